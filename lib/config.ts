@@ -1,0 +1,51 @@
+import path from "node:path";
+import { z } from "zod";
+
+const port = z.coerce.number().int().min(1).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+const flag = z.stringbool();
+
+const schema = z.object({
+  PORT: port.default(3000),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default(".data"),
+  EMBEDDED_POSTGRES_PORT: port.default(54329),
+  DB_POOL_SIZE: positiveInt.default(10),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  RUN_WORKERS: flag.default(true),
+  RATE_LIMIT_GENERAL: positiveInt.default(1200),
+  RATE_LIMIT_WORKSPACE_CREATE: positiveInt.default(60),
+  RATE_LIMIT_ROSTER_IMPORT: positiveInt.default(30),
+  RATE_LIMIT_CLAIM: positiveInt.default(10),
+  RATE_LIMIT_ROSTER_SYNC: positiveInt.default(6),
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+});
+
+export type Config = z.infer<typeof schema> & { APP_URL: string; DATA_DIR: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value names its variable. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(present);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}`);
+  }
+  const parsed = result.data;
+  return {
+    ...parsed,
+    APP_URL: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ""),
+    DATA_DIR: path.resolve(parsed.DATA_DIR),
+  };
+}
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  cached ??= parseConfig();
+  return cached;
+}

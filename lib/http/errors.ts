@@ -1,0 +1,89 @@
+/** Every code the API answers with, and its status: the one table (spec, Errors). */
+export const errorStatus = {
+  missing_parameter: 400,
+  invalid_request: 400,
+  invalid_email: 400,
+  invalid_key: 401,
+  key_revoked: 403,
+  partner_disabled: 403,
+  connector_not_enabled: 403,
+  not_found: 404,
+  workspace_not_provisioned: 404,
+  task_not_found: 404,
+  property_not_found: 404,
+  video_not_available: 404,
+  method_not_allowed: 405,
+  claim_requires_admin: 409,
+  workspace_already_claimed: 409,
+  report_not_ready: 409,
+  video_not_ready: 409,
+  roster_required: 409,
+  property_inactive: 409,
+  property_not_activated: 409,
+  workspace_not_enabled: 409,
+  task_property_conflict: 409,
+  idempotency_conflict: 409,
+  roster_revision_conflict: 409,
+  roster_empty_not_allowed: 409,
+  roster_confirmation_required: 409,
+  roster_duplicate_property: 409,
+  pull_not_configured: 409,
+  tour_import_in_progress: 409,
+  baseline_import_in_progress: 409,
+  payload_too_large: 413,
+  too_many_requests: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+const defaultMessage: Partial<Record<ErrorCode, string>> = {
+  invalid_key: "The Authorization header is missing, malformed, or names an unknown key.",
+  key_revoked: "This key was revoked. Use the partner's other active key.",
+  partner_disabled: "The integration is paused or not registered. Rotating the key will not fix this.",
+  not_found: "No such resource.",
+  workspace_not_provisioned: "No workspace with this workspace_id is provisioned for the partner.",
+  method_not_allowed: "This path does not accept that method.",
+  payload_too_large: "The request body is larger than this endpoint accepts.",
+  too_many_requests: "Too many requests in a short window. Back off and retry after Retry-After seconds.",
+  internal_error: "Something failed on our side. The request was not processed; retrying is safe.",
+  service_unavailable: "A dependency is failing. Retrying is safe.",
+};
+
+export interface ApiErrorOptions {
+  message?: string;
+  detail?: Record<string, unknown>;
+  nextSteps?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+/** A refusal with one of the spec's codes; its status comes from the table above. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly detail?: Record<string, unknown>;
+  readonly nextSteps?: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
+    super(options.message ?? defaultMessage[code] ?? code.replaceAll("_", " "), { cause: options.cause });
+    this.name = "ApiError";
+    this.code = code;
+    this.status = errorStatus[code];
+    this.detail = options.detail;
+    this.nextSteps = options.nextSteps;
+    this.headers = options.headers ?? {};
+  }
+
+  toEnvelope() {
+    return {
+      error: { code: this.code, message: this.message, detail: this.detail, next_steps: this.nextSteps },
+    };
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}

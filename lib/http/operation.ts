@@ -1,0 +1,78 @@
+import type { z } from "zod";
+import type { ErrorCode } from "./errors";
+import type { RateLimitBucket } from "./rate-limit";
+import type { Caller } from "./auth";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export const httpMethods: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+type AnyObject = z.ZodObject<z.ZodRawShape>;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface OperationContext<P, Q, H, B> {
+  request: Request;
+  requestId: string;
+  caller: Caller;
+  params: Out<P>;
+  query: Out<Q>;
+  headers: Out<H>;
+  body: Out<B>;
+}
+
+export interface OperationResult {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface ResponseSpec {
+  description: string;
+  schema: z.ZodType;
+}
+
+export interface OperationSpec<P, Q, H, B> {
+  method: HttpMethod;
+  /** OpenAPI form, e.g. `/v1/workspaces/{workspace_id}`; params are read from the raw URL by it. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** An extra, tighter bucket on top of the general per-key limit. */
+  rateLimit?: RateLimitBucket;
+  /** Cap checked before the body is read; defaults to `defaultBodyLimitBytes`. */
+  bodyLimitBytes?: number;
+  params?: P;
+  query?: Q;
+  headers?: H;
+  body?: B;
+  responses: Record<number, ResponseSpec>;
+  /** Error codes this operation can answer besides the ones every partner call can. */
+  errors: ErrorCode[];
+  handler(context: OperationContext<P, Q, H, B>): Promise<OperationResult>;
+}
+
+// Bodies of ordinary partner calls are small; endpoints that take more say so.
+export const defaultBodyLimitBytes = 64 * 1024;
+
+/** Error codes every authenticated partner call can answer. */
+export const commonErrors: ErrorCode[] = [
+  "invalid_key",
+  "key_revoked",
+  "partner_disabled",
+  "too_many_requests",
+  "internal_error",
+  "service_unavailable",
+];
+
+export function defineOperation<
+  P extends AnyObject | undefined = undefined,
+  Q extends AnyObject | undefined = undefined,
+  H extends AnyObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(spec: OperationSpec<P, Q, H, B>): OperationSpec<P, Q, H, B> {
+  return spec;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of operations of any shape
+export type AnyOperation = OperationSpec<any, any, any, any>;

@@ -1,0 +1,98 @@
+import { log } from "../log";
+import { authenticate, type Caller } from "./auth";
+import { parseJsonObject, readBodyText } from "./body";
+import { ApiError } from "./errors";
+import { type AnyOperation, defaultBodyLimitBytes, type HttpMethod, httpMethods } from "./operation";
+import { pathParams, queryParams } from "./path-params";
+import { consumeRateLimit } from "./rate-limit";
+import { requestIdFor } from "./request-id";
+import { errorResponse, jsonResponse } from "./respond";
+import { parseOrThrow } from "./validation";
+
+type Handler = (request: Request) => Promise<Response>;
+
+function headerObject(request: Request): Record<string, string> {
+  return Object.fromEntries(request.headers.entries());
+}
+
+// The order of checks is the spec's: who is calling, how often, then what they sent.
+async function run(operation: AnyOperation, request: Request, requestId: string, caller: Caller): Promise<Response> {
+  await consumeRateLimit("general", caller.keyId);
+  const params = operation.params ? parseOrThrow(operation.params, pathParams(operation.path, request.url)) : undefined;
+  const query = operation.query ? parseOrThrow(operation.query, queryParams(request.url)) : undefined;
+  const headers = operation.headers ? parseOrThrow(operation.headers, headerObject(request)) : undefined;
+  let body: unknown;
+  if (operation.body) {
+    const text = await readBodyText(request, operation.bodyLimitBytes ?? defaultBodyLimitBytes);
+    body = parseOrThrow(operation.body, parseJsonObject(text));
+  }
+  if (operation.rateLimit) await consumeRateLimit(operation.rateLimit, caller.partnerId);
+  const result = await operation.handler({ request, requestId, caller, params, query, headers, body });
+  return jsonResponse(result.status, result.body, { ...result.headers, "x-request-id": requestId });
+}
+
+function serve(operation: AnyOperation): Handler {
+  return async (request) => {
+    const started = performance.now();
+    const requestId = requestIdFor(request);
+    let caller: Caller | undefined;
+    let response: Response;
+    try {
+      caller = await authenticate(request);
+      response = await run(operation, request, requestId, caller);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        response = errorResponse(error, requestId);
+      } else {
+        log().error({ err: error, requestId, route: operation.path }, "unhandled error");
+        response = errorResponse(new ApiError("internal_error"), requestId);
+      }
+    }
+    log().info(
+      {
+        requestId,
+        partnerId: caller?.partnerId,
+        keyId: caller?.keyId,
+        method: request.method,
+        route: operation.path,
+        status: response.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+      },
+      "request",
+    );
+    return response;
+  };
+}
+
+function methodNotAllowed(allowed: HttpMethod[]): Handler {
+  return async (request) => {
+    const error = new ApiError("method_not_allowed", {
+      message: `This path accepts ${allowed.join(", ")}.`,
+      detail: { allowed_methods: allowed },
+      headers: { Allow: allowed.join(", ") },
+    });
+    return errorResponse(error, requestIdFor(request));
+  };
+}
+
+/**
+ * The exports of one `route.ts`: each operation under its verb, and an enveloped
+ * `405 method_not_allowed` (with `Allow`) under every other verb.
+ */
+export function routeHandlers(...operations: AnyOperation[]): Record<HttpMethod, Handler> {
+  const allowed = operations.map((operation) => operation.method);
+  const refuse = methodNotAllowed(allowed);
+  return Object.fromEntries(
+    httpMethods.map((method) => {
+      const operation = operations.find((candidate) => candidate.method === method);
+      return [method, operation ? serve(operation) : refuse];
+    }),
+  ) as Record<HttpMethod, Handler>;
+}
+
+/** Every verb answers `404 not_found` in the envelope: the catch-all under each API surface. */
+export function notFoundHandlers(): Record<HttpMethod, Handler> {
+  const handler: Handler = async (request) =>
+    errorResponse(new ApiError("not_found", { message: "No such path." }), requestIdFor(request));
+  return Object.fromEntries(httpMethods.map((method) => [method, handler])) as Record<HttpMethod, Handler>;
+}

@@ -1,0 +1,80 @@
+import PgBoss from "pg-boss";
+import type { z } from "zod";
+import { type Tx } from "../db/client";
+import { log } from "../log";
+import type { JobDefinition } from "./definition";
+import { jobRegistry } from "./registry";
+
+const holder = globalThis as typeof globalThis & { __walkthroughBoss?: Promise<PgBoss> };
+
+function databaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set");
+  return url;
+}
+
+async function createBoss(): Promise<PgBoss> {
+  const boss = new PgBoss({ connectionString: databaseUrl(), max: 4, schema: "pgboss" });
+  boss.on("error", (error: Error & { code?: string }) =>
+    log().error({ err: { message: error.message, code: error.code } }, "job queue error"),
+  );
+  await boss.start();
+  for (const job of jobRegistry) {
+    await boss.createQueue(job.name, {
+      name: job.name,
+      retryLimit: job.retryLimit ?? 3,
+      retryDelay: job.retryDelaySeconds ?? 5,
+      retryBackoff: true,
+    });
+  }
+  return boss;
+}
+
+/** The queue client: one per process, started on first use (web processes only send). */
+export function jobQueue(): Promise<PgBoss> {
+  holder.__walkthroughBoss ??= createBoss();
+  return holder.__walkthroughBoss;
+}
+
+/** Runs every registered job's handler in this process and installs the schedules. */
+export async function startWorkers(): Promise<void> {
+  const boss = await jobQueue();
+  for (const job of jobRegistry) {
+    if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: "UTC" });
+    const concurrency = job.concurrency ?? 1;
+    for (let i = 0; i < concurrency; i++) {
+      await boss.work(job.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([received]) => {
+        if (!received) return;
+        const payload: unknown = job.payload.parse(received.data);
+        await job.handler(payload, { jobId: received.id });
+      });
+    }
+  }
+}
+
+/**
+ * Enqueues a job; given a transaction, the job commits or rolls back with the change it
+ * follows, so no job is ever sent for a change that did not happen (or lost for one that did).
+ */
+export async function sendJob<S extends z.ZodType>(
+  job: JobDefinition<S>,
+  payload: z.input<S>,
+  options: { tx?: Tx; startAfterSeconds?: number; singletonKey?: string } = {},
+): Promise<string | null> {
+  const boss = await jobQueue();
+  const tx = options.tx;
+  return boss.send(job.name, job.payload.parse(payload) as object, {
+    startAfter: options.startAfterSeconds,
+    singletonKey: options.singletonKey,
+    db: tx ? { executeSql: async (text, values) => ({ rows: await tx.$queryRawUnsafe(text, ...values) }) } : undefined,
+  });
+}
+
+/** Stops taking jobs, lets running ones finish (or returns them to the queue on timeout). */
+export async function stopJobs(timeoutMs = 20_000): Promise<void> {
+  const pending = holder.__walkthroughBoss;
+  holder.__walkthroughBoss = undefined;
+  if (!pending) return;
+  const boss = await pending;
+  await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+}

@@ -1,0 +1,5 @@
+import type { JobDefinition } from "./definition";
+import { pruneRateLimitsJob } from "./prune-rate-limits";
+
+/** Every background job the app runs; workers subscribe to each one. */
+export const jobRegistry: JobDefinition[] = [pruneRateLimitsJob];

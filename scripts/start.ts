@@ -1,0 +1,77 @@
+// `npm start` (and `npm run dev` with --dev): database, migrations, build when stale, the web
+// server and the job workers in one process, and a clean stop on SIGTERM/SIGINT.
+import { spawn } from "node:child_process";
+import { createServer } from "node:http";
+import path from "node:path";
+import next from "next";
+import { ConfigError, parseConfig } from "../lib/config";
+import { closeDb } from "../lib/db/client";
+import { startWorkers, stopJobs } from "../lib/jobs/boss";
+import { ensureDemoPartner } from "../lib/partners/ensure-demo-partner";
+import { buildIsCurrent, recordBuild } from "../lib/server/build-stamp";
+import { prepareDatabase } from "../lib/server/database";
+
+const root = path.resolve(import.meta.dirname, "..");
+const dev = process.argv.includes("--dev");
+const say = (line: string) => process.stderr.write(`[walkthrough] ${line}\n`);
+
+function runBuild(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+      cwd: root,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`next build exited with ${code}`))));
+  });
+}
+
+async function main(): Promise<void> {
+  const config = parseConfig();
+  const stopDatabase = await prepareDatabase(config, say);
+
+  if (!dev && !(await buildIsCurrent(root))) {
+    say("No current build: running next build");
+    await runBuild();
+    await recordBuild(root);
+  }
+
+  const app = next({ dev, dir: root, hostname: "0.0.0.0", port: config.PORT });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve) => server.listen(config.PORT, resolve));
+
+  if (config.RUN_WORKERS) await startWorkers();
+
+  const demo = await ensureDemoPartner(config.DATA_DIR);
+  if (demo) {
+    say(`Created a demo partner. Its API key is shown once here and kept in ${demo.file}:`);
+    process.stdout.write(`${demo.apiKey}\n`);
+  }
+  say(`Walkthrough is serving ${config.APP_URL} (${dev ? "development" : "production"}; workers ${config.RUN_WORKERS ? "on" : "off"})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal}: finishing in-flight requests and jobs`);
+    const closed = new Promise((resolve) => server.close(resolve));
+    server.closeIdleConnections();
+    await stopJobs();
+    await closed;
+    await app.close?.();
+    await closeDb();
+    await stopDatabase();
+    say("Stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) say(error.message);
+  else say(`Could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,29 @@
+// `npm run worker`: job workers alone, for deployments that scale web and workers apart
+// (set RUN_WORKERS=false on the web processes).
+import { ConfigError, parseConfig } from "../lib/config";
+import { closeDb } from "../lib/db/client";
+import { startWorkers, stopJobs } from "../lib/jobs/boss";
+import { prepareDatabase } from "../lib/server/database";
+
+const say = (line: string) => process.stderr.write(`[walkthrough-worker] ${line}\n`);
+
+async function main(): Promise<void> {
+  const config = parseConfig();
+  const stopDatabase = await prepareDatabase(config, say);
+  await startWorkers();
+  say("Workers running");
+  const stop = async (signal: string) => {
+    say(`${signal}: finishing running jobs`);
+    await stopJobs();
+    await closeDb();
+    await stopDatabase();
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  say(error instanceof ConfigError ? error.message : `Could not start: ${String(error)}`);
+  process.exit(1);
+});
