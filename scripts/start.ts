@@ -1,6 +1,5 @@
 // `npm start` (and `npm run dev` with --dev): database, migrations, build when stale, the web
 // server and the job workers in one process, and a clean stop on SIGTERM/SIGINT.
-import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
@@ -8,33 +7,18 @@ import { ConfigError, parseConfig } from "../lib/config";
 import { closeDb } from "../lib/db/client";
 import { startWorkers, stopJobs } from "../lib/jobs/boss";
 import { ensureDemoPartner } from "../lib/partners/ensure-demo-partner";
-import { buildIsCurrent, recordBuild } from "../lib/server/build-stamp";
+import { ensureBuild } from "../lib/server/build";
 import { prepareDatabase } from "../lib/server/database";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
 const say = (line: string) => process.stderr.write(`[walkthrough] ${line}\n`);
 
-function runBuild(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
-      cwd: root,
-      stdio: ["ignore", "inherit", "inherit"],
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-    });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`next build exited with ${code}`))));
-  });
-}
-
 async function main(): Promise<void> {
   const config = parseConfig();
   const stopDatabase = await prepareDatabase(config, say);
 
-  if (!dev && !(await buildIsCurrent(root))) {
-    say("No current build: running next build");
-    await runBuild();
-    await recordBuild(root);
-  }
+  if (!dev) await ensureBuild(root, say);
 
   const app = next({ dev, dir: root, hostname: "0.0.0.0", port: config.PORT });
   await app.prepare();

@@ -1,0 +1,5 @@
+import { inject } from "vitest";
+
+// Test code reaches the app's database through the same lib/ modules the app uses.
+process.env.DATABASE_URL = inject("databaseUrl");
+process.env.LOG_LEVEL ??= "warn";
