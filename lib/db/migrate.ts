@@ -83,7 +83,7 @@ export async function applyMigrations(
   options: ApplyMigrationsOptions = {},
 ): Promise<{ applied: string[] }> {
   const migrationsDir = options.migrationsDir ?? path.resolve("prisma/migrations");
-  const log = options.log ?? ((message: string) => console.log(message));
+  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
   const local = await readMigrations(migrationsDir);
 
   // One connection throughout: the advisory lock belongs to the session that took it.
