@@ -14,6 +14,8 @@ const schema = z.object({
   DB_POOL_SIZE: positiveInt.default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RUN_WORKERS: flag.default(true),
+  JOB_MAINTENANCE_INTERVAL_SECONDS: positiveInt.default(30),
+  APP_SECRET: z.string().min(32).optional(),
   RATE_LIMIT_GENERAL: positiveInt.default(1200),
   RATE_LIMIT_WORKSPACE_CREATE: positiveInt.default(60),
   RATE_LIMIT_ROSTER_IMPORT: positiveInt.default(30),
@@ -27,7 +29,7 @@ export type Config = z.infer<typeof schema> & { APP_URL: string; DATA_DIR: strin
 export class ConfigError extends Error {}
 
 /** Parses the environment once; a bad value names its variable. */
-export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const result = schema.safeParse(present);
   if (!result.success) {

@@ -3,7 +3,7 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
-import { ConfigError, parseConfig } from "../lib/config";
+import { type Config, ConfigError, parseConfig } from "../lib/config";
 import { closeDb } from "../lib/db/client";
 import { startWorkers, stopJobs } from "../lib/jobs/boss";
 import { ensureDemoPartner } from "../lib/partners/ensure-demo-partner";
@@ -17,7 +17,17 @@ const say = (line: string) => process.stderr.write(`[walkthrough] ${line}\n`);
 async function main(): Promise<void> {
   const config = parseConfig();
   const stopDatabase = await prepareDatabase(config, say);
+  try {
+    await serve(config, stopDatabase);
+  } catch (error) {
+    // A start that fails part-way must not leave the embedded PostgreSQL running.
+    await closeDb().catch(() => undefined);
+    await stopDatabase();
+    throw error;
+  }
+}
 
+async function serve(config: Config, stopDatabase: () => Promise<void>): Promise<void> {
   if (!dev) await ensureBuild(root, say);
 
   const app = next({ dev, dir: root, hostname: "0.0.0.0", port: config.PORT });

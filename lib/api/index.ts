@@ -1,5 +1,12 @@
 import type { AnyOperation } from "../http/operation";
+import { createRosterImport, listRosterProperties, readRosterImport } from "./roster";
 import { createWorkspace, readWorkspace } from "./workspaces";
 
 /** Every partner API operation, in the order the reference lists them. The OpenAPI document is built from this. */
-export const operations: AnyOperation[] = [createWorkspace, readWorkspace];
+export const operations: AnyOperation[] = [
+  createWorkspace,
+  readWorkspace,
+  createRosterImport,
+  readRosterImport,
+  listRosterProperties,
+];

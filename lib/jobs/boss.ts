@@ -1,5 +1,6 @@
 import PgBoss from "pg-boss";
 import type { z } from "zod";
+import { config } from "../config";
 import { type Tx } from "../db/client";
 import { log } from "../log";
 import type { JobDefinition } from "./definition";
@@ -14,7 +15,13 @@ function databaseUrl(): string {
 }
 
 async function createBoss(): Promise<PgBoss> {
-  const boss = new PgBoss({ connectionString: databaseUrl(), max: 4, schema: "pgboss" });
+  const boss = new PgBoss({
+    connectionString: databaseUrl(),
+    max: 4,
+    schema: "pgboss",
+    // Maintenance is what notices attempts that outlived their timeout (a killed worker's).
+    maintenanceIntervalSeconds: config().JOB_MAINTENANCE_INTERVAL_SECONDS,
+  });
   boss.on("error", (error: Error & { code?: string }) =>
     log().error({ err: { message: error.message, code: error.code } }, "job queue error"),
   );
@@ -25,6 +32,7 @@ async function createBoss(): Promise<PgBoss> {
       retryLimit: job.retryLimit ?? 3,
       retryDelay: job.retryDelaySeconds ?? 5,
       retryBackoff: true,
+      expireInSeconds: job.timeoutSeconds ?? 15 * 60,
     });
   }
   return boss;
@@ -43,11 +51,21 @@ export async function startWorkers(): Promise<void> {
     if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: "UTC" });
     const concurrency = job.concurrency ?? 1;
     for (let i = 0; i < concurrency; i++) {
-      await boss.work(job.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([received]) => {
-        if (!received) return;
-        const payload: unknown = job.payload.parse(received.data);
-        await job.handler(payload, { jobId: received.id });
-      });
+      await boss.work(
+        job.name,
+        { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },
+        async ([received]) => {
+          if (!received) return;
+          const payload: unknown = job.payload.parse(received.data);
+          try {
+            await job.handler(payload, { jobId: received.id });
+          } catch (error) {
+            log().error({ err: error, job: job.name, jobId: received.id }, "job attempt failed");
+            if (received.retryCount >= received.retryLimit) await job.onGiveUp?.(payload, error);
+            throw error;
+          }
+        },
+      );
     }
   }
 }

@@ -9,7 +9,14 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   retryDelaySeconds?: number;
   /** How many of this job one process runs at once. */
   concurrency?: number;
+  /**
+   * How long one attempt may run before pg-boss takes it back and retries it. This is also
+   * how work held by a killed process resumes, so keep it short for quick jobs.
+   */
+  timeoutSeconds?: number;
   handler(payload: z.output<S>, context: { jobId: string }): Promise<void>;
+  /** Called when the last retry has failed, so the work can end in a final state. */
+  onGiveUp?(payload: z.output<S>, error: unknown): Promise<void>;
 }
 
 export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {

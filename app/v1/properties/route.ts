@@ -1,0 +1,4 @@
+import { listRosterProperties } from "@/lib/api/roster";
+import { routeHandlers } from "@/lib/http/route-handlers";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(listRosterProperties);

@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { db } from "../db/client";
+import { ApiError } from "../http/errors";
+import { defineOperation } from "../http/operation";
+import { consumeRateLimit } from "../http/rate-limit";
+import { listProperties } from "../roster/list-properties";
+import { propertiesPage, rosterImportRun } from "../roster/response-schemas";
+import { idempotencyHeaders, rosterSnapshotBody, workspaceQuery } from "../roster/schemas";
+import { serializeProperty, serializeRosterImport } from "../roster/serializers";
+import { submitRosterImport } from "../roster/submit-roster-import";
+import { getWorkspace } from "../workspaces/get-workspace";
+
+export const rosterImportBodyLimitBytes = 32 * 1024 * 1024;
+
+export const createRosterImport = defineOperation({
+  method: "POST",
+  path: "/v1/roster-imports",
+  operationId: "createRosterImport",
+  tag: "Roster",
+  summary: "Submit one complete roster snapshot",
+  description:
+    "Answers `202` with the queued run; the roster is applied by a background run (poll `status_url`). " +
+    "Every item, length bound, the per-import cap, repeated `property_id` values and `total_count` are checked first " +
+    "(`400 invalid_request` naming `detail.parameter` and, for an item, `detail.index`). The same `Idempotency-Key` " +
+    "with the same roster (key order and property order do not matter) returns the same run at whatever status it " +
+    "reached, with header `Idempotent-Replayed: true`; with a different roster it is `409 idempotency_conflict`. " +
+    "New submissions are rate limited; replays are not.",
+  query: workspaceQuery,
+  headers: idempotencyHeaders,
+  body: rosterSnapshotBody,
+  bodyLimitBytes: rosterImportBodyLimitBytes,
+  responses: { 202: { description: "The run, queued (or as it stands, on a replay)", schema: rosterImportRun } },
+  errors: ["missing_parameter", "invalid_request", "workspace_not_provisioned", "idempotency_conflict", "payload_too_large"],
+  async handler({ caller, query, headers, body }) {
+    const workspace = await getWorkspace(caller.partnerId, query.workspace_id);
+    const partner = await db().partner.findUniqueOrThrow({ where: { id: caller.partnerId } });
+    const { run, replayed } = await submitRosterImport({
+      workspace,
+      rosterMax: partner.rosterMax,
+      idempotencyKey: headers["idempotency-key"],
+      body,
+      beforeCreate: () => consumeRateLimit("roster_import", caller.partnerId),
+    });
+    return {
+      status: 202,
+      body: serializeRosterImport(run, workspace),
+      headers: replayed ? { "Idempotent-Replayed": "true" } : undefined,
+    };
+  },
+});
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const readRosterImport = defineOperation({
+  method: "GET",
+  path: "/v1/roster-imports/{import_id}",
+  operationId: "getRosterImport",
+  tag: "Roster",
+  summary: "Read a roster import run",
+  description: "Another workspace's `import_id` answers `404 not_found`, identical to an unknown one.",
+  params: z.object({ import_id: z.string() }),
+  query: workspaceQuery,
+  responses: { 200: { description: "The run", schema: rosterImportRun } },
+  errors: ["missing_parameter", "workspace_not_provisioned", "not_found"],
+  async handler({ caller, params, query }) {
+    const workspace = await getWorkspace(caller.partnerId, query.workspace_id);
+    const run = uuidPattern.test(params.import_id)
+      ? await db().rosterImport.findFirst({ where: { id: params.import_id, workspaceId: workspace.id } })
+      : null;
+    if (!run) throw new ApiError("not_found", { message: "No such roster import in this workspace." });
+    return { status: 200, body: serializeRosterImport(run, workspace) };
+  },
+});
+
+export const listRosterProperties = defineOperation({
+  method: "GET",
+  path: "/v1/properties",
+  operationId: "listProperties",
+  tag: "Roster",
+  summary: "List the roster held",
+  description:
+    "Keyset-paginated over the caller's `property_id` in byte order: an import landing mid-walk changes no page. " +
+    "`cursor` is opaque and bound to the filter it was issued with; an edited or foreign cursor is `400 invalid_request`.",
+  query: workspaceQuery.extend({
+    roster_status: z.enum(["present", "inactive", "unconfirmed"]).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+    cursor: z.string().optional(),
+  }),
+  responses: { 200: { description: "One page", schema: propertiesPage } },
+  errors: ["missing_parameter", "invalid_request", "workspace_not_provisioned"],
+  async handler({ caller, query }) {
+    const workspace = await getWorkspace(caller.partnerId, query.workspace_id);
+    const page = await listProperties({
+      workspace,
+      rosterStatus: query.roster_status,
+      limit: query.limit,
+      cursor: query.cursor,
+    });
+    return {
+      status: 200,
+      body: {
+        workspace_id: workspace.externalId,
+        roster_revision: workspace.rosterRevision,
+        properties: page.properties.map(serializeProperty),
+        next_cursor: page.nextCursor,
+      },
+    };
+  },
+});

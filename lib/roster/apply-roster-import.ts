@@ -1,0 +1,98 @@
+import { db } from "../db/client";
+import { sendJob } from "../jobs/boss";
+import { activateRosterJob } from "../jobs/activate-roster-job";
+import { endRun } from "./finish-run";
+import type { NormalizedItem } from "./normalize-snapshot";
+import { rosterColumns } from "./roster-columns";
+import { computeRosterDiff } from "./roster-diff";
+import { refreshWorkspaceCounts } from "./workspace-counts";
+import { writeRoster } from "./write-roster";
+
+const finalStatuses = new Set(["applied", "rejected", "failed"]);
+
+/**
+ * Runs one roster import to a final state. Everything is decided and written in one
+ * transaction under the workspace's row lock: a crash leaves the roster as it was and the
+ * run is retried; a retry of a run that already ended does nothing.
+ */
+export async function applyRosterImport(importId: string): Promise<void> {
+  await db().rosterImport.updateMany({
+    where: { id: importId, status: "queued" },
+    data: { status: "running", startedAt: new Date() },
+  });
+
+  await db().$transaction(
+    async (tx) => {
+      const [run] = await tx.$queryRaw<{ status: string }[]>`
+        SELECT status FROM roster_import WHERE id = ${importId}::uuid FOR UPDATE`;
+      if (!run || finalStatuses.has(run.status)) return;
+      const current = await tx.rosterImport.findUniqueOrThrow({ where: { id: importId } });
+      const [workspace] = await tx.$queryRaw<{ roster_revision: number }[]>`
+        SELECT roster_revision FROM workspace WHERE id = ${current.workspaceId}::uuid FOR UPDATE`;
+      if (!workspace) throw new Error(`workspace of run ${importId} is missing`);
+
+      if (workspace.roster_revision !== current.baseRevision) {
+        return endRun(tx, importId, "rejected", "roster_revision_conflict", {
+          base_revision: current.baseRevision,
+          current_revision: workspace.roster_revision,
+        });
+      }
+      const items = (current.snapshot ?? []) as unknown as NormalizedItem[];
+      if (items.length === 0 && !current.allowEmpty) {
+        return endRun(tx, importId, "rejected", "roster_empty_not_allowed");
+      }
+
+      const columns = rosterColumns(items);
+      const diff = await computeRosterDiff(tx, current.workspaceId, columns);
+      const present = await tx.property.count({ where: { workspaceId: current.workspaceId, rosterStatus: "present" } });
+      if (diff.deactivated * 2 > present && current.acknowledgeInactiveCount !== diff.deactivated) {
+        return endRun(tx, importId, "rejected", "roster_confirmation_required", {
+          deactivate_count: diff.deactivated,
+          present_count: present,
+        });
+      }
+
+      const revision = workspace.roster_revision + 1;
+      await writeRoster(tx, current.workspaceId, columns, revision);
+      const now = new Date();
+      await tx.workspace.update({
+        where: { id: current.workspaceId },
+        data: {
+          rosterRevision: revision,
+          rosterConfirmedAt: now,
+          rosterObservedAt: current.observedAt,
+          rosterLastSource: current.source,
+        },
+      });
+      await refreshWorkspaceCounts(tx, current.workspaceId);
+      await tx.rosterImport.update({
+        where: { id: importId },
+        data: {
+          status: "applied",
+          appliedAt: now,
+          finishedAt: now,
+          resultRevision: revision,
+          diffCreated: diff.created,
+          diffUpdated: diff.updated,
+          diffDeactivated: diff.deactivated,
+          diffReactivated: diff.reactivated,
+        },
+      });
+      await tx.$executeRaw`UPDATE roster_import SET snapshot = NULL WHERE id = ${importId}::uuid`;
+      await sendJob(activateRosterJob, { workspaceId: current.workspaceId }, { tx });
+    },
+    { timeout: 60_000, maxWait: 10_000 },
+  );
+}
+
+/** After the last retry: the run ends `failed` and the roster stays as it was. */
+export async function failRosterImport(importId: string): Promise<void> {
+  await db().$transaction(async (tx) => {
+    const [run] = await tx.$queryRaw<{ status: string }[]>`
+      SELECT status FROM roster_import WHERE id = ${importId}::uuid FOR UPDATE`;
+    if (!run || finalStatuses.has(run.status)) return;
+    await endRun(tx, importId, "failed", "internal_error", {
+      message: "The import could not be applied. Nothing changed; resend it with a new Idempotency-Key.",
+    });
+  });
+}

@@ -1,0 +1,38 @@
+import type { Tx } from "../db/client";
+import type { RosterImport } from "../generated/prisma/client";
+import { sendJob } from "../jobs/boss";
+import { applyRosterImportJob } from "../jobs/apply-roster-import-job";
+import type { NormalizedSnapshot } from "./normalize-snapshot";
+
+export interface NewRun {
+  workspaceId: string;
+  source: "push" | "pull";
+  idempotencyKey?: string;
+  baseRevision: number;
+  snapshot: NormalizedSnapshot;
+}
+
+/**
+ * Records a queued run and enqueues its apply job in the caller's transaction, so a run never
+ * exists without its job (or a job without its run). Returns undefined when a push run with
+ * this Idempotency-Key already exists in the workspace.
+ */
+export async function createRosterRun(tx: Tx, run: NewRun): Promise<RosterImport | undefined> {
+  const { snapshot } = run;
+  const inserted = await tx.$queryRaw<{ id: string }[]>`
+    INSERT INTO roster_import (
+      id, workspace_id, source, idempotency_key, snapshot_hash, status, observed_at, base_revision,
+      total_count, active_count, inactive_count, missing_address_count, allow_empty, acknowledge_inactive_count, snapshot)
+    VALUES (
+      gen_random_uuid(), ${run.workspaceId}::uuid, ${run.source}::"RosterSource", ${run.idempotencyKey ?? null},
+      ${snapshot.hash}, 'queued', ${snapshot.observedAt}, ${run.baseRevision},
+      ${snapshot.counts.total}, ${snapshot.counts.active}, ${snapshot.counts.inactive},
+      ${snapshot.counts.missing_address}, ${snapshot.allowEmpty}, ${snapshot.acknowledgeInactiveCount ?? null},
+      ${JSON.stringify(snapshot.items)}::jsonb)
+    ON CONFLICT (workspace_id, idempotency_key) DO NOTHING
+    RETURNING id`;
+  const id = inserted[0]?.id;
+  if (!id) return undefined;
+  await sendJob(applyRosterImportJob, { importId: id }, { tx });
+  return tx.rosterImport.findUniqueOrThrow({ where: { id } });
+}

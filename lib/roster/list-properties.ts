@@ -1,0 +1,33 @@
+import { db } from "../db/client";
+import type { Property, Workspace } from "../generated/prisma/client";
+import { decodeCursor, encodeCursor } from "../http/cursor";
+
+export interface ListPropertiesInput {
+  workspace: Workspace;
+  rosterStatus?: "present" | "inactive" | "unconfirmed";
+  limit: number;
+  cursor?: string;
+}
+
+/**
+ * One page of the roster in byte order of the caller's property_id (the database collates
+ * "C"), keyset-paginated so that a page costs the same wherever it is and an import landing
+ * mid-walk neither repeats nor skips a property that was there throughout.
+ */
+export async function listProperties(input: ListPropertiesInput): Promise<{ properties: Property[]; nextCursor?: string }> {
+  const scope = `properties:${input.workspace.id}:${input.rosterStatus ?? "*"}`;
+  const after = input.cursor === undefined ? undefined : decodeCursor(scope, input.cursor);
+  const rows = await db().property.findMany({
+    where: {
+      workspaceId: input.workspace.id,
+      rosterStatus: input.rosterStatus,
+      externalId: after === undefined ? undefined : { gt: after },
+    },
+    orderBy: { externalId: "asc" },
+    take: input.limit + 1,
+  });
+  const properties = rows.slice(0, input.limit);
+  const last = properties.at(-1);
+  const nextCursor = rows.length > input.limit && last ? encodeCursor(scope, last.externalId) : undefined;
+  return { properties, nextCursor };
+}

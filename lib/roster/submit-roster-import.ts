@@ -1,0 +1,59 @@
+import { db } from "../db/client";
+import type { RosterImport, Workspace } from "../generated/prisma/client";
+import { ApiError } from "../http/errors";
+import { checkSnapshot } from "./check-snapshot";
+import { createRosterRun } from "./create-roster-run";
+import { normalizeSnapshot } from "./normalize-snapshot";
+import type { RosterSnapshotBody } from "./schemas";
+
+export interface SubmitInput {
+  workspace: Workspace;
+  rosterMax: number;
+  idempotencyKey: string;
+  body: RosterSnapshotBody;
+  /** Runs only for a new submission: replays are not rate limited. */
+  beforeCreate?: () => Promise<void>;
+}
+
+function findByKey(workspaceId: string, idempotencyKey: string) {
+  return db().rosterImport.findUnique({ where: { workspaceId_idempotencyKey: { workspaceId, idempotencyKey } } });
+}
+
+function replayOrConflict(existing: RosterImport, hash: string): { run: RosterImport; replayed: true } {
+  if (existing.snapshotHash !== hash) {
+    throw new ApiError("idempotency_conflict", {
+      message: "This Idempotency-Key was already used for a different roster. Use a fresh key for a new import.",
+      detail: { import_id: existing.id },
+    });
+  }
+  return { run: existing, replayed: true };
+}
+
+/**
+ * Push: the synchronous checks, then create-or-replay keyed on (workspace, Idempotency-Key)
+ * and compared over the normalized snapshot. A replay returns the run at whatever status it reached.
+ */
+export async function submitRosterImport(input: SubmitInput): Promise<{ run: RosterImport; replayed: boolean }> {
+  checkSnapshot(input.body, input.rosterMax);
+  const snapshot = normalizeSnapshot(input.body);
+  const { workspace, idempotencyKey } = input;
+
+  const existing = await findByKey(workspace.id, idempotencyKey);
+  if (existing) return replayOrConflict(existing, snapshot.hash);
+
+  await input.beforeCreate?.();
+  const created = await db().$transaction((tx) =>
+    createRosterRun(tx, {
+      workspaceId: workspace.id,
+      source: "push",
+      idempotencyKey,
+      baseRevision: workspace.rosterRevision,
+      snapshot,
+    }),
+  );
+  if (created) return { run: created, replayed: false };
+  // A concurrent request with the same key won the insert.
+  const winner = await findByKey(workspace.id, idempotencyKey);
+  if (!winner) throw new Error("roster run vanished after an idempotency race");
+  return replayOrConflict(winner, snapshot.hash);
+}
