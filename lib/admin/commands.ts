@@ -1,0 +1,29 @@
+import { allowlistCommands } from "./allowlist-commands";
+import type { Command } from "./command";
+import { keyCommands } from "./key-commands";
+import { partnerCommands } from "./partner-commands";
+
+const all: Command[] = [...partnerCommands, ...keyCommands, ...allowlistCommands];
+
+/** The command named by the first two words of the command line, if there is one. */
+export function findCommand(words: readonly (string | undefined)[]): Command | undefined {
+  const name = words.slice(0, 2).join(" ");
+  return all.find((command) => command.name === name);
+}
+
+export function commandUsage(command: Command): string {
+  return `Usage: npm run --silent admin -- ${command.name}${command.args ? ` ${command.args}` : ""} [--json]`;
+}
+
+export function usage(): string {
+  const width = Math.max(...all.map((command) => `${command.name} ${command.args}`.length));
+  return [
+    "Usage: npm run --silent admin -- <command> [options] [--json]",
+    "",
+    "Commands:",
+    ...all.map((command) => `  ${`${command.name} ${command.args}`.padEnd(width)}  ${command.summary}`),
+    "",
+    "--json prints one JSON object on stdout. Exit codes: 0 done, 1 refused or failed, 2 bad command line.",
+    "Uses the server's configuration: DATABASE_URL, or the embedded PostgreSQL under DATA_DIR.",
+  ].join("\n");
+}

@@ -1,0 +1,30 @@
+// Formatting shared by the staff commands: times, tables, and the one-object JSON line.
+
+export function isoTime(date: Date): string {
+  return date.toISOString();
+}
+
+/** Columns padded to their widest cell; the last column is not padded. */
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const all = [header, ...rows];
+  const widths = header.map((_, column) => Math.max(...all.map((row) => (row[column] ?? "").length)));
+  return all
+    .map((row) =>
+      row
+        .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
+
+/** One JSON object on one line, so `--json` output can be piped straight into jq or a script. */
+export function jsonLine(value: Record<string, unknown>): string {
+  return `${JSON.stringify(value)}\n`;
+}
+
+/** An error as one line: multi-line driver messages are folded so stderr stays greppable. */
+export function oneLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/\s*\n\s*/g, " ").trim() || "Unknown error.";
+}

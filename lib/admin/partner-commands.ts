@@ -1,0 +1,134 @@
+import { createPartner } from "../partners/create-partner";
+import { listPartners, type PartnerSummary } from "../partners/list-partners";
+import { setPartnerStatus } from "../partners/set-partner-status";
+import { setRosterMax } from "../partners/set-roster-max";
+import { characterCount } from "../validation/text";
+import { type Command, InvalidArgumentError, type OptionValues, partnerOption, requiredOption } from "./command";
+import { isoTime, table } from "./output";
+
+const maxNameLength = 200;
+// The Int column's ceiling; any real roster is far below it.
+const maxRosterMax = 2_147_483_647;
+
+function nameOption(options: OptionValues): string {
+  const name = requiredOption(options, "name").trim();
+  if (characterCount(name) > maxNameLength) {
+    throw new InvalidArgumentError(`--name must be at most ${maxNameLength} characters.`);
+  }
+  if (/\p{Cc}/u.test(name)) throw new InvalidArgumentError("--name must not contain control characters.");
+  return name;
+}
+
+function rosterMaxOption(options: OptionValues): number {
+  const text = requiredOption(options, "roster-max").trim();
+  const value = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(value >= 1 && value <= maxRosterMax)) {
+    throw new InvalidArgumentError(`--roster-max must be a whole number from 1 to ${maxRosterMax}; got "${text}".`);
+  }
+  return value;
+}
+
+const create: Command = {
+  name: "partner create",
+  args: "--name <name>",
+  summary: "register a partner and issue its first key (shown once)",
+  options: ["name"],
+  prepare(options) {
+    const name = nameOption(options);
+    return async () => {
+      const { partnerId, keyId, apiKey } = await createPartner(name);
+      return {
+        json: { partner_id: partnerId, key_id: keyId, api_key: apiKey },
+        text: [
+          `Created partner ${partnerId} (${name}) with key ${keyId}.`,
+          "Its API key is shown only this once; store it now:",
+          apiKey,
+        ].join("\n"),
+      };
+    };
+  },
+};
+
+const partnerJson = (p: PartnerSummary) => ({
+  partner_id: p.partnerId,
+  name: p.name,
+  status: p.status,
+  roster_max: p.rosterMax,
+  active_keys: p.activeKeys,
+  workspaces: p.workspaces,
+  created_at: isoTime(p.createdAt),
+});
+
+const list: Command = {
+  name: "partner list",
+  args: "",
+  summary: "every partner with its status, roster cap, active keys and workspaces",
+  options: [],
+  prepare() {
+    return async () => {
+      const partners = await listPartners();
+      const rows = partners.map((p) => [
+        p.partnerId,
+        p.status,
+        String(p.rosterMax),
+        String(p.activeKeys),
+        String(p.workspaces),
+        isoTime(p.createdAt),
+        p.name,
+      ]);
+      return {
+        json: { partners: partners.map(partnerJson) },
+        text:
+          partners.length === 0
+            ? "No partners yet."
+            : table(["PARTNER ID", "STATUS", "ROSTER MAX", "ACTIVE KEYS", "WORKSPACES", "CREATED", "NAME"], rows),
+      };
+    };
+  },
+};
+
+function statusCommand(verb: "pause" | "resume", status: "paused" | "active", effect: string): Command {
+  return {
+    name: `partner ${verb}`,
+    args: "--partner <id>",
+    summary: `${verb} a partner (${effect})`,
+    options: ["partner"],
+    prepare(options) {
+      const partnerId = partnerOption(options);
+      return async () => {
+        const result = await setPartnerStatus(partnerId, status);
+        const changed = result.previous !== status;
+        return {
+          json: { partner_id: partnerId, status },
+          text: changed ? `Partner ${partnerId} is now ${status}.` : `Partner ${partnerId} was already ${status}.`,
+        };
+      };
+    },
+  };
+}
+
+const set: Command = {
+  name: "partner set",
+  args: "--partner <id> --roster-max <n>",
+  summary: "set the largest roster one import may carry (default 10000)",
+  options: ["partner", "roster-max"],
+  prepare(options) {
+    const partnerId = partnerOption(options);
+    const rosterMax = rosterMaxOption(options);
+    return async () => {
+      const result = await setRosterMax(partnerId, rosterMax);
+      return {
+        json: { partner_id: partnerId, roster_max: rosterMax },
+        text: `Partner ${partnerId}: roster cap ${result.previous} -> ${rosterMax} properties per import.`,
+      };
+    };
+  },
+};
+
+export const partnerCommands: Command[] = [
+  create,
+  list,
+  statusCommand("pause", "paused", "its keys answer 403 partner_disabled"),
+  statusCommand("resume", "active", "its keys work again"),
+  set,
+];

@@ -1,0 +1,32 @@
+import { db } from "../db/client";
+import type { KeyStatus } from "../generated/prisma/enums";
+import { requirePartner } from "./require-partner";
+
+export interface ApiKeySummary {
+  keyId: string;
+  hint: string;
+  status: KeyStatus;
+  scopes: string[];
+  createdAt: Date;
+  revokedAt?: Date;
+  lastUsedAt?: Date;
+}
+
+/** A partner's keys, newest first, described without the secret or its hash. */
+export async function listApiKeys(partnerId: string): Promise<ApiKeySummary[]> {
+  await requirePartner(partnerId);
+  const rows = await db().apiKey.findMany({
+    where: { partnerId },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    select: { id: true, hint: true, status: true, scopes: true, createdAt: true, revokedAt: true, lastUsedAt: true },
+  });
+  return rows.map((row) => ({
+    keyId: row.id,
+    hint: row.hint,
+    status: row.status,
+    scopes: row.scopes,
+    createdAt: row.createdAt,
+    revokedAt: row.revokedAt ?? undefined,
+    lastUsedAt: row.lastUsedAt ?? undefined,
+  }));
+}

@@ -1,0 +1,333 @@
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { describe, expect, inject, it } from "vitest";
+import { db } from "../../lib/db/client";
+import { hashApiKey } from "../../lib/partners/api-key-secret";
+import { call, expectError } from "../support/api";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The real CLI in a child process, against the app's database, exactly as `npm run admin` starts it. */
+function admin(...args: string[]): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: inject("databaseUrl"), LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Runs a command with --json, expects success and exactly one JSON object on stdout. */
+async function adminJson<T = Record<string, unknown>>(...args: string[]): Promise<T> {
+  const run = await admin(...args, "--json");
+  expect(run, `admin ${args.join(" ")}`).toMatchObject({ code: 0 });
+  expect(run.stdout.endsWith("\n") && run.stdout.trim().split("\n")).toHaveLength(1);
+  return JSON.parse(run.stdout) as T;
+}
+
+async function expectFailure(args: string[], code: 1 | 2, message: RegExp): Promise<CliRun> {
+  const run = await admin(...args);
+  expect({ code: run.code, stdout: run.stdout }, `admin ${args.join(" ")}: ${run.stderr}`).toEqual({ code, stdout: "" });
+  expect(run.stderr).toMatch(message);
+  return run;
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const keyPattern = /^service_pk_[A-Za-z0-9_-]{43}$/;
+
+interface Created {
+  partner_id: string;
+  key_id: string;
+  api_key: string;
+}
+
+const createPartner = (name = `CLI partner ${randomUUID().slice(0, 8)}`) =>
+  adminJson<Created>("partner", "create", "--name", name);
+const readWorkspace = (key: string) => call("GET", "/v1/workspaces/x", { key });
+
+describe("admin partner", () => {
+  it("creates a partner whose key works at once, showing the key only in the command's own output", async () => {
+    const created = await createPartner();
+    expect(Object.keys(created).sort()).toEqual(["api_key", "key_id", "partner_id"]);
+    expect(created.partner_id).toMatch(uuid);
+    expect(created.key_id).toMatch(uuid);
+    expect(created.api_key).toMatch(keyPattern);
+    expectError(await readWorkspace(created.api_key), 404, "workspace_not_provisioned");
+
+    const human = await admin("partner", "create", "--name", "  Human output  ");
+    expect(human.code).toBe(0);
+    const shown = /service_pk_[A-Za-z0-9_-]{43}/.exec(human.stdout)?.[0];
+    expect(shown).toBeDefined();
+    expect(human.stdout).toContain("(Human output)");
+    expect(human.stderr).not.toContain("service_pk_");
+    expect(await db().partner.count({ where: { name: "Human output" } })).toBeGreaterThan(0);
+  });
+
+  it("lists partners with status, cap, active keys and workspaces", async () => {
+    const created = await createPartner("Listed partner");
+    expect((await call("POST", "/v1/workspaces", { key: created.api_key, body: { workspace_id: "w1", name: "W" } })).status).toBe(201);
+    await adminJson("key", "create", "--partner", created.partner_id);
+
+    const { partners } = await adminJson<{ partners: Record<string, unknown>[] }>("partner", "list");
+    const mine = partners.find((p) => p.partner_id === created.partner_id);
+    expect(mine).toEqual({
+      partner_id: created.partner_id,
+      name: "Listed partner",
+      status: "active",
+      roster_max: 10000,
+      active_keys: 2,
+      workspaces: 1,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+
+    const human = await admin("partner", "list");
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(new RegExp(`${created.partner_id}\\s+active\\s+10000\\s+2\\s+1\\s`));
+  });
+
+  it("pauses and resumes a partner, and the running API follows at once", async () => {
+    const created = await createPartner();
+    expect(await adminJson("partner", "pause", "--partner", created.partner_id)).toEqual({
+      partner_id: created.partner_id,
+      status: "paused",
+    });
+    expectError(await readWorkspace(created.api_key), 403, "partner_disabled");
+    // Pausing twice is not an error: the partner is paused either way.
+    expect(await adminJson("partner", "pause", "--partner", created.partner_id)).toMatchObject({ status: "paused" });
+
+    expect(await adminJson("partner", "resume", "--partner", created.partner_id)).toEqual({
+      partner_id: created.partner_id,
+      status: "active",
+    });
+    expectError(await readWorkspace(created.api_key), 404, "workspace_not_provisioned");
+  });
+
+  it("sets the roster cap, and refuses anything but a positive whole number without changing it", async () => {
+    const created = await createPartner();
+    expect(await adminJson("partner", "set", "--partner", created.partner_id, "--roster-max", "25000")).toEqual({
+      partner_id: created.partner_id,
+      roster_max: 25000,
+    });
+    const bad = ["0", "-5", "1.5", "abc", "1e5", "", "2147483648"];
+    const runs = await Promise.all(
+      bad.map((value) => admin("partner", "set", "--partner", created.partner_id, `--roster-max=${value}`)),
+    );
+    for (const [index, run] of runs.entries()) {
+      expect({ value: bad[index], code: run.code, stdout: run.stdout }).toEqual({ value: bad[index], code: 2, stdout: "" });
+      expect(run.stderr).toMatch(/--roster-max must/);
+    }
+    await expectFailure(["partner", "set", "--partner", created.partner_id], 2, /Missing --roster-max[\s\S]*Usage:/);
+    const row = await db().partner.findUniqueOrThrow({ where: { id: created.partner_id } });
+    expect(row.rosterMax).toBe(25000);
+  });
+
+  it("refuses a malformed or unknown partner id with a clear message and changes nothing", async () => {
+    await expectFailure(["partner", "pause", "--partner", "not-a-uuid"], 2, /--partner must be a partner id \(a UUID\)/);
+    const unknown = randomUUID();
+    await expectFailure(["partner", "pause", "--partner", unknown], 1, new RegExp(`No partner ${unknown}`));
+    await expectFailure(["partner", "set", "--partner", unknown, "--roster-max", "5"], 1, /No partner/);
+    await expectFailure(["key", "create", "--partner", unknown], 1, /No partner/);
+    await expectFailure(["key", "list", "--partner", unknown], 1, /No partner/);
+    await expectFailure(["allowlist", "list", "--partner", unknown], 1, /No partner/);
+    await expectFailure(["allowlist", "add", "--partner", unknown, "--entry", "myapp://"], 1, /No partner/);
+    expect(await db().partner.count({ where: { id: unknown } })).toBe(0);
+    expect(await db().allowlistEntry.count({ where: { partnerId: unknown } })).toBe(0);
+  });
+});
+
+describe("admin key", () => {
+  it("issues a second key with scopes, refuses a third until one is revoked", async () => {
+    const created = await createPartner();
+    const second = await adminJson<{ key_id: string; api_key: string }>(
+      "key", "create", "--partner", created.partner_id, "--scopes", "read:workspaces, read:inspections,read:workspaces",
+    );
+    expect(Object.keys(second).sort()).toEqual(["api_key", "key_id"]);
+    expect(second.api_key).toMatch(keyPattern);
+    const row = await db().apiKey.findUniqueOrThrow({ where: { id: second.key_id } });
+    expect(row.scopes).toEqual(["read:inspections", "read:workspaces"]);
+    expectError(await readWorkspace(second.api_key), 404, "workspace_not_provisioned");
+
+    const third = await expectFailure(["key", "create", "--partner", created.partner_id, "--json"], 1, /revoke one/);
+    expect(third.stderr.trim().split("\n")).toHaveLength(1);
+    expect(await db().apiKey.count({ where: { partnerId: created.partner_id } })).toBe(2);
+
+    await adminJson("key", "revoke", "--key", created.key_id);
+    expect(await adminJson("key", "create", "--partner", created.partner_id)).toMatchObject({ key_id: expect.stringMatching(uuid) });
+  });
+
+  it("refuses an unknown or empty scope, naming the valid ones", async () => {
+    const created = await createPartner();
+    await expectFailure(
+      ["key", "create", "--partner", created.partner_id, "--scopes", "read:inspections,write:everything"],
+      2,
+      /Unknown scope "write:everything"; valid scopes: read:inspections, read:workspaces, read:reservations/,
+    );
+    await expectFailure(["key", "create", "--partner", created.partner_id, "--scopes", ","], 2, /at least one of/);
+    expect(await db().apiKey.count({ where: { partnerId: created.partner_id } })).toBe(1);
+  });
+
+  it("lists keys with hint, status, scopes and times, never the secret or its hash", async () => {
+    const created = await createPartner();
+    const second = await adminJson<{ key_id: string; api_key: string }>("key", "create", "--partner", created.partner_id);
+    await readWorkspace(second.api_key);
+    // The API records a key's use without making the request wait for it.
+    await expect.poll(async () => (await db().apiKey.findUniqueOrThrow({ where: { id: second.key_id } })).lastUsedAt).not.toBeNull();
+    await adminJson("key", "revoke", "--key", created.key_id);
+
+    const run = await admin("key", "list", "--partner", created.partner_id, "--json");
+    expect(run.code).toBe(0);
+    const { keys } = JSON.parse(run.stdout) as { keys: Record<string, unknown>[] };
+    expect(keys.map((key) => key.key_id)).toEqual([second.key_id, created.key_id]);
+    const time = expect.stringMatching(/Z$/);
+    expect(keys[0]).toEqual({
+      key_id: second.key_id,
+      hint: `${second.api_key.slice(0, 15)}…`,
+      status: "active",
+      scopes: ["read:inspections"],
+      created_at: time,
+      last_used_at: time,
+    });
+    expect(keys[1]).toEqual({
+      key_id: created.key_id,
+      hint: `${created.api_key.slice(0, 15)}…`,
+      status: "revoked",
+      scopes: ["read:inspections"],
+      created_at: time,
+      revoked_at: time,
+    });
+
+    const human = await admin("key", "list", "--partner", created.partner_id);
+    for (const output of [run.stdout + run.stderr, human.stdout + human.stderr]) {
+      for (const key of [created.api_key, second.api_key]) {
+        expect(output).not.toContain(key.slice(15));
+        expect(output).not.toContain(hashApiKey(key).toString("hex"));
+        expect(output).not.toContain(hashApiKey(key).toString("base64"));
+      }
+    }
+  });
+
+  it("revokes by key id and by the key itself; the API then answers 403 key_revoked", async () => {
+    const created = await createPartner();
+    const second = await adminJson<{ key_id: string; api_key: string }>("key", "create", "--partner", created.partner_id);
+
+    expect(await adminJson("key", "revoke", "--key", created.key_id)).toEqual({
+      key_id: created.key_id,
+      partner_id: created.partner_id,
+      status: "revoked",
+    });
+    expectError(await readWorkspace(created.api_key), 403, "key_revoked");
+    expectError(await readWorkspace(second.api_key), 404, "workspace_not_provisioned");
+
+    const bySecret = await admin("key", "revoke", "--key", second.api_key, "--json");
+    expect(bySecret.code).toBe(0);
+    expect(JSON.parse(bySecret.stdout)).toEqual({ key_id: second.key_id, partner_id: created.partner_id, status: "revoked" });
+    expect(bySecret.stdout + bySecret.stderr).not.toContain(second.api_key);
+    expectError(await readWorkspace(second.api_key), 403, "key_revoked");
+
+    // Revoking again is harmless: the key stays revoked.
+    expect(await adminJson("key", "revoke", "--key", created.key_id)).toMatchObject({ status: "revoked" });
+  });
+
+  it("refuses an unknown key, and a malformed one without echoing it", async () => {
+    await expectFailure(["key", "revoke", "--key", randomUUID()], 1, /No such key/);
+    const almostKey = "service_pk_tooShortToBeAKeyButStillSecretish";
+    const run = await expectFailure(["key", "revoke", "--key", almostKey], 2, /--key must be a key id \(a UUID\) or a whole API key/);
+    expect(run.stderr).not.toContain("tooShort");
+  });
+});
+
+describe("admin allowlist", () => {
+  it("normalises entries, keeps one row per entry, lists in byte order, and removes by any spelling", async () => {
+    const created = await createPartner();
+    const partner = ["--partner", created.partner_id];
+    expect(await adminJson("allowlist", "list", ...partner)).toEqual({ partner_id: created.partner_id, entries: [] });
+
+    expect(await adminJson("allowlist", "add", ...partner, "--entry", "HTTPS://App.Example.COM:443/")).toEqual({
+      partner_id: created.partner_id,
+      entries: ["https://app.example.com"],
+    });
+    expect(await adminJson("allowlist", "add", ...partner, "--entry", "https://app.example.com")).toEqual({
+      partner_id: created.partner_id,
+      entries: ["https://app.example.com"],
+    });
+    await adminJson("allowlist", "add", ...partner, "--entry", "MyApp://");
+    await adminJson("allowlist", "add", ...partner, "--entry", "https://app.example.com:8443");
+    await adminJson("allowlist", "add", ...partner, "--entry", "http://localhost:3000");
+    const expected = ["http://localhost:3000", "https://app.example.com", "https://app.example.com:8443", "myapp://"];
+    expect(await adminJson("allowlist", "list", ...partner)).toEqual({ partner_id: created.partner_id, entries: expected });
+    expect(await db().allowlistEntry.count({ where: { partnerId: created.partner_id } })).toBe(4);
+
+    const human = await admin("allowlist", "add", ...partner, "--entry", "myapp://");
+    expect(human.stdout).toContain("myapp:// was already on the list.");
+
+    expect(await adminJson("allowlist", "remove", ...partner, "--entry", "https://APP.example.com")).toEqual({
+      partner_id: created.partner_id,
+      entries: ["http://localhost:3000", "https://app.example.com:8443", "myapp://"],
+    });
+    await expectFailure(["allowlist", "remove", ...partner, "--entry", "https://app.example.com"], 1, /not on the allowlist/);
+    expect(await db().allowlistEntry.count({ where: { partnerId: created.partner_id } })).toBe(3);
+  });
+
+  it("refuses malformed entries with the reason and stores nothing", async () => {
+    const created = await createPartner();
+    const cases: [string, RegExp][] = [
+      ["https://app.example.com/return", /no path, query or fragment/],
+      ["https://*.example.com", /wildcards/],
+      ["https://user@app.example.com", /user name or password/],
+      ["http://app.example.com", /only for localhost/],
+      ["javascript:alert(1)", /not an app's own scheme/],
+      ["myapp:/x", /myapp:\/\//],
+      ["https://app.example.com:70000", /port/],
+    ];
+    const runs = await Promise.all(
+      cases.map(([entry]) => admin("allowlist", "add", "--partner", created.partner_id, "--entry", entry)),
+    );
+    for (const [index, run] of runs.entries()) {
+      expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 2, stdout: "" });
+      expect(run.stderr).toMatch(/^Invalid --entry: /);
+      expect(run.stderr).toMatch(cases[index]![1]);
+    }
+    await expectFailure(["allowlist", "add", "--partner", created.partner_id, "--entry="], 2, /--entry must not be empty/);
+    expect(await db().allowlistEntry.count({ where: { partnerId: created.partner_id } })).toBe(0);
+  });
+});
+
+describe("admin usage", () => {
+  it("prints usage and exits 2 for no command, an unknown command, a missing or unknown option", async () => {
+    const [none, unknown, half, missing, extra, positional] = await Promise.all([
+      admin(),
+      admin("partner", "delete", "--partner", randomUUID()),
+      admin("key"),
+      admin("partner", "create"),
+      admin("partner", "list", "--colour", "red"),
+      admin("allowlist", "list", "stray"),
+    ]);
+    for (const run of [none, unknown, half, missing, extra, positional]) {
+      expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 2, stdout: "" });
+      expect(run.stderr).toContain("Usage: npm run --silent admin -- ");
+    }
+    expect(unknown.stderr).toMatch(/^Unknown command "partner delete"/);
+    expect(missing.stderr).toMatch(/^Missing --name\./);
+    expect(extra.stderr).toMatch(/--colour/);
+  });
+
+  it("prints the full usage on stdout for help", async () => {
+    const help = await admin("--help");
+    expect(help.code).toBe(0);
+    for (const name of ["partner create", "partner set", "key revoke", "allowlist remove"]) expect(help.stdout).toContain(name);
+  });
+});
