@@ -37,7 +37,7 @@ export const createRosterImport = defineOperation({
     const { run, replayed } = await submitRosterImport({
       workspace,
       rosterMax: partner.rosterMax,
-      idempotencyKey: headers["idempotency-key"],
+      idempotencyKey: headers["Idempotency-Key"],
       body,
       beforeCreate: () => consumeRateLimit("roster_import", caller.partnerId),
     });
@@ -61,7 +61,7 @@ export const readRosterImport = defineOperation({
   params: z.object({ import_id: z.string() }),
   query: workspaceQuery,
   responses: { 200: { description: "The run", schema: rosterImportRun } },
-  errors: ["missing_parameter", "workspace_not_provisioned", "not_found"],
+  errors: ["missing_parameter", "invalid_request", "workspace_not_provisioned", "not_found"],
   async handler({ caller, params, query }) {
     const workspace = await getWorkspace(caller.partnerId, query.workspace_id);
     const run = uuidPattern.test(params.import_id)

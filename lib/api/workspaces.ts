@@ -45,7 +45,7 @@ export const readWorkspace = defineOperation({
     "Another partner's workspace answers exactly like an unknown one.",
   params: workspacePathParams,
   responses: { 200: { description: "The workspace", schema: workspaceRecord } },
-  errors: ["workspace_not_provisioned"],
+  errors: ["missing_parameter", "invalid_request", "workspace_not_provisioned"],
   async handler({ caller, params }) {
     const workspace = await getWorkspace(caller.partnerId, params.workspace_id);
     return { status: 200, body: serializeWorkspace(workspace) };

@@ -9,10 +9,16 @@ import { requestIdFor } from "./request-id";
 import { errorResponse, jsonResponse } from "./respond";
 import { parseOrThrow } from "./validation";
 
-type Handler = (request: Request) => Promise<Response>;
+export type Handler = (request: Request) => Promise<Response>;
 
-function headerObject(request: Request): Record<string, string> {
-  return Object.fromEntries(request.headers.entries());
+/** The headers an operation declares, under the names it declares them (as the spec writes them). */
+function declaredHeaders(request: Request, names: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const value = request.headers.get(name);
+    if (value !== null) out[name] = value;
+  }
+  return out;
 }
 
 // The order of checks is the spec's: who is calling, how often, then what they sent.
@@ -20,7 +26,9 @@ async function run(operation: AnyOperation, request: Request, requestId: string,
   await consumeRateLimit("general", caller.keyId);
   const params = operation.params ? parseOrThrow(operation.params, pathParams(operation.path, request.url)) : undefined;
   const query = operation.query ? parseOrThrow(operation.query, queryParams(request.url)) : undefined;
-  const headers = operation.headers ? parseOrThrow(operation.headers, headerObject(request)) : undefined;
+  const headers = operation.headers
+    ? parseOrThrow(operation.headers, declaredHeaders(request, Object.keys(operation.headers.shape)))
+    : undefined;
   let body: unknown;
   if (operation.body) {
     const text = await readBodyText(request, operation.bodyLimitBytes ?? defaultBodyLimitBytes);
@@ -64,7 +72,8 @@ function serve(operation: AnyOperation): Handler {
   };
 }
 
-function methodNotAllowed(allowed: HttpMethod[]): Handler {
+/** An enveloped `405 method_not_allowed` with `Allow`, for every verb a path does not accept. */
+export function methodNotAllowed(allowed: HttpMethod[]): Handler {
   return async (request) => {
     const error = new ApiError("method_not_allowed", {
       message: `This path accepts ${allowed.join(", ")}.`,

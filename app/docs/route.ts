@@ -1,0 +1,5 @@
+import { docsPageResponse } from "@/lib/openapi/docs-page";
+
+export function GET(): Response {
+  return docsPageResponse();
+}

@@ -1,0 +1,91 @@
+/**
+ * The reference's front page (OpenAPI `info.description`, rendered as Markdown by /docs).
+ * It states the conventions that hold for every operation, so operations need not repeat them
+ * (spec: Conventions, Authentication, Errors, Limits, Versioning).
+ */
+export const apiDescription = `
+AI-assisted video inspections for property-management and task platforms. This document is generated from
+the same schemas that parse requests, so it cannot drift from what the service accepts.
+
+## Conventions
+
+- **Base URL.** Every path is relative to the server URL above (\`{base_url}\`). Paths carry \`/v1\` and no other
+  version prefix.
+- **JSON.** Requests and responses are JSON (\`application/json\`, UTF-8). A body is a JSON object.
+- **Date-times** are ISO 8601 in UTC, e.g. \`2026-09-18T14:03:00.000Z\`. The one exception is a checklist item's
+  \`timestamp\`: a number of seconds from the start of the video.
+- **Your ids and ours.** \`workspace_id\`, \`task_id\` and \`property_id\` are *your* ids. They are opaque and matched
+  literally, byte for byte: never case-folded, split, normalized or trimmed (the single exception: \`workspace_id\`
+  in the body of \`POST /v1/workspaces\` is trimmed of surrounding whitespace). \`company_id\`, \`inspection_id\`,
+  \`service_property_id\`, \`import_id\`, \`sync_id\`, \`event_id\`, checklist item \`id\` and finding \`id\` are issued by
+  the service.
+- **Ids in paths** are one path segment each: percent-encode reserved characters (\`encodeURIComponent\`), e.g.
+  \`acme/east wing\` is sent as \`acme%2Feast%20wing\`. The service decodes a segment exactly once, so \`%2525\`
+  means the id \`%25\`.
+- **Omit rule.** An optional field that does not apply is omitted entirely: never sent as \`null\`, \`""\` or \`{}\`.
+  The one deliberate exception is \`evidence\` on findings. The \`checklist\` key is omitted when the home has no
+  checklist. Test for a field's presence, not for an empty value.
+- **String lengths** ("max 200 characters") count Unicode code points: an emoji or an accented letter is one
+  character, whatever its size in bytes or UTF-16 units.
+
+## Authentication
+
+Every operation takes the partner key as a bearer token: \`Authorization: Bearer service_pk_...\`. The key is a
+server-side secret: never put it in a browser or a mobile app (this page therefore has no "Try it out"). One key
+spans every workspace provisioned for the partner; \`workspace_id\` scopes each request. Up to two keys are active
+at once, so a key can be rotated without downtime: deploy the second key, then have the first one revoked.
+
+| Answer | Meaning |
+|---|---|
+| \`401 invalid_key\` | Header missing or malformed, or the key is unknown: a configuration bug. |
+| \`403 key_revoked\` | The key was turned off (never answered as \`401\`). Use the other active key. |
+| \`403 partner_disabled\` | The integration is paused or not registered. Rotating the key does not help. |
+| \`503 service_unavailable\` | Key verification is failing on our side. Not a key problem: retry, never rotate. |
+
+## Errors
+
+Every non-2xx answer is one envelope, \`{ "error": { "code", "message", "detail"?, "next_steps"? } }\`
+(schema \`ErrorEnvelope\`). \`code\` and \`message\` are always present; \`detail\` (keys vary by code) and
+\`next_steps\` are omitted when they do not apply. **Branch on \`error.code\`, never on \`message\`**: messages are
+written for people and may change. Treat a code you do not know as a failure of its status class.
+
+Each operation lists, per status, every code it can answer. Two more hold for every path:
+
+- \`404 not_found\`: no such path under \`/v1\`.
+- \`405 method_not_allowed\`: the path exists but not with that method. The \`Allow\` header and
+  \`detail.allowed_methods\` list the methods it accepts.
+
+A body larger than the operation's cap is refused with \`413 payload_too_large\` before it is read;
+\`detail.limit_bytes\` gives the cap, which each operation states.
+
+## Rate limits
+
+Calls are limited per key over short windows, and creating workspaces, roster imports, claims and manual syncs
+have tighter limits of their own (repeat provisioning calls for an existing workspace do not count as creation).
+Over a limit the answer is \`429 too_many_requests\` with a \`Retry-After\` header in seconds: wait that long, then
+retry. The numbers are not part of the contract and may change; do not hard-code them.
+
+## Request ids
+
+Every answer carries an \`X-Request-Id\` header. Send your own \`X-Request-Id\` (8 to 128 characters from
+\`A-Z a-z 0-9 . _ : -\`) to have it kept end to end; otherwise the service makes one. Quote it when asking for help.
+
+## Versioning
+
+This is version \`v1\`. Additive changes (new fields, parameters, operations, error codes, event types, statuses and
+stages) are made without a new version: ignore fields and event types you do not know, and treat a status or stage
+you do not know as still in flight. Response schemas therefore do not forbid additional properties.
+
+The machine-readable form of this reference is served at \`/v1/openapi.json\` (no key needed).
+`.trim();
+
+/** Descriptions for the tags operations use (spec, Endpoints); a tag without one is still listed. */
+export const tagDescriptions: Record<string, string> = {
+  Provisioning:
+    "One workspace per partner customer. Provisioning is idempotent on your `workspace_id`; a new id always gets a " +
+    "new, empty account, never a pre-existing one.",
+  Roster: "The workspace's complete property roster: pushed as imports, or polled from a hosted feed.",
+  "Home setup": "Per home: up to three checklists, a virtual tour, baseline photos.",
+  "Recording links and inspections": "Recording links for cleaners, inspection status, findings and video.",
+  "Workspace claims": "Give a customer an owner seat in their workspace.",
+};

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { type ErrorCode, errorStatus } from "../http/errors";
+import { type AnyOperation, commonErrors } from "../http/operation";
+
+/**
+ * What each code means to a partner (spec, Errors). A `Record` over every code, so a code
+ * added to the table in lib/http/errors.ts does not compile until it is documented here.
+ */
+export const errorMeaning: Record<ErrorCode, string> = {
+  missing_parameter: "A required parameter, field or header is absent or blank; `detail.parameter` names it.",
+  invalid_request:
+    "Unusable body or field: malformed JSON, not an object, wrong type, too long, unknown field, not the caller's to set, " +
+    "or a path segment that is not validly percent-encoded. `detail.parameter` names the field.",
+  invalid_email: "The address on a workspace claim cannot be sent to.",
+  invalid_key: "Authorization header missing, malformed, or an unknown key. A configuration bug on the caller's side.",
+  key_revoked: "The key was valid and was turned off. Use the partner's other active key.",
+  partner_disabled: "The integration is paused or not registered. Rotating the key does not fix this.",
+  connector_not_enabled: "The connector is not enabled for the account; `next_steps` carries `book_a_call_url` and `catalog_url`.",
+  not_found: "No such resource in that workspace (also another workspace's resource).",
+  workspace_not_provisioned: "The workspace id is not provisioned for the partner (another partner's workspace answers the same).",
+  task_not_found: "No recording link was issued for that `task_id` in that workspace.",
+  property_not_found: "The `property_id` is not in the workspace's roster (also another workspace's).",
+  video_not_available: "No video exists for the inspection (photo inspection, or unprocessable recording); rarely changes.",
+  method_not_allowed: "The path exists but not with that method; `detail.allowed_methods` and `Allow` list the methods.",
+  claim_requires_admin: "The key did not create the workspace or it already has people; the owner must be nominated by the service.",
+  workspace_already_claimed: "The workspace already has an owner.",
+  report_not_ready: "The inspection has no released report yet; not permanent.",
+  video_not_ready: "The video is not recorded, still processing, or being re-recorded; not permanent.",
+  roster_required: "No roster has been confirmed for the workspace yet.",
+  property_inactive: "The property was omitted from the most recent roster snapshot.",
+  property_not_activated: "The property is in the roster but not switched on.",
+  workspace_not_enabled: "The account exists but is not switched on.",
+  task_property_conflict: "The `task_id` already has a link for a different property.",
+  idempotency_conflict: "The `Idempotency-Key` was already used for a different roster.",
+  roster_revision_conflict: "The import was built on a roster revision that is no longer current.",
+  roster_empty_not_allowed: "The import carries no properties and `allow_empty` was not `true`.",
+  roster_confirmation_required: "The import would deactivate more than half of the present properties; `detail` holds the count.",
+  roster_duplicate_property: "A `property_id` is repeated in a pulled feed.",
+  pull_not_configured: "The workspace pushes its roster; there is no feed to poll.",
+  tour_import_in_progress: "A tour is importing for the home; `detail.import_id` names the running import.",
+  baseline_import_in_progress: "A photo import is running for the home; `detail.import_id` names it when it is the partner's.",
+  payload_too_large: "The body is above this endpoint's cap; `detail.limit_bytes` gives the cap.",
+  too_many_requests: "Too many requests in a short window; back off for `Retry-After` seconds and retry.",
+  internal_error: "A failure on the service side; the request was not processed and retrying is safe.",
+  service_unavailable: "A dependency is failing (including key verification); retrying is safe. Never rotate a key for this.",
+};
+
+const tableOrder = Object.keys(errorStatus) as ErrorCode[];
+
+/** Whether an object schema has a key that cannot be left out. */
+function hasRequiredKey(schema: z.ZodType): boolean {
+  if (!(schema instanceof z.ZodObject)) return true;
+  return Object.values(schema.shape as Record<string, z.ZodType>).some((field) => !field.safeParse(undefined).success);
+}
+
+/**
+ * Codes the shared wrapper (lib/http/route-handlers.ts) answers because of the operation's
+ * shape, whether or not the operation lists them: parsing its inputs, and capping its body.
+ */
+function codesFromShape(operation: AnyOperation): ErrorCode[] {
+  const inputs = [operation.params, operation.query, operation.headers].filter(Boolean) as z.ZodType[];
+  const codes: ErrorCode[] = [];
+  if (operation.body) codes.push("missing_parameter", "invalid_request", "payload_too_large");
+  else if (inputs.length > 0) {
+    codes.push("invalid_request");
+    if (inputs.some(hasRequiredKey)) codes.push("missing_parameter");
+  }
+  return codes;
+}
+
+/** Every code one operation can answer, in the order of the code table. */
+export function operationErrorCodes(operation: AnyOperation): ErrorCode[] {
+  const codes = new Set<ErrorCode>([...operation.errors, ...commonErrors, ...codesFromShape(operation)]);
+  return tableOrder.filter((code) => codes.has(code));
+}
