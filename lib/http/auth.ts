@@ -18,7 +18,7 @@ interface KeyRow {
 }
 
 // One indexed lookup by the key's hash: no scan, nothing compared in application code.
-const lookupSql = `
+export const lookupSql = `
   SELECT k.id AS key_id, k.partner_id, k.status AS key_status, k.scopes, p.status AS partner_status
   FROM api_key k LEFT JOIN partner p ON p.id = k.partner_id
   WHERE k.secret_hash = $1`;

@@ -8,7 +8,8 @@ import { refreshWorkspaceCounts } from "./workspace-counts";
  */
 export async function activateRoster(workspaceId: string): Promise<void> {
   await db().$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT 1 FROM workspace WHERE id = ${workspaceId}::uuid FOR UPDATE`;
+    // NO KEY: new runs reference the workspace (a key-share lock) and must not wait behind activation.
+    await tx.$queryRaw`SELECT 1 FROM workspace WHERE id = ${workspaceId}::uuid FOR NO KEY UPDATE`;
     await tx.$executeRaw`
       UPDATE property SET billing_active = (roster_status = 'present'), updated_at = now()
       WHERE workspace_id = ${workspaceId}::uuid AND billing_active IS DISTINCT FROM (roster_status = 'present')`;

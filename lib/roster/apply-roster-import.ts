@@ -27,8 +27,9 @@ export async function applyRosterImport(importId: string): Promise<void> {
         SELECT status FROM roster_import WHERE id = ${importId}::uuid FOR UPDATE`;
       if (!run || finalStatuses.has(run.status)) return;
       const current = await tx.rosterImport.findUniqueOrThrow({ where: { id: importId } });
+      // NO KEY UPDATE: submissions insert runs that reference the workspace and must not wait for this.
       const [workspace] = await tx.$queryRaw<{ roster_revision: number }[]>`
-        SELECT roster_revision FROM workspace WHERE id = ${current.workspaceId}::uuid FOR UPDATE`;
+        SELECT roster_revision FROM workspace WHERE id = ${current.workspaceId}::uuid FOR NO KEY UPDATE`;
       if (!workspace) throw new Error(`workspace of run ${importId} is missing`);
 
       if (workspace.roster_revision !== current.baseRevision) {

@@ -69,5 +69,5 @@ export type RosterSnapshotBody = z.output<typeof rosterSnapshotBody>;
 export const workspaceQuery = z.object({ workspace_id: requiredText(200) });
 
 export const idempotencyHeaders = z.object({
-  "idempotency-key": requiredText(255).meta({ description: "Required. Scoped to the workspace." }),
+  "Idempotency-Key": requiredText(255).meta({ description: "Required. Scoped to the workspace." }),
 });
