@@ -11,14 +11,15 @@ export const rosterImportRun = z
     status: z.enum(["queued", "running", "applied", "rejected", "failed"]),
     source: z.enum(["push", "pull"]),
     status_url: z.url().meta({ description: "Absolute URL of this run's status read, including workspace_id." }),
-    observed_at: dateTime,
+    observed_at: dateTime.optional().meta({ description: "Omitted only on a pull that failed before its first page." }),
     submitted_at: dateTime,
     applied_at: dateTime.optional().meta({ description: "Present once applied." }),
     base_revision: z.int().meta({ description: "Roster revision the run was built on." }),
     result_revision: z.int().optional().meta({ description: "Present once applied." }),
-    counts: z.object({
-      submitted: z.object({ total: count, active: count, inactive: count, missing_address: count }),
-    }),
+    counts: z
+      .object({ submitted: z.object({ total: count, active: count, inactive: count, missing_address: count }) })
+      .optional()
+      .meta({ description: "Omitted only on a pull that failed before its snapshot was complete." }),
     diff: z
       .object({
         created: count.meta({ description: "Listed properties the roster did not hold." }),

@@ -15,19 +15,23 @@ export function serializeRosterImport(run: RosterImport, workspace: Workspace) {
     status: run.status,
     source: run.source,
     status_url: rosterImportStatusUrl(run, workspace),
-    observed_at: run.observedAt.toISOString(),
+    // A pull that failed before its first page has neither (omitted, by the omit rule).
+    observed_at: run.observedAt?.toISOString(),
     submitted_at: run.submittedAt.toISOString(),
     applied_at: applied ? run.appliedAt?.toISOString() : undefined,
     base_revision: run.baseRevision,
     result_revision: applied ? (run.resultRevision ?? undefined) : undefined,
-    counts: {
-      submitted: {
-        total: run.totalCount,
-        active: run.activeCount,
-        inactive: run.inactiveCount,
-        missing_address: run.missingAddressCount,
-      },
-    },
+    counts:
+      run.totalCount === null
+        ? undefined
+        : {
+            submitted: {
+              total: run.totalCount,
+              active: run.activeCount,
+              inactive: run.inactiveCount,
+              missing_address: run.missingAddressCount,
+            },
+          },
     diff: applied
       ? {
           created: run.diffCreated ?? 0,
