@@ -30,6 +30,9 @@ async function main(): Promise<void> {
 async function serve(config: Config, stopDatabase: () => Promise<void>): Promise<void> {
   if (!dev) await ensureBuild(root, say);
 
+  // Before listening, so the key works from the first request the server answers.
+  const demo = await ensureDemoPartner(config.DATA_DIR);
+
   const app = next({ dev, dir: root, hostname: "0.0.0.0", port: config.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
@@ -38,11 +41,11 @@ async function serve(config: Config, stopDatabase: () => Promise<void>): Promise
 
   if (config.RUN_WORKERS) await startWorkers();
 
-  const demo = await ensureDemoPartner(config.DATA_DIR);
   if (demo) {
     say(`Created a demo partner. Its API key is shown once here and kept in ${demo.file}:`);
     process.stdout.write(`${demo.apiKey}\n`);
   }
+
   say(`Walkthrough is serving ${config.APP_URL} (${dev ? "development" : "production"}; workers ${config.RUN_WORKERS ? "on" : "off"})`);
 
   let stopping = false;

@@ -16,6 +16,8 @@ export interface StartAppOptions {
   port?: number;
   /** How long to wait for the first answer; a cold start includes Next's prepare. */
   startTimeoutMs?: number;
+  /** Reuse this DATA_DIR (a restart after a crash); the caller then owns and removes it. */
+  dataDir?: string;
 }
 
 export interface AppProcess {
@@ -26,6 +28,8 @@ export interface AppProcess {
   logFile: string;
   dataDir: string;
   stop(): Promise<void>;
+  /** SIGKILL to the launcher and the server together, as a crash would; DATA_DIR is kept. */
+  kill(): Promise<void>;
 }
 
 /** A port nobody listens on right now (the OS picks it), so two runs on one machine don't collide. */
@@ -87,7 +91,8 @@ export async function stopProcess(child: ChildProcess, graceMs = 15_000): Promis
  * The caller makes sure the build is current (lib/server/build.ts `ensureBuild`).
  */
 export async function startAppProcess(options: StartAppOptions): Promise<AppProcess> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "walkthrough-test-app-"));
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "walkthrough-test-app-")));
   const port = options.port ?? (await freePort());
   const logFile = path.join(dataDir, "app.log");
   // A file descriptor rather than pipes: the app writes straight to the log, and no pipe
@@ -97,11 +102,18 @@ export async function startAppProcess(options: StartAppOptions): Promise<AppProc
     cwd: root,
     env: { ...process.env, ...options.env, PORT: String(port), DATABASE_URL: options.databaseUrl, DATA_DIR: dataDir },
     stdio: ["ignore", logFd, logFd],
+    // Its own process group, so that kill() reaches the server behind the tsx launcher too.
+    detached: true,
   });
   closeSync(logFd);
   const stop = async () => {
     await stopProcess(app);
-    await rm(dataDir, { recursive: true, force: true });
+    if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+  const kill = async () => {
+    const exited = new Promise((resolve) => app.once("exit", resolve));
+    process.kill(-app.pid!, "SIGKILL");
+    await exited;
   };
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
@@ -110,5 +122,5 @@ export async function startAppProcess(options: StartAppOptions): Promise<AppProc
     await stop();
     throw error;
   }
-  return { baseUrl, pid: app.pid!, logFile, dataDir, stop };
+  return { baseUrl, pid: app.pid!, logFile, dataDir, stop, kill };
 }
