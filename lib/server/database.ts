@@ -1,5 +1,6 @@
 import type { Config } from "../config";
 import { startEmbeddedPostgres } from "../db/embedded";
+import { assertByteOrderCollation } from "../db/collation";
 import { applyMigrations } from "../db/migrate";
 
 /**
@@ -14,7 +15,13 @@ export async function prepareDatabase(config: Config, say: (line: string) => voi
     say(`Embedded PostgreSQL on port ${config.EMBEDDED_POSTGRES_PORT}, files in ${config.DATA_DIR}/postgres`);
     stop = () => embedded.stop();
   }
-  const { applied } = await applyMigrations(process.env.DATABASE_URL!, { log: say });
-  if (applied.length > 0) say(`Applied ${applied.length} migration(s)`);
+  try {
+    await assertByteOrderCollation(process.env.DATABASE_URL!);
+    const { applied } = await applyMigrations(process.env.DATABASE_URL!, { log: say });
+    if (applied.length > 0) say(`Applied ${applied.length} migration(s)`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   return stop;
 }
