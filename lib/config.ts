@@ -16,6 +16,8 @@ const schema = z.object({
   RUN_WORKERS: flag.default(true),
   JOB_MAINTENANCE_INTERVAL_SECONDS: positiveInt.default(30),
   APP_SECRET: z.string().min(32).optional(),
+  // Defaults to on only with the embedded database: a production start must not print a key.
+  CREATE_DEMO_PARTNER: flag.optional(),
   RATE_LIMIT_GENERAL: positiveInt.default(1200),
   RATE_LIMIT_WORKSPACE_CREATE: positiveInt.default(60),
   RATE_LIMIT_ROSTER_IMPORT: positiveInt.default(30),
@@ -24,7 +26,7 @@ const schema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
 });
 
-export type Config = z.infer<typeof schema> & { APP_URL: string; DATA_DIR: string };
+export type Config = z.infer<typeof schema> & { APP_URL: string; DATA_DIR: string; CREATE_DEMO_PARTNER: boolean };
 
 export class ConfigError extends Error {}
 
@@ -42,6 +44,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     ...parsed,
     APP_URL: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ""),
     DATA_DIR: path.resolve(parsed.DATA_DIR),
+    CREATE_DEMO_PARTNER: parsed.CREATE_DEMO_PARTNER ?? parsed.DATABASE_URL === undefined,
   };
 }
 

@@ -31,7 +31,7 @@ async function serve(config: Config, stopDatabase: () => Promise<void>): Promise
   if (!dev) await ensureBuild(root, say);
 
   // Before listening, so the key works from the first request the server answers.
-  const demo = await ensureDemoPartner(config.DATA_DIR);
+  const demo = config.CREATE_DEMO_PARTNER ? await ensureDemoPartner(config.DATA_DIR) : undefined;
 
   const app = next({ dev, dir: root, hostname: "0.0.0.0", port: config.PORT });
   await app.prepare();

@@ -1,32 +1,52 @@
 import { ApiError } from "./errors";
 
-function tooLarge(limitBytes: number): ApiError {
+// How much of a refused body is read and thrown away so that the connection can carry the
+// next request; past this the connection is closed instead (as Go's net/http does).
+const discardBytesMax = 1024 * 1024;
+
+function tooLarge(limitBytes: number, reusable: boolean): ApiError {
   return new ApiError("payload_too_large", {
     message: `The request body is larger than this endpoint's limit of ${limitBytes} bytes.`,
     detail: { limit_bytes: limitBytes },
+    headers: reusable ? {} : { Connection: "close" },
   });
+}
+
+/** Reads and drops the rest of a body; true when it ended within the budget. */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<boolean> {
+  let discarded = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return true;
+    discarded += value.byteLength;
+    if (discarded > budget) {
+      await reader.cancel().catch(() => undefined);
+      return false;
+    }
+  }
 }
 
 /**
  * Reads the body as text, refusing it before reading when the declared length is over the
- * cap and, for a body without Content-Length, as soon as the bytes counted pass it.
+ * cap and, for a body without Content-Length, as soon as the bytes counted pass it. Nothing
+ * over the cap is ever kept.
  */
 export async function readBodyText(request: Request, limitBytes: number): Promise<string> {
-  const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > limitBytes) throw tooLarge(limitBytes);
-  if (!request.body) return "";
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  const reader = request.body?.getReader();
+  if (declared > limitBytes) {
+    const reusable = reader !== undefined && declared <= discardBytesMax && (await discardRest(reader, discardBytesMax));
+    throw tooLarge(limitBytes, reusable);
+  }
+  if (!reader) return "";
 
-  const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     received += value.byteLength;
-    if (received > limitBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(limitBytes);
-    }
+    if (received > limitBytes) throw tooLarge(limitBytes, await discardRest(reader, discardBytesMax));
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString("utf8");

@@ -21,6 +21,8 @@ export const testAppEnv = {
   RATE_LIMIT_WORKSPACE_CREATE: "40",
   LOG_LEVEL: "info",
   NEXT_TELEMETRY_DISABLED: "1",
+  // The failure tests read the demo partner's key from DATA_DIR.
+  CREATE_DEMO_PARTNER: "true",
 };
 
 /**

@@ -11,6 +11,12 @@ describe("parseConfig", () => {
     expect(config.RUN_WORKERS).toBe(true);
   });
 
+  it("creates a demo partner by default only with the embedded database", () => {
+    expect(parseConfig({}).CREATE_DEMO_PARTNER).toBe(true);
+    expect(parseConfig({ DATABASE_URL: "postgresql://db/walkthrough" }).CREATE_DEMO_PARTNER).toBe(false);
+    expect(parseConfig({ DATABASE_URL: "postgresql://db/w", CREATE_DEMO_PARTNER: "true" }).CREATE_DEMO_PARTNER).toBe(true);
+  });
+
   it("treats an empty variable as unset", () => {
     expect(parseConfig({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });
