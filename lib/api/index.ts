@@ -1,4 +1,5 @@
 import type { AnyOperation } from "../http/operation";
+import { putChecklist, readChecklist, removeChecklist } from "./checklists";
 import { createRosterImport, listRosterProperties, readRosterImport } from "./roster";
 import { createWorkspace, readWorkspace } from "./workspaces";
 
@@ -9,4 +10,7 @@ export const operations: AnyOperation[] = [
   createRosterImport,
   readRosterImport,
   listRosterProperties,
+  putChecklist,
+  readChecklist,
+  removeChecklist,
 ];

@@ -2,6 +2,9 @@ import { db } from "../db/client";
 import type { Property, Workspace } from "../generated/prisma/client";
 import { decodeCursor, encodeCursor } from "../http/cursor";
 
+/** A listed property with what its `setup` block needs: its own housekeeping list's item count, if it has one. */
+export type ListedProperty = Property & { checklists: { itemCount: number }[] };
+
 export interface ListPropertiesInput {
   workspace: Workspace;
   rosterStatus?: "present" | "inactive" | "unconfirmed";
@@ -14,7 +17,7 @@ export interface ListPropertiesInput {
  * "C"), keyset-paginated so that a page costs the same wherever it is and an import landing
  * mid-walk neither repeats nor skips a property that was there throughout.
  */
-export async function listProperties(input: ListPropertiesInput): Promise<{ properties: Property[]; nextCursor?: string }> {
+export async function listProperties(input: ListPropertiesInput): Promise<{ properties: ListedProperty[]; nextCursor?: string }> {
   const scope = `properties:${input.workspace.id}:${input.rosterStatus ?? "*"}`;
   const after = input.cursor === undefined ? undefined : decodeCursor(scope, input.cursor);
   const rows = await db().property.findMany({
@@ -25,6 +28,8 @@ export async function listProperties(input: ListPropertiesInput): Promise<{ prop
     },
     orderBy: { externalId: "asc" },
     take: input.limit + 1,
+    // One batched read for the page (by the unique (property_id, type) index), not one per property.
+    include: { checklists: { where: { type: "housekeeping" }, select: { itemCount: true } } },
   });
   const properties = rows.slice(0, input.limit);
   const last = properties.at(-1);

@@ -1,5 +1,6 @@
 import { config } from "../config";
 import type { Property, RosterImport, Workspace } from "../generated/prisma/client";
+import type { ListedProperty } from "./list-properties";
 
 export function rosterImportStatusUrl(run: RosterImport, workspace: Workspace): string {
   const query = new URLSearchParams({ workspace_id: workspace.externalId });
@@ -56,7 +57,7 @@ function serializeAddress(property: Property) {
   };
 }
 
-export function serializeProperty(property: Property) {
+export function serializeProperty(property: ListedProperty) {
   return {
     property_id: property.externalId,
     service_property_id: property.id,
@@ -70,9 +71,10 @@ export function serializeProperty(property: Property) {
     unit_label: property.unitLabel ?? undefined,
     last_seen_at: property.lastSeenAt?.toISOString(),
     last_seen_revision: property.lastSeenRevision ?? undefined,
-    // Home setup (checklists, tour, baseline photos) has no data yet: these are the initial states.
+    // Tour and baseline photos have no data yet: theirs are the initial states.
     setup: {
-      checklist: { items: 0 },
+      // The home's own housekeeping items only; inspection and maintenance lists are not counted (spec).
+      checklist: { items: property.checklists[0]?.itemCount ?? 0 },
       tour: { state: "none" as const },
       baseline_photos: { count: 0, state: "none" as const },
     },
