@@ -1,10 +1,11 @@
 import { allowlistCommands } from "./allowlist-commands";
 import { checklistCommands } from "./checklist-commands";
 import type { Command } from "./command";
+import { feedCommands } from "./feed-commands";
 import { keyCommands } from "./key-commands";
 import { partnerCommands } from "./partner-commands";
 
-const all: Command[] = [...partnerCommands, ...keyCommands, ...allowlistCommands, ...checklistCommands];
+const all: Command[] = [...partnerCommands, ...keyCommands, ...allowlistCommands, ...checklistCommands, ...feedCommands];
 
 /** The command named by the first two words of the command line, if there is one. */
 export function findCommand(words: readonly (string | undefined)[]): Command | undefined {

@@ -1,6 +1,7 @@
 import type { AnyOperation } from "../http/operation";
 import { putChecklist, readChecklist, removeChecklist } from "./checklists";
 import { createRosterImport, listRosterProperties, readRosterImport } from "./roster";
+import { createRosterSync } from "./roster-syncs";
 import { createWorkspace, readWorkspace } from "./workspaces";
 
 /** Every partner API operation, in the order the reference lists them. The OpenAPI document is built from this. */
@@ -10,6 +11,7 @@ export const operations: AnyOperation[] = [
   createRosterImport,
   readRosterImport,
   listRosterProperties,
+  createRosterSync,
   putChecklist,
   readChecklist,
   removeChecklist,

@@ -1,8 +1,13 @@
 import { z } from "zod";
+import { feedErrorMeaning } from "../roster-feeds/feed-errors";
 import { rosterAddress } from "./schemas";
 
 const dateTime = z.iso.datetime();
 const count = z.int().min(0);
+
+const pullErrorList = Object.entries(feedErrorMeaning)
+  .map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
+  .join("\n");
 
 export const rosterImportRun = z
   .object({
@@ -36,7 +41,11 @@ export const rosterImportRun = z
         description:
           "On `rejected` or `failed`. Codes: `roster_revision_conflict` (rejected; `detail.base_revision`, " +
           "`detail.current_revision`), `roster_empty_not_allowed` (rejected), `roster_confirmation_required` " +
-          "(rejected; `detail.deactivate_count`, `detail.present_count`), `internal_error` (failed; resend with a new key).",
+          "(rejected; `detail.deactivate_count`, `detail.present_count`), `internal_error` (failed; resend with a new key).\n\n" +
+          "A pull (`source: pull`) that could not use its feed ends `failed` with one of these codes; nothing in the " +
+          "roster changes (no property, count or freshness), and `observed_at` and `counts` are omitted when the feed " +
+          "never got that far:\n\n" +
+          pullErrorList,
       }),
   })
   .meta({ id: "RosterImportRun" });

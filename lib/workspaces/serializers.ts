@@ -1,5 +1,8 @@
-import type { Workspace } from "../generated/prisma/client";
+import type { FeedHealth, Workspace } from "../generated/prisma/client";
 import { rosterState } from "../roster/freshness";
+
+/** As getWorkspace reads it: with the feed's health (null when there is no feed). */
+type WorkspaceWithFeed = Workspace & { rosterFeed?: { health: FeedHealth } | null };
 
 export function serializeWorkspaceSummary(workspace: Workspace) {
   return {
@@ -11,7 +14,13 @@ export function serializeWorkspaceSummary(workspace: Workspace) {
   };
 }
 
-export function serializeWorkspace(workspace: Workspace, now = new Date()) {
+/** `not_configured` for a push workspace; a pull workspace reads its feed's health (`never_run` until the first pull). */
+function syncHealth(workspace: WorkspaceWithFeed) {
+  if (workspace.syncMode === "push") return "not_configured" as const;
+  return workspace.rosterFeed?.health ?? ("never_run" as const);
+}
+
+export function serializeWorkspace(workspace: WorkspaceWithFeed, now = new Date()) {
   return {
     ...serializeWorkspaceSummary(workspace),
     roster: {
@@ -26,10 +35,7 @@ export function serializeWorkspace(workspace: Workspace, now = new Date()) {
       missing_address_count: workspace.missingAddressCount,
       billing_active_count: workspace.billingActiveCount,
     },
-    sync: {
-      mode: workspace.syncMode,
-      health: workspace.syncMode === "push" ? ("not_configured" as const) : ("never_run" as const),
-    },
+    sync: { mode: workspace.syncMode, health: syncHealth(workspace) },
     service: { state: workspace.serviceState, recording_enabled: workspace.recordingEnabled },
     claim: { state: workspace.claimState },
   };
