@@ -7,6 +7,7 @@ import { type Config, ConfigError, parseConfig } from "../lib/config";
 import { closeDb } from "../lib/db/client";
 import { startWorkers, stopJobs } from "../lib/jobs/boss";
 import { ensureDemoPartner } from "../lib/partners/ensure-demo-partner";
+import { createApiDispatch } from "../lib/server/api-dispatch";
 import { ensureBuild } from "../lib/server/build";
 import { prepareDatabase } from "../lib/server/database";
 
@@ -36,7 +37,12 @@ async function serve(config: Config, stopDatabase: () => Promise<void>): Promise
   const app = next({ dev, dir: root, hostname: "0.0.0.0", port: config.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = createServer((req, res) => void handle(req, res));
+  // Production answers /v1 with the route files' own handlers, without Next's per-request
+  // machinery (lib/server/api-dispatch.ts); dev keeps Next's routes and hot reload.
+  const dispatchApi = dev ? undefined : createApiDispatch(config.APP_URL);
+  const server = createServer((req, res) => {
+    if (!dispatchApi?.(req, res)) void handle(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(config.PORT, resolve));
 
   if (config.RUN_WORKERS) await startWorkers();
