@@ -1,43 +1,12 @@
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import path from "node:path";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { hashApiKey } from "../../lib/partners/api-key-secret";
 import { call, expectError } from "../support/api";
+import { type CliRun, runAdmin, runAdminJson } from "../support/cli";
 
-const root = path.resolve(import.meta.dirname, "../..");
-
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The real CLI in a child process, against the app's database, exactly as `npm run admin` starts it. */
-function admin(...args: string[]): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: inject("databaseUrl"), LOG_LEVEL: "warn" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** Runs a command with --json, expects success and exactly one JSON object on stdout. */
-async function adminJson<T = Record<string, unknown>>(...args: string[]): Promise<T> {
-  const run = await admin(...args, "--json");
-  expect(run, `admin ${args.join(" ")}`).toMatchObject({ code: 0 });
-  expect(run.stdout.endsWith("\n") && run.stdout.trim().split("\n")).toHaveLength(1);
-  return JSON.parse(run.stdout) as T;
-}
+const admin = (...args: string[]) => runAdmin(args);
+const adminJson = <T = Record<string, unknown>>(...args: string[]) => runAdminJson<T>(args);
 
 async function expectFailure(args: string[], code: 1 | 2, message: RegExp): Promise<CliRun> {
   const run = await admin(...args);

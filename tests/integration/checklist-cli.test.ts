@@ -1,46 +1,17 @@
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveChecklist } from "../../lib/checklists/resolve-checklist";
 import { db } from "../../lib/db/client";
 import { call, segment } from "../support/api";
+import { runAdmin, runAdminJson } from "../support/cli";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 import { item, provision, pushAndWait, snapshot } from "../fixtures/roster";
 
-const root = path.resolve(import.meta.dirname, "../..");
-
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The real CLI in a child process, against the app's database, exactly as `npm run admin` starts it. */
-function admin(...args: string[]): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: inject("databaseUrl"), LOG_LEVEL: "warn" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-async function adminJson<T = Record<string, unknown>>(...args: string[]): Promise<T> {
-  const run = await admin(...args, "--json");
-  expect(run, `admin ${args.join(" ")}`).toMatchObject({ code: 0 });
-  expect(run.stdout.trim().split("\n")).toHaveLength(1);
-  return JSON.parse(run.stdout) as T;
-}
+const admin = (...args: string[]) => runAdmin(args);
+const adminJson = <T = Record<string, unknown>>(...args: string[]) => runAdminJson<T>(args);
 
 async function expectFailure(args: string[], code: 1 | 2, message: RegExp): Promise<void> {
   const run = await admin(...args);

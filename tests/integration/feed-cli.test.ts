@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { decryptFeedSecret } from "../../lib/roster-feeds/feed-secret";
 import { minuteOfDay } from "../../lib/roster-feeds/poll-slot";
 import { expectError } from "../support/api";
+import { runAdmin } from "../support/cli";
 import {
   type FeedServer,
   feedPages,
@@ -18,32 +17,12 @@ import {
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 import { items, provision, readWorkspace } from "../fixtures/roster";
 
-const root = path.resolve(import.meta.dirname, "../..");
 // The CLI must encrypt under the same app secret the app decrypts with.
 const dataDir = useAppDataDir();
 const secret = "test-feed-secret";
 
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function admin(...args: string[]): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: inject("databaseUrl"), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+// The CLI must encrypt under the same app secret the app decrypts with, so it shares the app's DATA_DIR.
+const admin = (...args: string[]) => runAdmin(args, { DATA_DIR: dataDir });
 
 async function adminJson(...args: string[]): Promise<Record<string, unknown> & { feed?: Record<string, unknown> }> {
   const run = await admin(...args, "--json");

@@ -1,6 +1,4 @@
-import { randomBytes } from "node:crypto";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeDb, db } from "../../lib/db/client";
 import { applyMigrations } from "../../lib/db/migrate";
@@ -13,6 +11,7 @@ import { syncLifetimeMs } from "../../lib/roster-feeds/feed-limits";
 import { pollMinuteFor } from "../../lib/roster-feeds/poll-slot";
 import { setRosterFeed } from "../../lib/roster-feeds/set-roster-feed";
 import { provisionWorkspace } from "../../lib/workspaces/provision-workspace";
+import { createDatabase } from "../support/databases";
 
 /*
  * The schedule is played with a chosen clock against a database of its own: no app and no
@@ -27,20 +26,6 @@ process.env.APP_SECRET = "schedule-test-app-secret-not-a-real-one";
 const at = (iso: string) => new Date(iso);
 const enqueue = (iso: string) => enqueueDueRosterPulls({ now: at(iso) });
 
-// tests/support/postgres.ts cannot be loaded in a test worker (it pulls in the embedded server's binaries).
-async function createDatabase(adminUrl: string): Promise<string> {
-  const name = `schedule_${randomBytes(6).toString("hex")}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 let partnerId: string;
 let keyId: string;

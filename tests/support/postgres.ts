@@ -1,8 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { startEmbeddedPostgres } from "../../lib/db/embedded";
 
 export interface TestPostgres {
@@ -27,17 +25,4 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   };
 }
 
-/** Creates an empty database on the test server and returns its URL. */
-export async function createDatabase(adminUrl: string, prefix = "t"): Promise<string> {
-  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+export { createDatabase } from "./databases";

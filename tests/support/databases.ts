@@ -1,0 +1,18 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+
+// Apart from postgres.ts so that test workers can create databases without loading the embedded server.
+/** Creates an empty database on the test server and returns its URL. */
+export async function createDatabase(adminUrl: string, prefix = "t"): Promise<string> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
