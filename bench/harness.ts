@@ -117,6 +117,14 @@ export function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** Nearest-rank percentile (p in 0..100): with 50 samples, p99 is the slowest one. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1]!;
+}
+
 /** A positive integer from the environment within bounds, for shortening or lengthening a run. */
 export function envInt(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];

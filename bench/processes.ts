@@ -79,6 +79,12 @@ export async function peakRssMiB(pid: number): Promise<number> {
   return Math.max(0, ...peaks) / 1024;
 }
 
+/** Resident memory right now of the largest process in the tree, for sampling during a run. */
+export async function rssMiB(pid: number): Promise<number> {
+  const sizes = await Promise.all((await processTree(pid)).map((member) => statusKiB(member, "VmRSS")));
+  return Math.max(0, ...sizes) / 1024;
+}
+
 // Linux reports CPU time in clock ticks, 100 per second on every common kernel configuration.
 const ticksPerSecond = 100;
 

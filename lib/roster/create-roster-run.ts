@@ -34,5 +34,14 @@ export async function createRosterRun(tx: Tx, run: NewRun): Promise<RosterImport
   const id = inserted[0]?.id;
   if (!id) return undefined;
   await sendJob(applyRosterImportJob, { importId: id }, { tx });
-  return tx.rosterImport.findUniqueOrThrow({ where: { id } });
+  return withoutSnapshot(await tx.rosterImport.findUniqueOrThrow({ where: { id }, omit: { snapshot: true } }));
+}
+
+/**
+ * A run as read without its snapshot: callers answer with the run's status and counts, and
+ * reading back the roster just written (a few MB of JSON for 10,000 properties) costs tens of
+ * milliseconds per submission. Only the apply job reads the snapshot.
+ */
+export function withoutSnapshot(run: Omit<RosterImport, "snapshot">): RosterImport {
+  return { ...run, snapshot: null };
 }

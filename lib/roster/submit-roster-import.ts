@@ -2,7 +2,7 @@ import { db } from "../db/client";
 import type { RosterImport, Workspace } from "../generated/prisma/client";
 import { ApiError } from "../http/errors";
 import { checkSnapshot } from "./check-snapshot";
-import { createRosterRun } from "./create-roster-run";
+import { createRosterRun, withoutSnapshot } from "./create-roster-run";
 import { normalizeSnapshot } from "./normalize-snapshot";
 import type { RosterSnapshotBody } from "./schemas";
 
@@ -15,8 +15,12 @@ export interface SubmitInput {
   beforeCreate?: () => Promise<void>;
 }
 
-function findByKey(workspaceId: string, idempotencyKey: string) {
-  return db().rosterImport.findUnique({ where: { workspaceId_idempotencyKey: { workspaceId, idempotencyKey } } });
+async function findByKey(workspaceId: string, idempotencyKey: string): Promise<RosterImport | null> {
+  const run = await db().rosterImport.findUnique({
+    where: { workspaceId_idempotencyKey: { workspaceId, idempotencyKey } },
+    omit: { snapshot: true },
+  });
+  return run && withoutSnapshot(run);
 }
 
 function replayOrConflict(existing: RosterImport, hash: string): { run: RosterImport; replayed: true } {
