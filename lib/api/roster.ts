@@ -6,6 +6,7 @@ import { consumeRateLimit } from "../http/rate-limit";
 import { listProperties } from "../roster/list-properties";
 import { propertiesPage, rosterImportRun } from "../roster/response-schemas";
 import { idempotencyHeaders, rosterSnapshotBody, workspaceQuery } from "../roster/schemas";
+import { withoutSnapshot } from "../roster/create-roster-run";
 import { serializeProperty, serializeRosterImport } from "../roster/serializers";
 import { submitRosterImport } from "../roster/submit-roster-import";
 import { getWorkspace } from "../workspaces/get-workspace";
@@ -65,7 +66,9 @@ export const readRosterImport = defineOperation({
   async handler({ caller, params, query }) {
     const workspace = await getWorkspace(caller.partnerId, query.workspace_id);
     const run = uuidPattern.test(params.import_id)
-      ? await db().rosterImport.findFirst({ where: { id: params.import_id, workspaceId: workspace.id } })
+      ? await db()
+          .rosterImport.findFirst({ where: { id: params.import_id, workspaceId: workspace.id }, omit: { snapshot: true } })
+          .then((found) => found && withoutSnapshot(found))
       : null;
     if (!run) throw new ApiError("not_found", { message: "No such roster import in this workspace." });
     return { status: 200, body: serializeRosterImport(run, workspace) };
