@@ -6,12 +6,22 @@ import { consumeRateLimit } from "../http/rate-limit";
 import { listProperties } from "../roster/list-properties";
 import { propertiesPage, rosterImportRun } from "../roster/response-schemas";
 import { idempotencyHeaders, rosterSnapshotBody, workspaceQuery } from "../roster/schemas";
+import type { RosterImport, Workspace } from "../generated/prisma/client";
 import { withoutSnapshot } from "../roster/create-roster-run";
+import { findIdenticalRun, requestDigest } from "../roster/find-identical-run";
 import { serializeProperty, serializeRosterImport } from "../roster/serializers";
 import { submitRosterImport } from "../roster/submit-roster-import";
-import { getWorkspace } from "../workspaces/get-workspace";
+import { findWorkspace, getWorkspace } from "../workspaces/get-workspace";
 
 export const rosterImportBodyLimitBytes = 32 * 1024 * 1024;
+
+function rosterImportAnswer(run: RosterImport, workspace: Workspace, replayed: boolean) {
+  return {
+    status: 202,
+    body: serializeRosterImport(run, workspace),
+    headers: replayed ? { "Idempotent-Replayed": "true" } : undefined,
+  };
+}
 
 export const createRosterImport = defineOperation({
   method: "POST",
@@ -32,7 +42,13 @@ export const createRosterImport = defineOperation({
   bodyLimitBytes: rosterImportBodyLimitBytes,
   responses: { 202: { description: "The run, queued (or as it stands, on a replay)", schema: rosterImportRun } },
   errors: ["missing_parameter", "invalid_request", "workspace_not_provisioned", "idempotency_conflict", "payload_too_large"],
-  async handler({ caller, query, headers, body }) {
+  async replay({ caller, query, headers, bodyText }) {
+    // An unknown workspace goes on to the full path, which names body errors before the 404.
+    const workspace = await findWorkspace(caller.partnerId, query.workspace_id);
+    const run = workspace && (await findIdenticalRun(workspace.id, headers["Idempotency-Key"], bodyText));
+    return run ? rosterImportAnswer(run, workspace, true) : undefined;
+  },
+  async handler({ caller, query, headers, body, bodyText }) {
     const workspace = await getWorkspace(caller.partnerId, query.workspace_id);
     const partner = await db().partner.findUniqueOrThrow({ where: { id: caller.partnerId } });
     const { run, replayed } = await submitRosterImport({
@@ -40,13 +56,10 @@ export const createRosterImport = defineOperation({
       rosterMax: partner.rosterMax,
       idempotencyKey: headers["Idempotency-Key"],
       body,
+      requestDigest: requestDigest(bodyText),
       beforeCreate: () => consumeRateLimit("roster_import", caller.partnerId),
     });
-    return {
-      status: 202,
-      body: serializeRosterImport(run, workspace),
-      headers: replayed ? { "Idempotent-Replayed": "true" } : undefined,
-    };
+    return rosterImportAnswer(run, workspace, replayed);
   },
 });
 

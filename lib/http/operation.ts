@@ -17,6 +17,15 @@ export interface OperationContext<P, Q, H, B> {
   query: Out<Q>;
   headers: Out<H>;
   body: Out<B>;
+  /** The body exactly as received (empty without a body schema). */
+  bodyText: string;
+}
+
+export interface ReplayContext<Q, H> {
+  caller: Caller;
+  query: Out<Q>;
+  headers: Out<H>;
+  bodyText: string;
 }
 
 export interface OperationResult {
@@ -50,6 +59,12 @@ export interface OperationSpec<P, Q, H, B> {
   /** Error codes this operation can answer besides the ones every partner call can. */
   errors: ErrorCode[];
   handler(context: OperationContext<P, Q, H, B>): Promise<OperationResult>;
+  /**
+   * For idempotent creates: answers a byte-identical retry before its body is parsed and
+   * validated, or returns undefined to go on as usual. It must answer only what the full
+   * path would answer for the same bytes.
+   */
+  replay?(context: ReplayContext<Q, H>): Promise<OperationResult | undefined>;
 }
 
 // Bodies of ordinary partner calls are small; endpoints that take more say so.

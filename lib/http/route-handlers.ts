@@ -30,12 +30,15 @@ async function run(operation: AnyOperation, request: Request, requestId: string,
     ? parseOrThrow(operation.headers, declaredHeaders(request, Object.keys(operation.headers.shape)))
     : undefined;
   let body: unknown;
+  let bodyText = "";
   if (operation.body) {
-    const text = await readBodyText(request, operation.bodyLimitBytes ?? defaultBodyLimitBytes);
-    body = parseOrThrow(operation.body, parseJsonObject(text));
+    bodyText = await readBodyText(request, operation.bodyLimitBytes ?? defaultBodyLimitBytes);
+    const replayed = await operation.replay?.({ caller, query, headers, bodyText });
+    if (replayed) return jsonResponse(replayed.status, replayed.body, { ...replayed.headers, "x-request-id": requestId });
+    body = parseOrThrow(operation.body, parseJsonObject(bodyText));
   }
   if (operation.rateLimit) await consumeRateLimit(operation.rateLimit, caller.partnerId);
-  const result = await operation.handler({ request, requestId, caller, params, query, headers, body });
+  const result = await operation.handler({ request, requestId, caller, params, query, headers, body, bodyText });
   return jsonResponse(result.status, result.body, { ...result.headers, "x-request-id": requestId });
 }
 

@@ -8,6 +8,8 @@ export interface NewRun {
   workspaceId: string;
   source: "push" | "pull";
   idempotencyKey?: string;
+  /** SHA-256 of a pushed request's body, so that a byte-identical retry is answered unparsed. */
+  requestDigest?: string;
   baseRevision: number;
   snapshot: NormalizedSnapshot;
 }
@@ -21,10 +23,11 @@ export async function createRosterRun(tx: Tx, run: NewRun): Promise<RosterImport
   const { snapshot } = run;
   const inserted = await tx.$queryRaw<{ id: string }[]>`
     INSERT INTO roster_import (
-      id, workspace_id, source, idempotency_key, snapshot_hash, status, observed_at, base_revision,
+      id, workspace_id, source, idempotency_key, request_digest, snapshot_hash, status, observed_at, base_revision,
       total_count, active_count, inactive_count, missing_address_count, allow_empty, acknowledge_inactive_count, snapshot)
     VALUES (
       gen_random_uuid(), ${run.workspaceId}::uuid, ${run.source}::"RosterSource", ${run.idempotencyKey ?? null},
+      ${run.requestDigest ?? null},
       ${snapshot.hash}, 'queued', ${snapshot.observedAt}, ${run.baseRevision},
       ${snapshot.counts.total}, ${snapshot.counts.active}, ${snapshot.counts.inactive},
       ${snapshot.counts.missing_address}, ${snapshot.allowEmpty}, ${snapshot.acknowledgeInactiveCount ?? null},

@@ -11,11 +11,13 @@ export interface SubmitInput {
   rosterMax: number;
   idempotencyKey: string;
   body: RosterSnapshotBody;
+  requestDigest?: string;
   /** Runs only for a new submission: replays are not rate limited. */
   beforeCreate?: () => Promise<void>;
 }
 
-async function findByKey(workspaceId: string, idempotencyKey: string): Promise<RosterImport | null> {
+/** The push run created with this Idempotency-Key in the workspace, without its snapshot. */
+export async function findRunByKey(workspaceId: string, idempotencyKey: string): Promise<RosterImport | null> {
   const run = await db().rosterImport.findUnique({
     where: { workspaceId_idempotencyKey: { workspaceId, idempotencyKey } },
     omit: { snapshot: true },
@@ -42,7 +44,7 @@ export async function submitRosterImport(input: SubmitInput): Promise<{ run: Ros
   const snapshot = normalizeSnapshot(input.body);
   const { workspace, idempotencyKey } = input;
 
-  const existing = await findByKey(workspace.id, idempotencyKey);
+  const existing = await findRunByKey(workspace.id, idempotencyKey);
   if (existing) return replayOrConflict(existing, snapshot.hash);
 
   await input.beforeCreate?.();
@@ -51,13 +53,14 @@ export async function submitRosterImport(input: SubmitInput): Promise<{ run: Ros
       workspaceId: workspace.id,
       source: "push",
       idempotencyKey,
+      requestDigest: input.requestDigest,
       baseRevision: workspace.rosterRevision,
       snapshot,
     }),
   );
   if (created) return { run: created, replayed: false };
   // A concurrent request with the same key won the insert.
-  const winner = await findByKey(workspace.id, idempotencyKey);
+  const winner = await findRunByKey(workspace.id, idempotencyKey);
   if (!winner) throw new Error("roster run vanished after an idempotency race");
   return replayOrConflict(winner, snapshot.hash);
 }

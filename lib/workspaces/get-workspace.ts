@@ -67,15 +67,20 @@ function fromRow(row: WorkspaceRow): WorkspaceWithFeed {
  * Nearly every partner call starts here, so outside a transaction it is one statement on the
  * raw pool (as the key lookup is): Prisma's per-query work would cost more than the query.
  */
-export async function getWorkspace(partnerId: string, workspaceId: string, tx?: Tx): Promise<WorkspaceWithFeed> {
-  const workspace = tx
-    ? await tx.workspace.findUnique({
+export async function findWorkspace(partnerId: string, workspaceId: string, tx?: Tx): Promise<WorkspaceWithFeed | null> {
+  return tx
+    ? tx.workspace.findUnique({
         where: { partnerId_externalId: { partnerId, externalId: workspaceId } },
         include: { rosterFeed: { select: { health: true } } },
       })
-    : await pool()
+    : pool()
         .query<WorkspaceRow>(workspaceSql, [partnerId, workspaceId])
         .then((result) => (result.rows[0] ? fromRow(result.rows[0]) : null));
+}
+
+/** As findWorkspace, answering `404 workspace_not_provisioned` when there is none. */
+export async function getWorkspace(partnerId: string, workspaceId: string, tx?: Tx): Promise<WorkspaceWithFeed> {
+  const workspace = await findWorkspace(partnerId, workspaceId, tx);
   if (!workspace) throw new ApiError("workspace_not_provisioned");
   return workspace;
 }

@@ -157,6 +157,30 @@ describe("POST /v1/roster-imports: idempotency", () => {
     expect(await runsIn(workspaceId)).toBe(1);
   });
 
+  it("answers a byte-identical retry from the stored run, without judging the body again", async () => {
+    const retrier = await createTestPartner();
+    const workspaceId = await provision(retrier.apiKey, "identical");
+    const idempotencyKey = randomUUID();
+    const rawBody = JSON.stringify(snapshot(items(3)));
+    const send = () =>
+      call("POST", "/v1/roster-imports", {
+        key: retrier.apiKey,
+        query: { workspace_id: workspaceId },
+        headers: { "idempotency-key": idempotencyKey, "content-type": "application/json" },
+        rawBody,
+      });
+    const first = await send();
+    expect(first.status).toBe(202);
+    // Staff lower the cap below this roster: judged afresh the body would now be refused with 400,
+    // but the same key and the same roster return the same run (spec, Idempotency).
+    await db().partner.update({ where: { id: retrier.partnerId }, data: { rosterMax: 1 } });
+    const retry = await send();
+    expect(retry.status).toBe(202);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.body.import_id).toBe(first.body.import_id);
+    expect(await db().rosterImport.count({ where: { idempotencyKey } })).toBe(1);
+  });
+
   it("answers 409 idempotency_conflict for the same key with a different roster, and changes nothing", async () => {
     const workspaceId = await provision(key, "conflict");
     const idempotencyKey = randomUUID();

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "roster_import" ADD COLUMN     "request_digest" TEXT;
