@@ -24,7 +24,21 @@ const schema = z.object({
   RATE_LIMIT_CLAIM: positiveInt.default(10),
   RATE_LIMIT_ROSTER_SYNC: positiveInt.default(6),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
-});
+  MEDIA_DRIVER: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
+})
+  // With S3 media, a start without the bucket or credentials would only fail at the first upload.
+  .superRefine((env, ctx) => {
+    if (env.MEDIA_DRIVER !== "s3") return;
+    for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (env[name] === undefined) ctx.addIssue({ code: "custom", path: [name], message: "required when MEDIA_DRIVER is s3" });
+    }
+  });
 
 export type Config = z.infer<typeof schema> & { APP_URL: string; DATA_DIR: string; CREATE_DEMO_PARTNER: boolean };
 

@@ -17,7 +17,13 @@ export function appSecret(): Buffer {
     cached = Buffer.from(configured, "utf8");
     return cached;
   }
-  const file = path.join(config().DATA_DIR, "app-secret");
+  cached = appSecretIn(config().DATA_DIR);
+  return cached;
+}
+
+/** The secret kept in `dataDir`, made on first use; every process sharing the folder reads the same. */
+export function appSecretIn(dataDir: string): Buffer {
+  const file = path.join(dataDir, "app-secret");
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });
     try {
@@ -27,6 +33,5 @@ export function appSecret(): Buffer {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
   }
-  cached = Buffer.from(readFileSync(file, "utf8").trim(), "utf8");
-  return cached;
+  return Buffer.from(readFileSync(file, "utf8").trim(), "utf8");
 }

@@ -10,6 +10,8 @@ declare module "vitest" {
     databaseUrl: string;
     pgAdminUrl: string;
     appLogFile: string;
+    /** The app's DATA_DIR: media tests write objects where the app's /media route reads them. */
+    appDataDir: string;
   }
 }
 
@@ -42,6 +44,7 @@ export default async function setup(project: TestProject) {
   project.provide("databaseUrl", databaseUrl);
   project.provide("pgAdminUrl", postgres.adminUrl);
   project.provide("appLogFile", app.logFile);
+  project.provide("appDataDir", app.dataDir);
 
   return async () => {
     await app.stop();

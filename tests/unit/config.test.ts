@@ -32,4 +32,32 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}:`));
   });
+
+  it("keeps media on local disk by default", () => {
+    const config = parseConfig({});
+    expect(config.MEDIA_DRIVER).toBe("local");
+    expect(config.S3_REGION).toBe("us-east-1");
+    expect(config.S3_FORCE_PATH_STYLE).toBe(false);
+  });
+
+  const s3 = { MEDIA_DRIVER: "s3", S3_BUCKET: "media", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" };
+
+  it("reads the S3 settings", () => {
+    const config = parseConfig({ ...s3, S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: "true", S3_REGION: "eu-west-1" });
+    expect(config).toMatchObject({ ...s3, S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: true, S3_REGION: "eu-west-1" });
+  });
+
+  it.each(["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"])("stops naming %s when MEDIA_DRIVER=s3 lacks it", (name) => {
+    const env = { ...s3, [name]: undefined };
+    expect(() => parseConfig(env)).toThrow(new RegExp(`^Invalid environment variable ${name}: required when MEDIA_DRIVER is s3`));
+    expect(() => parseConfig({ ...s3, [name]: "" })).toThrow(ConfigError);
+  });
+
+  it.each([
+    ["MEDIA_DRIVER", "ftp"],
+    ["S3_ENDPOINT", "not a url"],
+    ["S3_FORCE_PATH_STYLE", "sometimes"],
+  ])("stops with a message naming %s for a bad media value", (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}:`));
+  });
 });

@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { LocalDiskDriver } from "../../lib/media/local-disk-driver";
+import { call, expectError } from "../support/api";
+import { localDriverOfApp } from "../support/media";
+
+/** A signed link as the path and query the test client sends; never a header. */
+function pathOf(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+function withParam(url: string, name: string, value: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set(name, value);
+  return pathOf(parsed.toString());
+}
+
+describe("GET /media/<key> (local disk signed links)", () => {
+  let driver: LocalDiskDriver;
+  const prefix = `links/${randomUUID()}`;
+  const key = `${prefix}/photo.jpg`;
+  const bytes = Buffer.from("0123456789abcdefghij");
+
+  beforeAll(async () => {
+    driver = localDriverOfApp();
+    await driver.put(key, bytes, { contentType: "image/jpeg" });
+    await driver.put(`${prefix}/other.jpg`, Buffer.from("other"), { contentType: "image/jpeg" });
+  });
+
+  it("streams the bytes with Content-Type, Content-Length and a private cache lifetime", async () => {
+    const answer = await call("GET", pathOf((await driver.signedUrl(key)).url));
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe(bytes.toString());
+    expect(answer.headers.get("content-type")).toBe("image/jpeg");
+    // Next 16 drops a route handler's Content-Length and sends chunked (next/dist/server/send-response.js);
+    // the handler's own headers are checked in tests/unit/media-serve.test.ts.
+    expect([null, String(bytes.length)]).toContain(answer.headers.get("content-length"));
+    expect(answer.headers.get("accept-ranges")).toBe("bytes");
+    const maxAge = Number(/^private, max-age=(\d+)$/.exec(answer.headers.get("cache-control") ?? "")?.[1]);
+    expect(maxAge).toBeGreaterThan(890);
+    expect(maxAge).toBeLessThanOrEqual(900);
+  });
+
+  it("answers HEAD with the headers only", async () => {
+    const answer = await call("HEAD", pathOf((await driver.signedUrl(key)).url));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("image/jpeg");
+    expect(answer.text).toBe("");
+  });
+
+  it("answers the same 404 envelope for every bad link, never saying why", async () => {
+    const link = (await driver.signedUrl(key)).url;
+    const signature = new URL(link).searchParams.get("signature")!;
+    const expires = new URL(link).searchParams.get("expires")!;
+    const expired = localDriverOfApp(() => Date.now() - 901_000);
+    const unknown = `${prefix}/missing.jpg`;
+    const bad = [
+      (await expired.signedUrl(key)).url.replace(/^https?:\/\/[^/]+/, ""),
+      withParam(link, "signature", `${signature.slice(0, -3)}AAA`),
+      withParam(link, "signature", ""),
+      withParam(link, "expires", String(Number(expires) + 1)),
+      withParam(link, "type", "text/html"),
+      pathOf(link).replace("photo.jpg", "other.jpg"),
+      `/media/${key}`,
+      pathOf((await driver.signedUrl(unknown)).url),
+      `/media/${prefix}/..%2F..%2Fapp-secret?expires=${expires}&signature=${signature}`,
+      `/media/app-secret?expires=${expires}&signature=${signature}`,
+    ];
+    const answers = await Promise.all(bad.map((path) => call("GET", path)));
+    const messages = new Set<string>();
+    for (const answer of answers) {
+      messages.add(expectError(answer, 404, "not_found").message);
+      expect(answer.headers.get("x-request-id")).toBeTruthy();
+    }
+    expect(messages.size).toBe(1);
+  });
+
+  it.each([
+    ["bytes=2-5", "bytes 2-5/20", "2345"],
+    ["bytes=15-", "bytes 15-19/20", "fghij"],
+    ["bytes=18-100", "bytes 18-19/20", "ij"],
+    ["bytes=-3", "bytes 17-19/20", "hij"],
+  ])("answers Range %s with 206", async (range, contentRange, body) => {
+    const answer = await call("GET", pathOf((await driver.signedUrl(key)).url), { headers: { range } });
+    expect(answer.status).toBe(206);
+    expect(answer.headers.get("content-range")).toBe(contentRange);
+    expect([null, String(body.length)]).toContain(answer.headers.get("content-length"));
+    expect(answer.text).toBe(body);
+  });
+
+  it("answers a range past the end with 416 and the object's size", async () => {
+    const answer = await call("GET", pathOf((await driver.signedUrl(key)).url), { headers: { range: "bytes=20-" } });
+    expect(answer.status).toBe(416);
+    expect(answer.headers.get("content-range")).toBe("bytes */20");
+  });
+
+  it("serves a range of a link that is still valid only", async () => {
+    const expired = localDriverOfApp(() => Date.now() - 901_000);
+    const answer = await call("GET", pathOf((await expired.signedUrl(key)).url), { headers: { range: "bytes=0-1" } });
+    expectError(answer, 404, "not_found");
+  });
+});

@@ -1,0 +1,47 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+// s3rver ships no type declarations; this is the part of its API used here.
+interface S3rverInstance {
+  run(): Promise<{ address: string; port: number }>;
+  close(): Promise<void>;
+}
+type S3rverConstructor = new (options: {
+  address: string;
+  port: number;
+  silent: boolean;
+  directory: string;
+  configureBuckets: { name: string }[];
+}) => S3rverInstance;
+
+const S3rver = createRequire(import.meta.url)("s3rver") as S3rverConstructor;
+
+export interface TestS3Server {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  /** s3rver's fixed credentials; it verifies signatures (and presigned expiry) against them. */
+  accessKeyId: string;
+  secretAccessKey: string;
+  stop(): Promise<void>;
+}
+
+/** An S3-compatible server in this process on 127.0.0.1, storing in a temp dir, with one bucket. */
+export async function startTestS3Server(bucket = "media-test"): Promise<TestS3Server> {
+  const directory = await mkdtemp(path.join(tmpdir(), "walkthrough-s3rver-"));
+  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const { port } = await server.run();
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket,
+    region: "us-east-1",
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+    stop: async () => {
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
