@@ -10,6 +10,7 @@ import { lookupSql } from "../lib/http/auth";
 import { ApiError } from "../lib/http/errors";
 import { omitEmpty } from "../lib/http/omit";
 import { hashApiKey, looksLikeApiKey } from "../lib/partners/api-key-secret";
+import { fromRow, type WorkspaceRow, workspaceSql } from "../lib/workspaces/get-workspace";
 import { serializeWorkspace } from "../lib/workspaces/serializers";
 
 interface KeyRow {
@@ -19,55 +20,8 @@ interface KeyRow {
   partner_status: "active" | "paused" | null;
 }
 
-interface WorkspaceRow {
-  id: string;
-  partner_id: string;
-  external_id: string;
-  name: string;
-  created_by_key_id: string | null;
-  provisioned_at: Date;
-  roster_revision: number;
-  roster_confirmed_at: Date | null;
-  roster_observed_at: Date | null;
-  roster_last_source: Workspace["rosterLastSource"];
-  present_count: number;
-  inactive_count: number;
-  unconfirmed_count: number;
-  missing_address_count: number;
-  billing_active_count: number;
-  sync_mode: Workspace["syncMode"];
-  service_state: Workspace["serviceState"];
-  recording_enabled: boolean;
-  claim_state: Workspace["claimState"];
-}
-
-const workspaceSql = "SELECT * FROM workspace WHERE partner_id = $1 AND external_id = $2";
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_SIZE ?? 10) });
 pool.on("error", () => undefined);
-
-function toWorkspace(row: WorkspaceRow): Workspace {
-  return {
-    id: row.id,
-    partnerId: row.partner_id,
-    externalId: row.external_id,
-    name: row.name,
-    createdByKeyId: row.created_by_key_id,
-    provisionedAt: row.provisioned_at,
-    rosterRevision: row.roster_revision,
-    rosterConfirmedAt: row.roster_confirmed_at,
-    rosterObservedAt: row.roster_observed_at,
-    rosterLastSource: row.roster_last_source,
-    presentCount: row.present_count,
-    inactiveCount: row.inactive_count,
-    unconfirmedCount: row.unconfirmed_count,
-    missingAddressCount: row.missing_address_count,
-    billingActiveCount: row.billing_active_count,
-    syncMode: row.sync_mode,
-    serviceState: row.service_state,
-    recordingEnabled: row.recording_enabled,
-    claimState: row.claim_state,
-  };
-}
 
 function send(res: http.ServerResponse, status: number, body: unknown, requestId: string, headers = {}): void {
   res.writeHead(status, {
@@ -95,7 +49,7 @@ async function readWorkspace(req: http.IncomingMessage): Promise<Workspace> {
   const workspaceId = decodeURIComponent(match[1]!);
   const row = (await pool.query<WorkspaceRow>(workspaceSql, [caller.partner_id, workspaceId])).rows[0];
   if (!row) throw new ApiError("workspace_not_provisioned");
-  return toWorkspace(row);
+  return fromRow(row);
 }
 
 const server = http.createServer((req, res) => {

@@ -109,7 +109,7 @@ async function run(ctx: BenchContext): Promise<void> {
 
   const route = `/v1/workspaces/${encodeURIComponent(workspaceId)}`;
   const targets = [
-    { name: "app (Next.js + Prisma)", url: app.baseUrl + route, pid: app.pid, runs: [] as LoadResult[] },
+    { name: "app (npm start)", url: app.baseUrl + route, pid: app.pid, runs: [] as LoadResult[] },
     { name: "floor (node:http + pg)", url: floor.baseUrl + route, pid: floor.pid, runs: [] as LoadResult[] },
   ];
   await checkSameAnswers(targets[0]!.url, targets[1]!.url, apiKey);

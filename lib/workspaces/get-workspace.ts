@@ -5,7 +5,7 @@ import { ApiError } from "../http/errors";
 /** A workspace with its feed's health, which the `sync` block shows; null for a workspace that pushes. */
 export type WorkspaceWithFeed = Workspace & { rosterFeed: { health: FeedHealth } | null };
 
-interface WorkspaceRow {
+export interface WorkspaceRow {
   id: string;
   partner_id: string;
   external_id: string;
@@ -28,13 +28,14 @@ interface WorkspaceRow {
   feed_health: FeedHealth | null;
 }
 
-const workspaceSql = `
+/** Exported for the benchmark's bare floor server, so both run exactly this read. */
+export const workspaceSql = `
   SELECT w.*, f.health AS feed_health
   FROM workspace w LEFT JOIN roster_feed f ON f.workspace_id = w.id
   WHERE w.partner_id = $1 AND w.external_id = $2`;
 
 // Typed as the Prisma model, so a column added to Workspace fails to compile here until it is read.
-function fromRow(row: WorkspaceRow): WorkspaceWithFeed {
+export function fromRow(row: WorkspaceRow): WorkspaceWithFeed {
   const workspace: Workspace = {
     id: row.id,
     partnerId: row.partner_id,
