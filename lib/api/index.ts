@@ -1,4 +1,5 @@
 import type { AnyOperation } from "../http/operation";
+import { createBaselinePhotoImport, readBaselinePhotoImport } from "./baseline-photos";
 import { putChecklist, readChecklist, removeChecklist } from "./checklists";
 import { createRosterImport, listRosterProperties, readRosterImport } from "./roster";
 import { createRosterSync } from "./roster-syncs";
@@ -15,4 +16,6 @@ export const operations: AnyOperation[] = [
   putChecklist,
   readChecklist,
   removeChecklist,
+  createBaselinePhotoImport,
+  readBaselinePhotoImport,
 ];

@@ -1,9 +1,13 @@
+import { type BaselinePhotosProgress, baselinePhotosProgress, noBaselinePhotos } from "../baseline-photos/setup-progress";
 import { db } from "../db/client";
 import type { Property, Workspace } from "../generated/prisma/client";
 import { decodeCursor, encodeCursor } from "../http/cursor";
 
-/** A listed property with what its `setup` block needs: its own housekeeping list's item count, if it has one. */
-export type ListedProperty = Property & { checklists: { itemCount: number }[] };
+/**
+ * A listed property with what its `setup` block needs: its own housekeeping list's item count,
+ * if it has one, and its baseline photos' progress.
+ */
+export type ListedProperty = Property & { checklists: { itemCount: number }[]; baselinePhotos: BaselinePhotosProgress };
 
 export interface ListPropertiesInput {
   workspace: Workspace;
@@ -31,7 +35,10 @@ export async function listProperties(input: ListPropertiesInput): Promise<{ prop
     // One batched read for the page (by the unique (property_id, type) index), not one per property.
     include: { checklists: { where: { type: "housekeeping" }, select: { itemCount: true } } },
   });
-  const properties = rows.slice(0, input.limit);
+  const page = rows.slice(0, input.limit);
+  // One more query for the whole page, not one per property.
+  const photos = await baselinePhotosProgress(page.map((row) => row.id));
+  const properties = page.map((row) => ({ ...row, baselinePhotos: photos.get(row.id) ?? noBaselinePhotos }));
   const last = properties.at(-1);
   const nextCursor = rows.length > input.limit && last ? encodeCursor(scope, last.externalId) : undefined;
   return { properties, nextCursor };

@@ -71,12 +71,12 @@ export function serializeProperty(property: ListedProperty) {
     unit_label: property.unitLabel ?? undefined,
     last_seen_at: property.lastSeenAt?.toISOString(),
     last_seen_revision: property.lastSeenRevision ?? undefined,
-    // Tour and baseline photos have no data yet: theirs are the initial states.
+    // The tour has no data yet: its state is the initial one.
     setup: {
       // The home's own housekeeping items only; inspection and maintenance lists are not counted (spec).
       checklist: { items: property.checklists[0]?.itemCount ?? 0 },
       tour: { state: "none" as const },
-      baseline_photos: { count: 0, state: "none" as const },
+      baseline_photos: { count: property.baselinePhotos.count, state: property.baselinePhotos.state },
     },
   };
 }

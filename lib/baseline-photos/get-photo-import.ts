@@ -1,0 +1,26 @@
+import { db, type Tx } from "../db/client";
+import type { PhotoImport, PhotoImportPhoto, Property } from "../generated/prisma/client";
+import { ApiError } from "../http/errors";
+
+export type PhotoImportWithPhotos = PhotoImport & { photos: PhotoImportPhoto[] };
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * One import of the home with its per-photo outcomes. Another home's or workspace's id answers
+ * exactly like an unknown one (spec: `404 not_found`), and so does an id that is not a uuid.
+ */
+export async function getPhotoImport(
+  property: Pick<Property, "id">,
+  importId: string,
+  tx: Tx = db(),
+): Promise<PhotoImportWithPhotos> {
+  const found = uuidPattern.test(importId)
+    ? await tx.photoImport.findFirst({
+        where: { id: importId, propertyId: property.id },
+        include: { photos: { orderBy: { index: "asc" } } },
+      })
+    : null;
+  if (!found) throw new ApiError("not_found", { message: "No photo import with this import_id for this home." });
+  return found;
+}

@@ -1,0 +1,63 @@
+import { db } from "../db/client";
+import { type PhotoImportDeps, defaultPhotoImportDeps, importPhoto } from "./import-photo";
+import { photoUrls } from "./photo-urls";
+
+/**
+ * Ends an import that is still running: `imported` when at least one photo was stored or a
+ * duplicate, else `failed` (spec, States: Baseline photo import). Under the import's row lock,
+ * so it cannot race a photo being recorded.
+ */
+async function finishPhotoImport(importId: string, error?: string): Promise<void> {
+  await db().$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ state: string }[]>`
+      SELECT state::text FROM photo_import WHERE id = ${importId}::uuid FOR UPDATE`;
+    if (locked[0]?.state !== "importing") return;
+    const kept = await tx.photoImportPhoto.count({ where: { importId, outcome: { in: ["stored", "duplicate"] } } });
+    await tx.photoImport.update({
+      where: { id: importId },
+      data: { state: kept > 0 ? "imported" : "failed", finishedAt: new Date(), error: kept > 0 ? null : error },
+    });
+  });
+}
+
+/**
+ * The import job: every photo in request order, skipping those whose outcome is already
+ * recorded, so an attempt after a crash resumes where the last one stopped.
+ */
+export async function runPhotoImport(importId: string, deps: PhotoImportDeps = defaultPhotoImportDeps()): Promise<void> {
+  const run = await db().photoImport.findUnique({ where: { id: importId }, include: { photos: { select: { index: true } } } });
+  if (!run || run.state !== "importing") return;
+  const done = new Set(run.photos.map((photo) => photo.index));
+  for (const [index, url] of photoUrls(run.urls).entries()) {
+    if (done.has(index)) continue;
+    const outcome = await importPhoto({ importId, propertyId: run.propertyId, index, url }, deps);
+    // The import was ended elsewhere (given up): nothing more to record.
+    if (outcome === undefined) return;
+  }
+  await finishPhotoImport(importId);
+}
+
+/**
+ * After the last retry failed: every photo not yet reported is refused as `fetch_failed`, so
+ * `stored + duplicates + failed` still equals `accepted`; `error` is set only when no photo had
+ * been reported before (spec: "present only when the import failed before reporting on any photo").
+ */
+export async function giveUpPhotoImport(importId: string): Promise<void> {
+  const reportedBefore = await db().$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ state: string; urls: unknown }[]>`
+      SELECT state::text, urls FROM photo_import WHERE id = ${importId}::uuid FOR UPDATE`;
+    const row = locked[0];
+    if (row?.state !== "importing") return undefined;
+    const reported = await tx.photoImportPhoto.findMany({ where: { importId }, select: { index: true } });
+    const done = new Set(reported.map((photo) => photo.index));
+    const missing = photoUrls(row.urls)
+      .map((_url, index) => index)
+      .filter((index) => !done.has(index));
+    await tx.photoImportPhoto.createMany({
+      data: missing.map((index) => ({ importId, index, outcome: "failed" as const, reason: "fetch_failed" })),
+    });
+    return reported.length;
+  });
+  if (reportedBefore === undefined) return;
+  await finishPhotoImport(importId, reportedBefore === 0 ? "The import could not be processed. Resending the photos is safe." : undefined);
+}
