@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  configureFeed,
   expectPullFailure,
   type FeedServer,
   feedPages,
   pagedHandler,
+  pullWorkspace as pullFrom,
   sendJson,
   startFeedServer,
   useAppDataDir,
 } from "../fixtures/feed-server";
-import { createTestPartner } from "../fixtures/partners";
-import { item, items, provision, readWorkspace } from "../fixtures/roster";
+import { item, items, readWorkspace } from "../fixtures/roster";
 import { freePort } from "../support/app-process";
 
 useAppDataDir();
@@ -21,14 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => feeds.close());
 
-let counter = 0;
-async function pullWorkspace(label: string, url?: string) {
-  const partner = await createTestPartner();
-  const workspaceId = await provision(partner.apiKey, label);
-  const feedPath = `/bounds/${label}-${++counter}`;
-  await configureFeed(partner.partnerId, workspaceId, url ?? feeds.url(feedPath));
-  return { key: partner.apiKey, workspaceId, feedPath };
-}
+const pullWorkspace = (label: string, url?: string) => pullFrom(feeds, label, { url });
 
 const mib = 1024 * 1024;
 

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  configureFeed,
   expectPullFailure,
   type FeedServer,
   feedPages,
   pagedHandler,
+  pullWorkspace as pullFrom,
   sendJson,
   startFeedServer,
   useAppDataDir,
 } from "../fixtures/feed-server";
-import { createTestPartner } from "../fixtures/partners";
-import { item, items, provision, readWorkspace } from "../fixtures/roster";
+import { item, items, readWorkspace } from "../fixtures/roster";
 
 useAppDataDir();
 
@@ -20,14 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => feeds.close());
 
-let counter = 0;
-async function pullWorkspace(label: string) {
-  const partner = await createTestPartner();
-  const workspaceId = await provision(partner.apiKey, label);
-  const feedPath = `/rules/${label}-${++counter}`;
-  await configureFeed(partner.partnerId, workspaceId, feeds.url(feedPath));
-  return { key: partner.apiKey, workspaceId, feedPath };
-}
+const pullWorkspace = (label: string) => pullFrom(feeds, label);
 
 const observedAt = "2030-01-01T06:00:00.000Z";
 

@@ -4,12 +4,12 @@ import { setRosterMax } from "../../lib/partners/set-roster-max";
 import { call, expectError } from "../support/api";
 import { describeSecurity } from "../support/security";
 import {
-  configureFeed,
   expectPullFailure,
   type FeedServer,
   feedPages,
   feedSecret,
   pagedHandler,
+  pullWorkspace as pullFrom,
   requestSync,
   sendJson,
   startFeedServer,
@@ -28,15 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => feeds.close());
 
-let counter = 0;
-/** A fresh partner (its own roster_sync bucket) with one workspace pulling from a fresh feed path. */
-async function pullWorkspace(label: string, feedQuery = "") {
-  const partner = await createTestPartner();
-  const workspaceId = await provision(partner.apiKey, label);
-  const feedPath = `/feeds/${label}-${++counter}`;
-  await configureFeed(partner.partnerId, workspaceId, `${feeds.url(feedPath)}${feedQuery}`);
-  return { partner, key: partner.apiKey, workspaceId, feedPath };
-}
+const pullWorkspace = (label: string, query = "") => pullFrom(feeds, label, { query });
 
 describeSecurity("POST /v1/roster-syncs", { method: "POST", path: "/v1/roster-syncs", query: { workspace_id: "any" } });
 
