@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import type { ErrorCode } from "./errors";
-import type { RateLimitBucket } from "./rate-limit";
 import type { Caller } from "./auth";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -47,8 +46,6 @@ export interface OperationSpec<P, Q, H, B> {
   summary: string;
   description?: string;
   tag: string;
-  /** An extra, tighter bucket on top of the general per-key limit. */
-  rateLimit?: RateLimitBucket;
   /** Cap checked before the body is read; defaults to `defaultBodyLimitBytes`. */
   bodyLimitBytes?: number;
   params?: P;

@@ -37,7 +37,6 @@ async function run(operation: AnyOperation, request: Request, requestId: string,
     if (replayed) return jsonResponse(replayed.status, replayed.body, { ...replayed.headers, "x-request-id": requestId });
     body = parseOrThrow(operation.body, parseJsonObject(bodyText));
   }
-  if (operation.rateLimit) await consumeRateLimit(operation.rateLimit, caller.partnerId);
   const result = await operation.handler({ request, requestId, caller, params, query, headers, body, bodyText });
   return jsonResponse(result.status, result.body, { ...result.headers, "x-request-id": requestId });
 }

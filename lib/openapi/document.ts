@@ -49,11 +49,10 @@ function requestParams(operation: AnyOperation): ZodOpenApiParameters | undefine
 function toOperationObject(operation: AnyOperation): ZodOpenApiOperationObject {
   const params = requestParams(operation);
   const limit = bodyLimitOf(operation);
-  const notes = operation.rateLimit ? `\n\nAlso counts against the tighter \`${operation.rateLimit}\` rate limit.` : "";
   return {
     operationId: operation.operationId,
     summary: operation.summary,
-    ...((operation.description || notes) && { description: `${operation.description ?? ""}${notes}`.trim() }),
+    ...(operation.description && { description: operation.description }),
     tags: [operation.tag],
     security: [{ [securityScheme]: [] }],
     ...(params && { requestParams: params }),
