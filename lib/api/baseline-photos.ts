@@ -11,9 +11,8 @@ import {
 import { serializePhotoImport, serializePhotoImportCreated } from "../baseline-photos/serializers";
 import { submitPhotoImport } from "../baseline-photos/submit-photo-import";
 import { defineOperation } from "../http/operation";
-import { getProperty } from "../properties/get-property";
+import { getHome } from "../properties/get-home";
 import { homeSetupBodyLimitBytes } from "../properties/home-setup";
-import { getWorkspace } from "../workspaces/get-workspace";
 
 const homeRule =
   "Any roster state (`inactive` and `unconfirmed` included) may be set up. A `property_id` not in the workspace's " +
@@ -57,8 +56,7 @@ export const createBaselinePhotoImport = defineOperation({
     "payload_too_large",
   ],
   async handler({ caller, params, query, body }) {
-    const workspace = await getWorkspace(caller.partnerId, query.workspace_id);
-    const property = await getProperty(workspace, params.property_id);
+    const { workspace, property } = await getHome(caller.partnerId, query.workspace_id, params.property_id);
     const run = await submitPhotoImport(property, body.photos.map((photo) => photo.url));
     return { status: 202, body: serializePhotoImportCreated(workspace, property, run) };
   },
@@ -79,8 +77,7 @@ export const readBaselinePhotoImport = defineOperation({
   responses: { 200: { description: "The import record", schema: photoImportRecord } },
   errors: ["missing_parameter", "invalid_request", "workspace_not_provisioned", "property_not_found", "not_found"],
   async handler({ caller, params, query }) {
-    const workspace = await getWorkspace(caller.partnerId, query.workspace_id);
-    const property = await getProperty(workspace, params.property_id);
+    const { workspace, property } = await getHome(caller.partnerId, query.workspace_id, params.property_id);
     const run = await getPhotoImport(property, params.import_id);
     return { status: 200, body: serializePhotoImport(workspace, property, run) };
   },

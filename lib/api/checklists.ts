@@ -4,9 +4,8 @@ import { replaceChecklist } from "../checklists/replace-checklist";
 import { checklistPathParams, checklistQuery, checklistRecord, replaceChecklistBody } from "../checklists/schemas";
 import { serializeChecklist } from "../checklists/serializers";
 import { defineOperation } from "../http/operation";
-import { getProperty } from "../properties/get-property";
+import { getHome } from "../properties/get-home";
 import { homeSetupBodyLimitBytes } from "../properties/home-setup";
-import { getWorkspace } from "../workspaces/get-workspace";
 
 const path = "/v1/properties/{property_id}/checklist";
 
@@ -41,8 +40,7 @@ export const putChecklist = defineOperation({
   responses: { 200: { description: "The list as now held, with new item ids", schema: checklistRecord } },
   errors: ["missing_parameter", "invalid_request", "workspace_not_provisioned", "property_not_found", "payload_too_large"],
   async handler({ caller, params, query, body }) {
-    const workspace = await getWorkspace(caller.partnerId, query.workspace_id);
-    const property = await getProperty(workspace, params.property_id);
+    const { workspace, property } = await getHome(caller.partnerId, query.workspace_id, params.property_id);
     const checklist = await replaceChecklist(property, query.type, body.items);
     return { status: 200, body: serializeChecklist(workspace, property, query.type, checklist) };
   },
@@ -62,8 +60,7 @@ export const readChecklist = defineOperation({
   responses: { 200: { description: "The home's own list", schema: checklistRecord } },
   errors: ["missing_parameter", "invalid_request", "workspace_not_provisioned", "property_not_found"],
   async handler({ caller, params, query }) {
-    const workspace = await getWorkspace(caller.partnerId, query.workspace_id);
-    const property = await getProperty(workspace, params.property_id);
+    const { workspace, property } = await getHome(caller.partnerId, query.workspace_id, params.property_id);
     const checklist = await getChecklist(property, query.type);
     return { status: 200, body: serializeChecklist(workspace, property, query.type, checklist) };
   },
@@ -83,8 +80,7 @@ export const removeChecklist = defineOperation({
   responses: { 200: { description: "The home has no list of its own of this type", schema: checklistRecord } },
   errors: ["missing_parameter", "invalid_request", "workspace_not_provisioned", "property_not_found"],
   async handler({ caller, params, query }) {
-    const workspace = await getWorkspace(caller.partnerId, query.workspace_id);
-    const property = await getProperty(workspace, params.property_id);
+    const { workspace, property } = await getHome(caller.partnerId, query.workspace_id, params.property_id);
     await deleteChecklist(property, query.type);
     return { status: 200, body: serializeChecklist(workspace, property, query.type, null) };
   },
