@@ -60,6 +60,7 @@ describe("applying a roster", () => {
       billing_active_count: 2,
     });
     expect(workspace.service).toEqual({ state: "enabled", recording_enabled: true });
+    expect(workspace.roster!.roster_confirmed_at).toBe(run.applied_at);
 
     const properties = byId(await listAll(key, workspaceId));
     expect(properties.a).toMatchObject({ roster_status: "present", billing_active: true, address_status: "ok", address: address(), last_seen_revision: 1 });
