@@ -2,7 +2,7 @@ import { db } from "../db/client";
 import type { PhotoImport, Property } from "../generated/prisma/client";
 import { ApiError } from "../http/errors";
 import { sendJob } from "../jobs/boss";
-import { importBaselinePhotosJob } from "../jobs/import-baseline-photos-job";
+import { importBaselineJob } from "../jobs/import-baseline-job";
 
 /**
  * Starts a photo import for a home: one import per home at a time (spec, Limits). The check and
@@ -26,7 +26,7 @@ export async function submitPhotoImport(property: Pick<Property, "id">, urls: re
     const created = await tx.photoImport.create({
       data: { propertyId: property.id, urls: [...urls], accepted: urls.length },
     });
-    await sendJob(importBaselinePhotosJob, { importId: created.id }, { tx });
+    await sendJob(importBaselineJob, { kind: "photos", importId: created.id }, { tx });
     return created;
   });
 }

@@ -44,10 +44,13 @@ export function jobQueue(): Promise<PgBoss> {
   return holder.__walkthroughBoss;
 }
 
-/** Runs every registered job's handler in this process and installs the schedules. */
-export async function startWorkers(): Promise<void> {
+/**
+ * Runs the jobs' handlers in this process and installs their schedules: every registered job
+ * unless told otherwise (a test worker runs one job with its own dependencies).
+ */
+export async function startWorkers(jobs: readonly JobDefinition[] = jobRegistry): Promise<void> {
   const boss = await jobQueue();
-  for (const job of jobRegistry) {
+  for (const job of jobs) {
     if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: "UTC" });
     const concurrency = job.concurrency ?? 1;
     for (let i = 0; i < concurrency; i++) {

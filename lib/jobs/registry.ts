@@ -1,7 +1,7 @@
 import { activateRosterJob } from "./activate-roster-job";
 import { applyRosterImportJob } from "./apply-roster-import-job";
 import type { JobDefinition } from "./definition";
-import { importBaselinePhotosJob } from "./import-baseline-photos-job";
+import { importBaselineJob } from "./import-baseline-job";
 import { pollRosterFeedJob } from "./poll-roster-feed-job";
 import { pruneRateLimitsJob } from "./prune-rate-limits";
 import { scheduleRosterPullsJob } from "./schedule-roster-pulls-job";
@@ -13,5 +13,5 @@ export const jobRegistry: JobDefinition[] = [
   activateRosterJob,
   pollRosterFeedJob,
   scheduleRosterPullsJob,
-  importBaselinePhotosJob,
+  importBaselineJob,
 ];
