@@ -1,5 +1,5 @@
 -- CreateEnum
-CREATE TYPE "TourImportState" AS ENUM ('importing', 'imported', 'failed', 'cancelled');
+CREATE TYPE "TourImportState" AS ENUM ('importing', 'imported', 'failed', 'removed');
 
 -- CreateTable
 CREATE TABLE "tour_import" (
