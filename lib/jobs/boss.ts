@@ -27,21 +27,47 @@ async function createBoss(): Promise<PgBoss> {
   );
   await boss.start();
   for (const job of jobRegistry) {
+    const deadLetter = job.onGiveUp ? giveUpQueue(job) : undefined;
+    // pg-boss gives a dead-letter job the failed job's retry limit, not this queue's.
+    if (deadLetter) await boss.createQueue(deadLetter, { name: deadLetter });
     await boss.createQueue(job.name, {
       name: job.name,
       retryLimit: job.retryLimit ?? 3,
       retryDelay: job.retryDelaySeconds ?? 5,
       retryBackoff: true,
       expireInSeconds: job.timeoutSeconds ?? 15 * 60,
+      // pg-boss refuses the key when it is present and not a string.
+      ...(deadLetter ? { deadLetter } : {}),
     });
+    // createQueue leaves an existing queue as it was; a queue made before it had a give-up step gets one.
+    if (deadLetter) await boss.updateQueue(job.name, { name: job.name, deadLetter });
   }
   return boss;
+}
+
+/**
+ * Where pg-boss puts a job whose last attempt failed, whether it threw or its worker died and the
+ * attempt expired: the dead-letter insert runs in the statement that fails the job, so the
+ * give-up step is never skipped (a killed last attempt must not leave an import `importing`).
+ */
+function giveUpQueue(job: JobDefinition): string {
+  return `${job.name}-given-up`;
 }
 
 /** The queue client: one per process, started on first use (web processes only send). */
 export function jobQueue(): Promise<PgBoss> {
   holder.__walkthroughBoss ??= createBoss();
   return holder.__walkthroughBoss;
+}
+
+/** Runs a job's give-up step for each job that pg-boss failed for good (see `giveUpQueue`). */
+async function workGiveUps(boss: PgBoss, job: JobDefinition): Promise<void> {
+  const onGiveUp = job.onGiveUp!;
+  await boss.work(giveUpQueue(job), { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([received]) => {
+    if (!received) return;
+    log().warn({ job: job.name, jobId: received.id }, "job failed for good; running its give-up step");
+    await onGiveUp(job.payload.parse(received.data), received.output);
+  });
 }
 
 /**
@@ -52,6 +78,7 @@ export async function startWorkers(jobs: readonly JobDefinition[] = jobRegistry)
   const boss = await jobQueue();
   for (const job of jobs) {
     if (job.schedule) await boss.schedule(job.name, job.schedule, {}, { tz: "UTC" });
+    if (job.onGiveUp) await workGiveUps(boss, job);
     const concurrency = job.concurrency ?? 1;
     for (let i = 0; i < concurrency; i++) {
       await boss.work(
@@ -64,7 +91,6 @@ export async function startWorkers(jobs: readonly JobDefinition[] = jobRegistry)
             await job.handler(payload, { jobId: received.id });
           } catch (error) {
             log().error({ err: error, job: job.name, jobId: received.id }, "job attempt failed");
-            if (received.retryCount >= received.retryLimit) await job.onGiveUp?.(payload, error);
             throw error;
           }
         },

@@ -15,7 +15,11 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
    */
   timeoutSeconds?: number;
   handler(payload: z.output<S>, context: { jobId: string }): Promise<void>;
-  /** Called when the last retry has failed, so the work can end in a final state. */
+  /**
+   * Called once the last attempt has failed, by throwing or by outliving its timeout (a killed
+   * worker), so the work can end in a final state. Runs from a queue of its own and may run
+   * twice, so it must be idempotent; `error` is what pg-boss recorded for the last attempt.
+   */
   onGiveUp?(payload: z.output<S>, error: unknown): Promise<void>;
 }
 
