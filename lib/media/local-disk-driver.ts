@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { link, mkdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { link, lstat, mkdir, readFile, realpath, rename, rm, stat, unlink, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { HashingMeter, toReadable } from "./hashing";
@@ -29,6 +29,14 @@ export interface LocalDiskOptions {
   /** The app's public origin; links point at its `/media` route. */
   baseUrl: string;
   now?: () => number;
+}
+
+/**
+ * Where a driver rooted at `root` keeps partial writes and folders being removed. Anything left
+ * there by a crash is removed at the next start (lib/media/sweep-temp-files.ts).
+ */
+export function localDiskTempDir(root: string): string {
+  return path.join(path.resolve(root), "tmp");
 }
 
 interface Sidecar {
@@ -66,7 +74,7 @@ export class LocalDiskDriver implements MediaStorage {
   }
 
   private async tempFile(): Promise<string> {
-    const dir = path.join(this.root, "tmp");
+    const dir = localDiskTempDir(this.root);
     await mkdir(dir, { recursive: true });
     return path.join(dir, randomUUID());
   }
@@ -160,6 +168,42 @@ export class LocalDiskDriver implements MediaStorage {
   async delete(key: string): Promise<void> {
     await unlink(this.objectPath(key)).catch(missing);
     await unlink(this.metaPath(key)).catch(missing);
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    assertMediaKey(prefix);
+    // Data first: once objects/<prefix> has gone no object under it is visible (head() needs the
+    // data file), whatever happens to the sidecars after.
+    await this.removeFolder("objects", prefix);
+    await this.removeFolder("meta", prefix);
+  }
+
+  /**
+   * Moves `<area>/<prefix>` into tmp/ with one rename, so readers see the whole folder or none of
+   * it, then removes it there; a crash part-way leaves it to the start-up sweep. A file of that
+   * name (the object whose key is the prefix itself) is not a folder of objects and stays.
+   */
+  private async removeFolder(area: "objects" | "meta", prefix: string): Promise<void> {
+    const folder = path.join(this.root, area, prefix);
+    const found = await lstat(folder).catch(missing);
+    if (!found?.isDirectory()) return;
+    // Only what this driver made: no symbolic link on the way may lead the rename outside the root.
+    const areaRoot = await realpath(path.join(this.root, area));
+    if ((await realpath(folder)) !== path.join(areaRoot, prefix)) {
+      throw new Error("Refusing to remove a media folder reached through a symbolic link");
+    }
+    const trash = await this.tempFile();
+    // The sweep judges age by mtime, which a rename keeps: made fresh first, so that no other
+    // process's start-up sweep takes the folder in tmp/ for a crash's leftover while it goes.
+    const now = new Date();
+    try {
+      await utimes(folder, now, now);
+      await rename(folder, trash);
+    } catch (error) {
+      missing(error); // already gone: someone else removed it meanwhile
+      return;
+    }
+    await rm(trash, { recursive: true, force: true });
   }
 
   async signedUrl(key: string, options: SignedUrlOptions = {}): Promise<SignedUrl> {

@@ -1,8 +1,10 @@
 import { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -24,6 +26,9 @@ import {
   type SignedUrlOptions,
   type StoredObject,
 } from "./storage";
+
+/** DeleteObjects takes at most 1000 keys, as many as one ListObjectsV2 page holds. */
+const deleteBatchSize = 1000;
 
 export interface S3DriverOptions {
   bucket: string;
@@ -155,6 +160,34 @@ export class S3Driver implements MediaStorage {
     assertMediaKey(key);
     // S3 answers success for an unknown key: idempotent by nature.
     await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    const folder = `${assertMediaKey(prefix)}/`;
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: folder, ContinuationToken: token }),
+      );
+      // Checked again here so that a service ignoring Prefix still cannot make us delete outside it.
+      const keys = (page.Contents ?? []).flatMap((item) => (item.Key?.startsWith(folder) ? [item.Key] : []));
+      for (let at = 0; at < keys.length; at += deleteBatchSize) await this.deleteBatch(keys.slice(at, at + deleteBatchSize));
+      if (page.IsTruncated && !page.NextContinuationToken) throw new Error("S3 listed a truncated page without a continuation token");
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  /** One DeleteObjects call; it answers 200 even when keys failed, so its per-key errors are checked. */
+  private async deleteBatch(keys: string[]): Promise<void> {
+    const answer = await this.client.send(
+      new DeleteObjectsCommand({ Bucket: this.options.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
+    );
+    const errors = answer.Errors ?? [];
+    if (errors.length === 0) return;
+    const first = errors[0]!;
+    throw new Error(
+      `S3 did not delete ${errors.length} of ${keys.length} objects; first ${first.Key ?? "?"}: ${first.Code ?? "error"} ${first.Message ?? ""}`.trim(),
+    );
   }
 
   async signedUrl(key: string, options: SignedUrlOptions = {}): Promise<SignedUrl> {

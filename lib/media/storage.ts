@@ -70,5 +70,12 @@ export interface MediaStorage {
   head(key: string): Promise<ObjectInfo | null>;
   /** Removing an unknown key succeeds. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes every object whose key starts with `${prefix}/`: a whole folder such as
+   * `tours/<property>/<import>`. Neither the object named `prefix` itself nor a sibling like
+   * `${prefix}x/...` is touched. `prefix` obeys the key rules (so never "" or "/"); a prefix with
+   * nothing under it succeeds. Throws if any object could not be removed.
+   */
+  deletePrefix(prefix: string): Promise<void>;
   signedUrl(key: string, options?: SignedUrlOptions): Promise<SignedUrl>;
 }
