@@ -10,6 +10,8 @@ import { ensureDemoPartner } from "../lib/partners/ensure-demo-partner";
 import { createApiDispatch } from "../lib/server/api-dispatch";
 import { ensureBuild } from "../lib/server/build";
 import { prepareDatabase } from "../lib/server/database";
+import { createMediaDispatch } from "../lib/server/media-dispatch";
+import { sweepTempFilesAtStart } from "../lib/server/sweep-temp-files";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
@@ -17,6 +19,7 @@ const say = (line: string) => process.stderr.write(`[walkthrough] ${line}\n`);
 
 async function main(): Promise<void> {
   const config = parseConfig();
+  await sweepTempFilesAtStart(config.DATA_DIR, say);
   const stopDatabase = await prepareDatabase(config, say);
   try {
     await serve(config, stopDatabase);
@@ -38,10 +41,11 @@ async function serve(config: Config, stopDatabase: () => Promise<void>): Promise
   await app.prepare();
   const handle = app.getRequestHandler();
   // Production answers /v1 with the route files' own handlers, without Next's per-request
-  // machinery (lib/server/api-dispatch.ts); dev keeps Next's routes and hot reload.
-  const dispatchApi = dev ? undefined : createApiDispatch(config.APP_URL);
+  // machinery (lib/server/api-dispatch.ts), and /media links with their Content-Length intact
+  // (lib/server/media-dispatch.ts); dev keeps Next's routes and hot reload.
+  const dispatchers = dev ? [] : [createApiDispatch(config.APP_URL), createMediaDispatch(config.APP_URL)];
   const server = createServer((req, res) => {
-    if (!dispatchApi?.(req, res)) void handle(req, res);
+    if (!dispatchers.some((dispatch) => dispatch(req, res))) void handle(req, res);
   });
   await new Promise<void>((resolve) => server.listen(config.PORT, resolve));
 

@@ -4,11 +4,13 @@ import { ConfigError, parseConfig } from "../lib/config";
 import { closeDb } from "../lib/db/client";
 import { startWorkers, stopJobs } from "../lib/jobs/boss";
 import { prepareDatabase } from "../lib/server/database";
+import { sweepTempFilesAtStart } from "../lib/server/sweep-temp-files";
 
 const say = (line: string) => process.stderr.write(`[walkthrough-worker] ${line}\n`);
 
 async function main(): Promise<void> {
   const config = parseConfig();
+  await sweepTempFilesAtStart(config.DATA_DIR, say);
   const stopDatabase = await prepareDatabase(config, say);
   await startWorkers();
   say("Workers running");

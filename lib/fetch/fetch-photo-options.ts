@@ -1,6 +1,7 @@
 import dns from "node:dns";
-import os from "node:os";
 import type { SecureContextOptions } from "node:tls";
+import { config } from "../config";
+import { fetchTempDir } from "../media/data-dir-layout";
 import { isPublicAddress } from "./address-policy";
 
 /** Where one attempt is about to connect: reported to `observeConnect` before dialling. */
@@ -48,6 +49,7 @@ export function defaultFetchPhotoOptions(): FetchPhotoOptions {
     tls: {},
     httpsPort: 443,
     deadlineMs: 20_000,
-    tempDir: os.tmpdir(),
+    // Under DATA_DIR, where the operator provides disk, and swept at start after a crash.
+    tempDir: fetchTempDir(config().DATA_DIR),
   };
 }

@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import type { IncomingMessage } from "node:http";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
-import { Transform } from "node:stream";
+import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { PhotoRefusal } from "./photo-fetch-reason";
 
@@ -36,7 +35,8 @@ function meter(maxBytes: number, onDone: (size: number, sha256: string) => void)
  * Spools a response body to a private temp file (its own 0700 directory, file 0600). The photo
  * is never held in memory whole, so 25 of them in flight cost 25 small buffers, not 25 x 15 MB.
  */
-export async function saveBody(response: IncomingMessage, tempDir: string, maxBytes: number): Promise<SavedBody> {
+export async function saveBody(response: Readable, tempDir: string, maxBytes: number): Promise<SavedBody> {
+  await mkdir(tempDir, { recursive: true, mode: 0o700 });
   const dir = await mkdtemp(path.join(tempDir, "walkthrough-photo-"));
   const dispose = () => rm(dir, { recursive: true, force: true });
   const file = path.join(dir, "body");

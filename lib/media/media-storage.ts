@@ -1,6 +1,6 @@
-import path from "node:path";
 import { config } from "../config";
 import { appSecret } from "../secrets/app-secret";
+import { mediaRoot, mediaSpoolDir } from "./data-dir-layout";
 import { LocalDiskDriver } from "./local-disk-driver";
 import { S3Driver } from "./s3-driver";
 import type { MediaStorage } from "./storage";
@@ -14,7 +14,7 @@ export function localMediaDriver(): LocalDiskDriver | null {
   const settings = config();
   cachedLocal =
     settings.MEDIA_DRIVER === "local"
-      ? new LocalDiskDriver({ root: path.join(settings.DATA_DIR, "media"), secret: appSecret(), baseUrl: settings.APP_URL })
+      ? new LocalDiskDriver({ root: mediaRoot(settings.DATA_DIR), secret: appSecret(), baseUrl: settings.APP_URL })
       : null;
   return cachedLocal;
 }
@@ -36,7 +36,7 @@ export function mediaStorage(): MediaStorage {
     secretAccessKey: settings.S3_SECRET_ACCESS_KEY!,
     forcePathStyle: settings.S3_FORCE_PATH_STYLE,
     // DATA_DIR is where the operator provides disk; /tmp may be small or memory-backed.
-    spoolDir: path.join(settings.DATA_DIR, "media-spool"),
+    spoolDir: mediaSpoolDir(settings.DATA_DIR),
   });
   return cached;
 }

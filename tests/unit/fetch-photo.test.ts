@@ -200,9 +200,10 @@ describe("fetchPhoto refusals", () => {
 });
 
 describe("fetchPhoto on the service side", () => {
+  // Under a file, so no permission (not even root's) can create it.
   it("a temp directory that cannot be written -> fetch_failed", async () => {
     server.route("/disk.jpg", serve("jpeg", "image/jpeg"));
-    const options = localFetchOptions(server, { tempDir: "/nonexistent/walkthrough-photos" });
+    const options = localFetchOptions(server, { tempDir: "/dev/null/walkthrough-photos" });
     expect(await fetchPhoto("https://photos.test/disk.jpg", options)).toEqual({ ok: false, reason: "fetch_failed" });
   });
 });

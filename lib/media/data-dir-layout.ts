@@ -1,0 +1,31 @@
+import path from "node:path";
+import { localDiskTempDir } from "./local-disk-driver";
+
+/*
+ * Where media code keeps files under DATA_DIR, in one place, so that the start-up sweep
+ * (sweep-temp-files.ts) cleans exactly the folders the drivers write their temporary files to.
+ */
+
+/** The local driver's root. */
+export function mediaRoot(dataDir: string): string {
+  return path.join(dataDir, "media");
+}
+
+/** Where the S3 driver spools stream bodies before upload (payload.ts). */
+export function mediaSpoolDir(dataDir: string): string {
+  return path.join(dataDir, "media-spool");
+}
+
+/** Where fetched photos and tour images are spooled while they are checked (lib/fetch/save-body.ts). */
+export function fetchTempDir(dataDir: string): string {
+  return path.join(dataDir, "fetch-tmp");
+}
+
+/** Temporary-file folders by a name fit for a log line (no absolute paths in logs). */
+export function mediaTempDirs(dataDir: string): Record<string, string> {
+  return {
+    "media/tmp": localDiskTempDir(mediaRoot(dataDir)),
+    "media-spool": mediaSpoolDir(dataDir),
+    "fetch-tmp": fetchTempDir(dataDir),
+  };
+}
