@@ -1,3 +1,5 @@
+import { Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { fileTypeFromFile } from "file-type";
 import sharp from "sharp";
 import { PhotoRefusal } from "./photo-fetch-reason";
@@ -10,14 +12,21 @@ export const maxPhotoPixels = 100_000_000;
 
 const sharpFormats: Record<PhotoContentType, string> = { "image/jpeg": "jpeg", "image/png": "png", "image/webp": "webp" };
 
+// libvips' operation cache (50 MB by default) only pays off when one image is processed again;
+// every photo here is decoded once, so in a long-running worker it just holds ~35-45 MB of RSS
+// (measured over 50 decodes of 6 MB, 12 MP JPEGs: 136-151 MB after, 92-119 MB without; no
+// slowdown). Process-wide, as sharp's settings are. Concurrency keeps sharp's default: 1 thread
+// per image on glibc without jemalloc, to limit fragmentation.
+sharp.cache(false);
+
 function mismatch(detail: string): never {
   throw new PhotoRefusal("content_mismatch", detail);
 }
 
 /**
  * Proves the file is a usable image of the declared type: its magic bytes name that type,
- * its header gives dimensions within the pixel limit, and every pixel decodes (`stats()` reads
- * the whole image; `failOn: "error"` turns truncation and corrupt data into a refusal).
+ * its header gives dimensions within the pixel limit, and every pixel decodes (`failOn: "error"`
+ * turns truncation and corrupt data into a refusal).
  */
 export async function checkImage(file: string, contentType: PhotoContentType): Promise<{ width: number; height: number }> {
   const sniffed = await fileTypeFromFile(file);
@@ -36,7 +45,9 @@ export async function checkImage(file: string, contentType: PhotoContentType): P
   // Checked from the header before decoding so a huge image costs nothing to refuse.
   if (!width || !height || width * height > maxPhotoPixels) mismatch(`${width}x${height} pixels`);
   try {
-    await sharp(file, input).stats();
+    // Decodes every pixel and drops them as they stream: `stats()` proved the same but spent
+    // 2.5x the time computing statistics nobody reads (~250 vs ~95 ms for a 12 MP JPEG).
+    await pipeline(sharp(file, input).raw(), new Writable({ write: (_chunk, _encoding, done) => done() }));
   } catch (error) {
     mismatch((error as Error).message);
   }
