@@ -4,6 +4,9 @@ import { z } from "zod";
 const port = z.coerce.number().int().min(1).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 const flag = z.stringbool();
+const hostName = z
+  .string()
+  .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, "must be a lowercase host name");
 
 const schema = z.object({
   PORT: port.default(3000),
@@ -31,9 +34,20 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: flag.default(false),
+  // The virtual-tour provider (spec: {tour_host}, {tour_discover_host}); defaults are its public hosts.
+  TOUR_HOST: hostName.default("my.matterport.com"),
+  TOUR_DISCOVER_HOST: hostName.default("discover.matterport.com"),
+  TOUR_API_URL: z.url({ protocol: /^https$/ }).default("https://api.matterport.com/api/models/graph"),
+  TOUR_API_TOKEN_ID: z.string().min(1).optional(),
+  TOUR_API_TOKEN_SECRET: z.string().min(1).optional(),
 })
   // With S3 media, a start without the bucket or credentials would only fail at the first upload.
   .superRefine((env, ctx) => {
+    // One without the other would only fail at the first tour import.
+    if ((env.TOUR_API_TOKEN_ID === undefined) !== (env.TOUR_API_TOKEN_SECRET === undefined)) {
+      const missing = env.TOUR_API_TOKEN_ID === undefined ? "TOUR_API_TOKEN_ID" : "TOUR_API_TOKEN_SECRET";
+      ctx.addIssue({ code: "custom", path: [missing], message: "TOUR_API_TOKEN_ID and TOUR_API_TOKEN_SECRET are set together" });
+    }
     if (env.MEDIA_DRIVER !== "s3") return;
     for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
       if (env[name] === undefined) ctx.addIssue({ code: "custom", path: [name], message: "required when MEDIA_DRIVER is s3" });

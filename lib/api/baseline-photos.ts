@@ -12,12 +12,8 @@ import { serializePhotoImport, serializePhotoImportCreated } from "../baseline-p
 import { submitPhotoImport } from "../baseline-photos/submit-photo-import";
 import { defineOperation } from "../http/operation";
 import { getHome } from "../properties/get-home";
+import { homeRule } from "./home-setup-docs";
 import { homeSetupBodyLimitBytes } from "../properties/home-setup";
-
-const homeRule =
-  "Any roster state (`inactive` and `unconfirmed` included) may be set up. A `property_id` not in the workspace's " +
-  "roster, or another workspace's, answers `404 property_not_found` (an unknown `workspace_id` answers " +
-  "`404 workspace_not_provisioned` first).";
 
 const fetchRules =
   "Fetch rules, refused per photo with a `reason` (never for the whole batch): `https` on the default port, up to " +
@@ -36,7 +32,8 @@ export const createBaselinePhotoImport = defineOperation({
     `Starts an import of 1 to ${maxPhotosPerImport} photos; poll its record until \`state\` is \`imported\` or ` +
     "`failed`. Photos add to the home's baseline and never replace it: a photo the home already holds (the same " +
     "bytes, from any source or from this request) counts in `duplicates` and adds nothing. One import runs per home " +
-    "at a time: another POST while one runs is `409 baseline_import_in_progress` with `detail.import_id`. Imports " +
+    "at a time, photos and tours together: another POST while photos import is `409 baseline_import_in_progress`, and " +
+    "one while a tour imports is `409 tour_import_in_progress`, each with `detail.import_id`. Imports " +
     "of all workspaces queue behind each other, so an import may stay `importing` for some minutes before its first " +
     "photo is fetched; do not time it out and resend.\n\n" +
     "A body that breaks the shape (missing or empty `photos`, more than 25, an item that is not an object, a " +
@@ -53,6 +50,7 @@ export const createBaselinePhotoImport = defineOperation({
     "workspace_not_provisioned",
     "property_not_found",
     "baseline_import_in_progress",
+    "tour_import_in_progress",
     "payload_too_large",
   ],
   async handler({ caller, params, query, body }) {

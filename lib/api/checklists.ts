@@ -6,13 +6,11 @@ import { serializeChecklist } from "../checklists/serializers";
 import { defineOperation } from "../http/operation";
 import { getHome } from "../properties/get-home";
 import { homeSetupBodyLimitBytes } from "../properties/home-setup";
+import { homeRule } from "./home-setup-docs";
 
 const path = "/v1/properties/{property_id}/checklist";
 
-const homeRule =
-  "Any roster state (`inactive` and `unconfirmed` included) may be set up. A `property_id` not in the workspace's " +
-  "roster, or another workspace's, answers `404 property_not_found` (an unknown `workspace_id` answers " +
-  "`404 workspace_not_provisioned` first). An unknown `type` is `400 invalid_request` with `detail.parameter: \"type\"`.";
+const checklistRule = `${homeRule} An unknown \`type\` is \`400 invalid_request\` with \`detail.parameter: "type"\`.`;
 
 export const putChecklist = defineOperation({
   method: "PUT",
@@ -32,7 +30,7 @@ export const putChecklist = defineOperation({
     "(`Kitchen: wipe the counters`). A hyphen in a word (`built-in`) and an en dash in a range (`1–2`) are fine. " +
     "Control characters other than whitespace are refused. Each refusal names `detail.parameter` (e.g. " +
     "`items[3].name`) and, for an item, `detail.index`; an unknown field at the top level or on an item is " +
-    `\`400 invalid_request\` naming it.\n\n${homeRule}`,
+    `\`400 invalid_request\` naming it.\n\n${checklistRule}`,
   params: checklistPathParams,
   query: checklistQuery,
   body: replaceChecklistBody,
@@ -54,7 +52,7 @@ export const readChecklist = defineOperation({
   summary: "Read one checklist of a home",
   description:
     "The home's own list of `type`: `items: []` and no `updated_at` when it has none. A company-wide checklist of " +
-    `that type set on the service side may still apply to the home; it is not shown here.\n\n${homeRule}`,
+    `that type set on the service side may still apply to the home; it is not shown here.\n\n${checklistRule}`,
   params: checklistPathParams,
   query: checklistQuery,
   responses: { 200: { description: "The home's own list", schema: checklistRecord } },
@@ -74,7 +72,7 @@ export const removeChecklist = defineOperation({
   summary: "Remove one checklist of a home",
   description:
     "Idempotent: `200` whether or not the home had a list of `type`; answers `items: []`. If a company-wide " +
-    `checklist of that type exists on the service side, the home reverts to it.\n\n${homeRule}`,
+    `checklist of that type exists on the service side, the home reverts to it.\n\n${checklistRule}`,
   params: checklistPathParams,
   query: checklistQuery,
   responses: { 200: { description: "The home has no list of its own of this type", schema: checklistRecord } },

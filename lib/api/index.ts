@@ -3,6 +3,7 @@ import { createBaselinePhotoImport, readBaselinePhotoImport } from "./baseline-p
 import { putChecklist, readChecklist, removeChecklist } from "./checklists";
 import { createRosterImport, listRosterProperties, readRosterImport } from "./roster";
 import { createRosterSync } from "./roster-syncs";
+import { deleteTour, putTour } from "./tours";
 import { createWorkspace, readWorkspace } from "./workspaces";
 
 /** Every partner API operation, in the order the reference lists them. The OpenAPI document is built from this. */
@@ -16,6 +17,8 @@ export const operations: AnyOperation[] = [
   putChecklist,
   readChecklist,
   removeChecklist,
+  putTour,
+  deleteTour,
   createBaselinePhotoImport,
   readBaselinePhotoImport,
 ];

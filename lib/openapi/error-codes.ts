@@ -37,8 +37,12 @@ export const errorMeaning: Record<ErrorCode, string> = {
   roster_confirmation_required: "The import would deactivate more than half of the present properties; `detail` holds the count.",
   roster_duplicate_property: "A `property_id` is repeated in a pulled feed.",
   pull_not_configured: "The workspace pushes its roster; there is no feed to poll.",
-  tour_import_in_progress: "A tour is importing for the home; `detail.import_id` names the running import.",
-  baseline_import_in_progress: "A photo import is running for the home; `detail.import_id` names it when it is the partner's.",
+  tour_import_in_progress:
+    "A tour is importing for the home (refusing a different tour, or any photo batch); `detail.importing` names the " +
+    "running tour and `detail.import_id` its import.",
+  baseline_import_in_progress:
+    "A photo import is running for the home (refusing another batch, or a new tour); `detail.import_id` names it " +
+    "when it is the partner's.",
   payload_too_large: "The body is above this endpoint's cap; `detail.limit_bytes` gives the cap.",
   too_many_requests: "Too many requests in a short window; back off for `Retry-After` seconds and retry.",
   internal_error: "A failure on the service side; the request was not processed and retrying is safe.",

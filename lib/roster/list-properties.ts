@@ -1,13 +1,13 @@
-import { type BaselinePhotosProgress, baselinePhotosProgress, noBaselinePhotos } from "../baseline-photos/setup-progress";
 import { db } from "../db/client";
 import type { Property, Workspace } from "../generated/prisma/client";
 import { decodeCursor, encodeCursor } from "../http/cursor";
+import { noSetupProgress, type SetupProgress, setupProgress } from "../properties/setup-progress";
 
 /**
  * A listed property with what its `setup` block needs: its own housekeeping list's item count,
- * if it has one, and its baseline photos' progress.
+ * if it has one, and the progress of its photos and tour.
  */
-export type ListedProperty = Property & { checklists: { itemCount: number }[]; baselinePhotos: BaselinePhotosProgress };
+export type ListedProperty = Property & { checklists: { itemCount: number }[]; setup: SetupProgress };
 
 export interface ListPropertiesInput {
   workspace: Workspace;
@@ -37,8 +37,8 @@ export async function listProperties(input: ListPropertiesInput): Promise<{ prop
   });
   const page = rows.slice(0, input.limit);
   // One more query for the whole page, not one per property.
-  const photos = await baselinePhotosProgress(page.map((row) => row.id));
-  const properties = page.map((row) => ({ ...row, baselinePhotos: photos.get(row.id) ?? noBaselinePhotos }));
+  const progress = await setupProgress(page.map((row) => row.id));
+  const properties = page.map((row) => ({ ...row, setup: progress.get(row.id) ?? noSetupProgress }));
   const last = properties.at(-1);
   const nextCursor = rows.length > input.limit && last ? encodeCursor(scope, last.externalId) : undefined;
   return { properties, nextCursor };

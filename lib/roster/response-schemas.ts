@@ -66,7 +66,16 @@ export const propertyRecord = z
     last_seen_revision: z.int().optional(),
     setup: z.object({
       checklist: z.object({ items: count }),
-      tour: z.object({ state: z.enum(["none", "importing", "imported", "failed"]), url: z.string().optional() }),
+      tour: z
+        .object({
+          state: z.enum(["none", "importing", "imported", "failed"]),
+          url: z.string().optional().meta({ description: "The stored share link; omitted when no tour is set." }),
+        })
+        .meta({
+          description:
+            "The tour the home names. While a different tour imports, or after its import failed, the previously " +
+            "imported tour stays in use.",
+        }),
       baseline_photos: z.object({ count, state: z.enum(["none", "importing", "imported", "failed"]) }),
     }),
   })

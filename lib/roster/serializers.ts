@@ -71,12 +71,11 @@ export function serializeProperty(property: ListedProperty) {
     unit_label: property.unitLabel ?? undefined,
     last_seen_at: property.lastSeenAt?.toISOString(),
     last_seen_revision: property.lastSeenRevision ?? undefined,
-    // The tour has no data yet: its state is the initial one.
     setup: {
       // The home's own housekeeping items only; inspection and maintenance lists are not counted (spec).
       checklist: { items: property.checklists[0]?.itemCount ?? 0 },
-      tour: { state: "none" as const },
-      baseline_photos: { count: property.baselinePhotos.count, state: property.baselinePhotos.state },
+      tour: { state: property.setup.tour.state, url: property.setup.tour.url },
+      baseline_photos: { count: property.setup.baselinePhotos.count, state: property.setup.baselinePhotos.state },
     },
   };
 }

@@ -1,0 +1,36 @@
+import type { Tx } from "../db/client";
+import { ApiError } from "../http/errors";
+
+export interface RunningImports {
+  photoImportId?: string;
+  tour?: { id: string; url: string; modelId: string };
+}
+
+/**
+ * Locks the home's row and reads which imports run for it: one import of any kind per home
+ * at a time (spec, Limits), so every start of an import checks and creates under this lock.
+ * `FOR NO KEY UPDATE` leaves rows that reference the home (photos, checklists) writable.
+ */
+export async function lockHomeImports(tx: Tx, propertyId: string): Promise<RunningImports> {
+  await tx.$queryRaw`SELECT id FROM property WHERE id = ${propertyId}::uuid FOR NO KEY UPDATE`;
+  const photo = await tx.photoImport.findFirst({ where: { propertyId, state: "importing" }, select: { id: true } });
+  const tour = await tx.tourImport.findFirst({
+    where: { propertyId, state: "importing" },
+    select: { id: true, url: true, modelId: true },
+  });
+  return { photoImportId: photo?.id, tour: tour ?? undefined };
+}
+
+export function photoImportInProgress(importId: string): ApiError {
+  return new ApiError("baseline_import_in_progress", {
+    message: "A photo import is running for this home. Poll it until it ends, then try again.",
+    detail: { import_id: importId },
+  });
+}
+
+export function tourImportInProgress(tour: { id: string; url: string }): ApiError {
+  return new ApiError("tour_import_in_progress", {
+    message: "A tour is importing for this home. Wait until setup.tour.state is no longer importing, then try again.",
+    detail: { import_id: tour.id, importing: tour.url },
+  });
+}

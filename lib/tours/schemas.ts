@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { config } from "../config";
+import type { CustomIssueParams } from "../http/validation";
+import { baselinePhotosPathParams, baselinePhotosQuery } from "../baseline-photos/schemas";
+import { TourUrlError, parseTourUrl, type TourHosts } from "./tour-url";
+
+export function configuredTourHosts(): TourHosts {
+  const settings = config();
+  return { tourHost: settings.TOUR_HOST, discoverHost: settings.TOUR_DISCOVER_HOST };
+}
+
+export const tourPathParams = baselinePhotosPathParams;
+export const tourQuery = baselinePhotosQuery;
+
+export const setTourBody = z
+  .strictObject({
+    url: z
+      .string()
+      .superRefine((value, ctx) => {
+        if (value.trim() === "") return;
+        try {
+          parseTourUrl(value, configuredTourHosts());
+        } catch (error) {
+          if (!(error instanceof TourUrlError)) throw error;
+          const params: CustomIssueParams = { code: "invalid_request" };
+          ctx.addIssue({ code: "custom", message: error.message, params });
+        }
+      })
+      .refine((value) => value.trim() !== "", { params: { code: "missing_parameter" }, message: "is required" })
+      .meta({
+        description:
+          "A share link `https://{tour_host}/show/?m=<model_id>` (other query parameters allowed) or a discovery " +
+          "link `https://{tour_discover_host}/space/<model_id>`; `https` on the default port, no credentials, up to " +
+          "2,048 characters. Stored as `https://{tour_host}/show/?m=<model_id>`.",
+      }),
+  })
+  .meta({ id: "SetTourRequest" });
+
+export type SetTourBody = z.output<typeof setTourBody>;
+
+const tourState = z.object({
+  url: z.string().meta({ description: "The stored share link, `https://{tour_host}/show/?m=<model_id>`." }),
+  state: z.enum(["importing", "imported"]),
+});
+
+export const tourRecord = z
+  .object({ workspace_id: z.string(), property_id: z.string(), tour: tourState })
+  .meta({ id: "HomeTour" });
+
+export const removedTourRecord = z
+  .object({ workspace_id: z.string(), property_id: z.string(), tour: z.object({ state: z.literal("none") }) })
+  .meta({ id: "RemovedHomeTour" });
