@@ -3,6 +3,7 @@ import type { TestProject } from "vitest/node";
 import { ensureBuild } from "../../lib/server/build";
 import { startAppProcess } from "./app-process";
 import { createDatabase, startTestPostgres } from "./postgres";
+import { startTourProvider } from "./tour-provider";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -12,6 +13,8 @@ declare module "vitest" {
     appLogFile: string;
     /** The app's DATA_DIR: media tests write objects where the app's /media route reads them. */
     appDataDir: string;
+    /** The fake tour provider's control server (tests/support/tour-provider.ts). */
+    tourProviderControlUrl: string;
   }
 }
 
@@ -35,7 +38,16 @@ export default async function setup(project: TestProject) {
   await ensureBuild(root, (line) => process.stderr.write(`${line}\n`));
   const postgres = await startTestPostgres();
   const databaseUrl = await createDatabase(postgres.adminUrl, "app");
-  const app = await startAppProcess({ databaseUrl, env: testAppEnv }).catch(async (error: unknown) => {
+  const tourProvider = await startTourProvider();
+  const tourEnv = {
+    TOUR_API_URL: tourProvider.apiUrl,
+    TOUR_API_TOKEN_ID: tourProvider.tokenId,
+    TOUR_API_TOKEN_SECRET: tourProvider.tokenSecret,
+    // Node's own way to trust one more CA; the app has no switch of its own for it.
+    NODE_EXTRA_CA_CERTS: tourProvider.caFile,
+  };
+  const app = await startAppProcess({ databaseUrl, env: { ...testAppEnv, ...tourEnv } }).catch(async (error: unknown) => {
+    await tourProvider.close();
     await postgres.stop();
     throw error;
   });
@@ -45,9 +57,11 @@ export default async function setup(project: TestProject) {
   project.provide("pgAdminUrl", postgres.adminUrl);
   project.provide("appLogFile", app.logFile);
   project.provide("appDataDir", app.dataDir);
+  project.provide("tourProviderControlUrl", tourProvider.controlUrl);
 
   return async () => {
     await app.stop();
+    await tourProvider.close();
     await postgres.stop();
   };
 }

@@ -23,7 +23,7 @@ export interface PhotoServer {
 }
 
 /** A throwaway self-signed certificate, made with the openssl CLI at test time (never committed). */
-function makeCertificate(): { key: string; cert: string } {
+export function makeCertificate(): { key: string; cert: string } {
   const dir = mkdtempSync(path.join(os.tmpdir(), "photo-server-tls-"));
   try {
     const names = [...testHosts.map((host) => `DNS:${host}`), `IP:${serverAddress}`].join(",");

@@ -60,4 +60,27 @@ describe("parseConfig", () => {
   ])("stops with a message naming %s for a bad media value", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}:`));
   });
+
+  it("defaults the tour provider to its public hosts and API", () => {
+    expect(parseConfig({})).toMatchObject({
+      TOUR_HOST: "my.matterport.com",
+      TOUR_DISCOVER_HOST: "discover.matterport.com",
+      TOUR_API_URL: "https://api.matterport.com/api/models/graph",
+    });
+  });
+
+  it.each([
+    ["TOUR_HOST", "Tours.Example/x"],
+    ["TOUR_DISCOVER_HOST", "https://discover.example"],
+    ["TOUR_API_URL", "http://api.example/graph"],
+  ])("stops with a message naming %s for a bad tour value", (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}:`));
+  });
+
+  it.each([
+    [{ TOUR_API_TOKEN_ID: "id" }, "TOUR_API_TOKEN_SECRET"],
+    [{ TOUR_API_TOKEN_SECRET: "secret" }, "TOUR_API_TOKEN_ID"],
+  ])("stops when only one tour credential is set (%o)", (env, missing) => {
+    expect(() => parseConfig(env)).toThrow(new RegExp(`^Invalid environment variable ${missing}: .*set together`));
+  });
 });
