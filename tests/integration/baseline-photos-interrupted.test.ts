@@ -2,7 +2,6 @@ import { createHash, randomUUID } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { call, expectError } from "../support/api";
@@ -10,7 +9,7 @@ import { type AppProcess, startAppProcess } from "../support/app-process";
 import { testAppEnv } from "../support/global-setup";
 import { type PhotoServer, type Route, sendBytes, startPhotoServer } from "../support/https-photo-server";
 import { type PhotoWorkerProcess, startPhotoWorker } from "../support/photo-import-worker-process";
-import { createDatabase } from "../support/postgres";
+import { createDatabase, runSql } from "../support/databases";
 import { baselinePhotosPath, type PhotoImportBody, photoImportPath } from "../fixtures/baseline-photos";
 import { item, snapshot } from "../fixtures/roster";
 
@@ -35,15 +34,7 @@ let server: PhotoServer;
 let key: string;
 const workers: PhotoWorkerProcess[] = [];
 
-async function sql(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const sql = (text: string, values: unknown[] = []) => runSql(databaseUrl, text, values);
 
 async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

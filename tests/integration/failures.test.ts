@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { call, expectError } from "../support/api";
 import { type AppProcess, startAppProcess } from "../support/app-process";
 import { testAppEnv } from "../support/global-setup";
-import { createDatabase } from "../support/postgres";
+import { createDatabase, runSql } from "../support/databases";
 import { items, snapshot } from "../fixtures/roster";
 
 /*
@@ -17,16 +17,6 @@ import { items, snapshot } from "../fixtures/roster";
 async function demoKey(app: AppProcess): Promise<string> {
   const credentials = JSON.parse(await readFile(path.join(app.dataDir, "demo-credentials.json"), "utf8"));
   return credentials.api_key as string;
-}
-
-async function sql(databaseUrl: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 describe("a failing dependency", () => {
@@ -43,23 +33,23 @@ describe("a failing dependency", () => {
   });
 
   it("answers 503 service_unavailable when the key store fails, and recovers when it is back", async () => {
-    await sql(databaseUrl, "ALTER TABLE api_key RENAME TO api_key_unavailable");
+    await runSql(databaseUrl, "ALTER TABLE api_key RENAME TO api_key_unavailable");
     try {
       const error = expectError(await call("GET", `${app.baseUrl}/v1/workspaces/x`, { key }), 503, "service_unavailable");
       expect(error.message).toMatch(/not a key problem/i);
     } finally {
-      await sql(databaseUrl, "ALTER TABLE api_key_unavailable RENAME TO api_key");
+      await runSql(databaseUrl, "ALTER TABLE api_key_unavailable RENAME TO api_key");
     }
     expectError(await call("GET", `${app.baseUrl}/v1/workspaces/x`, { key }), 404, "workspace_not_provisioned");
   });
 
   it("answers 500 internal_error with nothing internal in it, and logs the failure under the request id", async () => {
-    await sql(databaseUrl, "ALTER TABLE workspace RENAME TO workspace_unavailable");
+    await runSql(databaseUrl, "ALTER TABLE workspace RENAME TO workspace_unavailable");
     let answer;
     try {
       answer = await call("GET", `${app.baseUrl}/v1/workspaces/x`, { key, headers: { "x-request-id": "trace-500-abcdef" } });
     } finally {
-      await sql(databaseUrl, "ALTER TABLE workspace_unavailable RENAME TO workspace");
+      await runSql(databaseUrl, "ALTER TABLE workspace_unavailable RENAME TO workspace");
     }
     const error = expectError(answer, 500, "internal_error");
     expect(answer.headers.get("x-request-id")).toBe("trace-500-abcdef");
@@ -83,7 +73,7 @@ describe("a server killed in the middle of a roster run", () => {
   });
 
   async function runStatus(importId: string): Promise<string> {
-    const [row] = await sql(databaseUrl, "SELECT status FROM roster_import WHERE id = $1", [importId]);
+    const [row] = await runSql(databaseUrl, "SELECT status FROM roster_import WHERE id = $1", [importId]);
     return row.status as string;
   }
 
@@ -107,7 +97,7 @@ describe("a server killed in the middle of a roster run", () => {
     for (let i = 0; i < 100 && (await runStatus(one.body.import_id as string)) !== "applied"; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const before = await sql(databaseUrl, "SELECT external_id, name, roster_status FROM property ORDER BY external_id");
+    const before = await runSql(databaseUrl, "SELECT external_id, name, roster_status FROM property ORDER BY external_id");
 
     // Hold one property row so that the next run stops mid-transaction, after its first writes began.
     const holder = new pg.Client({ connectionString: databaseUrl });
@@ -118,7 +108,7 @@ describe("a server killed in the middle of a roster run", () => {
     const two = await push(snapshot(renamed));
     const importId = two.body.import_id as string;
     for (let i = 0; i < 200; i++) {
-      const waiting = await sql(databaseUrl, "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()");
+      const waiting = await runSql(databaseUrl, "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()");
       if ((await runStatus(importId)) === "running" && waiting.length > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -128,8 +118,8 @@ describe("a server killed in the middle of a roster run", () => {
     await holder.query("ROLLBACK");
     await holder.end();
 
-    expect(await sql(databaseUrl, "SELECT external_id, name, roster_status FROM property ORDER BY external_id")).toEqual(before);
-    const [workspace] = await sql(databaseUrl, "SELECT roster_revision FROM workspace WHERE external_id = $1", [workspaceId]);
+    expect(await runSql(databaseUrl, "SELECT external_id, name, roster_status FROM property ORDER BY external_id")).toEqual(before);
+    const [workspace] = await runSql(databaseUrl, "SELECT roster_revision FROM workspace WHERE external_id = $1", [workspaceId]);
     expect(workspace.roster_revision).toBe(1);
     expect(await runStatus(importId)).toBe("running");
 
@@ -141,9 +131,9 @@ describe("a server killed in the middle of a roster run", () => {
     }
     const run = await call("GET", `${second.baseUrl}/v1/roster-imports/${importId}`, { key, query: { workspace_id: workspaceId } });
     expect(run.body).toMatchObject({ status: "applied", base_revision: 1, result_revision: 2, diff: { created: 0, updated: 20, deactivated: 0, reactivated: 0 } });
-    const after = await sql(databaseUrl, "SELECT name FROM property ORDER BY external_id");
+    const after = await runSql(databaseUrl, "SELECT name FROM property ORDER BY external_id");
     expect(after.every((row) => String(row.name).endsWith("(renamed)"))).toBe(true);
-    const [final] = await sql(databaseUrl, "SELECT roster_revision FROM workspace WHERE external_id = $1", [workspaceId]);
+    const [final] = await runSql(databaseUrl, "SELECT roster_revision FROM workspace WHERE external_id = $1", [workspaceId]);
     expect(final.roster_revision).toBe(2);
   });
 });

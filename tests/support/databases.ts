@@ -16,3 +16,14 @@ export async function createDatabase(adminUrl: string, prefix = "t"): Promise<st
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/** One statement on its own connection: for databases other than the one lib/db's client uses. */
+export async function runSql(databaseUrl: string, text: string, values: unknown[] = []): Promise<pg.QueryResult["rows"]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
