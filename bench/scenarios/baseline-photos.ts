@@ -211,7 +211,7 @@ async function run(ctx: BenchContext): Promise<void> {
       title: `POST /v1/properties/{id}/baseline-photos, ${photoCount} JPEGs of ~${(mb / photoCount).toFixed(1)} MB from a local HTTPS server (median of ${reps} reps after ${warmups} warm-up; new home each rep)`,
       notes: [
         "the app is web-only (RUN_WORKERS=false); tests/support/photo-import-worker.ts runs the production job with fetch rules admitting only 127.0.0.1",
-        "each photo: fetch over TLS to a temp file (hashed), magic bytes, full decode (sharp stats), stream to local-disk media, one transaction",
+        "each photo: fetch over TLS to a temp file (hashed), magic bytes, full decode (sharp, streamed and discarded), stream to local-disk media, one transaction",
         `worker VmHWM: ${Math.round(workerBaseline)} MiB before the first import, ${Math.round(workerPeak)} MiB after ${warmups + reps} imports of ${photoCount}`,
       ],
     },
