@@ -41,8 +41,7 @@ function statusFailure(status: number, what: string): TourProviderError {
 
 async function send(url: string, init: RequestInit, what: string): Promise<Response> {
   try {
-    // No redirects: the API answers in place, and a signed image URL is the final address.
-    return await fetch(url, { ...init, redirect: "error" });
+    return await fetch(url, init);
   } catch (error) {
     const reason = error instanceof Error && error.name === "TimeoutError" ? "timed out" : "could not connect";
     throw new TourProviderError("unavailable", `${what}: ${reason}`);
@@ -69,6 +68,8 @@ export function graphqlTourProvider(options: GraphqlTourProviderOptions): TourPr
           method: "POST",
           headers: { authorization: `Basic ${credentials}`, "content-type": "application/json", accept: "application/json" },
           body: JSON.stringify({ query: imageryQuery, variables: { modelId } }),
+          // The API answers in place; a redirect would carry the credentials elsewhere.
+          redirect: "error",
           signal: AbortSignal.timeout(requestTimeoutMs),
         },
         "listing the tour's images",
@@ -91,7 +92,12 @@ export function graphqlTourProvider(options: GraphqlTourProviderOptions): TourPr
 
     async openImage(image: TourImageRef): Promise<TourImageBody> {
       if (!image.url.startsWith("https://")) throw new TourProviderError("refused", "the provider listed an image that is not https");
-      const response = await send(image.url, { signal: AbortSignal.timeout(imageTimeoutMs) }, `image ${image.id}`);
+      // A CDN may redirect a signed URL; the request carries no credentials, and the end must be https.
+      const response = await send(image.url, { redirect: "follow", signal: AbortSignal.timeout(imageTimeoutMs) }, `image ${image.id}`);
+      if (!response.url.startsWith("https://")) {
+        await response.body?.cancel();
+        throw new TourProviderError("refused", `image ${image.id} was redirected off https`);
+      }
       if (response.status !== 200 || !response.body) {
         await response.body?.cancel();
         throw statusFailure(response.status, `image ${image.id}`);

@@ -293,9 +293,9 @@ describe("tour imports: the provider's answers", () => {
     expect(run!.images).toHaveLength(2);
   }, 90_000);
 
-  it("skips an image whose bytes are not an image, and imports the rest", async () => {
+  it("skips an image whose bytes are not an image, follows a CDN redirect, and imports the rest", async () => {
     const modelId = newModelId();
-    await tourProvider.model(modelId, { images: 3, badImages: [1] });
+    await tourProvider.model(modelId, { images: 3, badImages: [1], redirectImages: [2] });
     expect((await putTour(key, home.workspaceId, "bad", { url: shareLink(modelId) })).status).toBe(202);
     expect(await waitForTour(key, home.workspaceId, "bad")).toEqual({ state: "imported", url: shareLink(modelId) });
     const [run] = await importsOf("bad");

@@ -20,6 +20,8 @@ export interface FakeTourModel {
   notFound?: boolean;
   /** Indexes of images served with bytes that are not an image. */
   badImages?: number[];
+  /** Indexes of images whose signed URL redirects once (as a CDN may) before serving. */
+  redirectImages?: number[];
 }
 
 export interface FakeTourModelStats {
@@ -103,9 +105,12 @@ export async function startTourProvider(): Promise<TourProviderServer> {
     json(response, 200, { data: { model: { id: modelId, assets: { photos } } } });
   };
 
-  const asset = async (modelId: string, index: number, response: ServerResponse) => {
+  const asset = async (modelId: string, index: number, redirected: boolean, response: ServerResponse) => {
     const entry = models.get(modelId);
     if (!entry || index >= entry.config.images) return json(response, 404, {});
+    if (entry.config.redirectImages?.includes(index) && !redirected) {
+      return response.writeHead(302, { location: `${origin}/assets/${modelId}/${index}?redirected=1` }).end();
+    }
     entry.stats.imageRequests[index] = (entry.stats.imageRequests[index] ?? 0) + 1;
     if (entry.config.hold) await new Promise<void>((resolve) => entry.waiting.push(resolve));
     if (entry.config.badImages?.includes(index)) {
@@ -122,7 +127,7 @@ export async function startTourProvider(): Promise<TourProviderServer> {
       request.method === "POST" && url.pathname === "/graph"
         ? listing(request, response)
         : match
-          ? asset(match[1]!, Number(match[2]), response)
+          ? asset(match[1]!, Number(match[2]), url.searchParams.has("redirected"), response)
           : Promise.resolve(json(response, 404, {}));
     handled.catch(() => response.destroy());
   });
