@@ -2,9 +2,8 @@ import { defineOperation } from "../http/operation";
 import { getHome } from "../properties/get-home";
 import { homeSetupBodyLimitBytes } from "../properties/home-setup";
 import { removeTour } from "../tours/remove-tour";
-import { configuredTourHosts, removedTourRecord, setTourBody, tourPathParams, tourQuery, tourRecord } from "../tours/schemas";
+import { removedTourRecord, setTourBody, tourPathParams, tourQuery, tourRecord } from "../tours/schemas";
 import { setTour } from "../tours/set-tour";
-import { parseTourUrl } from "../tours/tour-url";
 import { homeRule } from "./home-setup-docs";
 
 const path = "/v1/properties/{property_id}/tour";
@@ -49,7 +48,7 @@ export const putTour = defineOperation({
   ],
   async handler({ caller, params, query, body }) {
     const { workspace, property } = await getHome(caller.partnerId, query.workspace_id, params.property_id);
-    const outcome = await setTour(property.id, parseTourUrl(body.url, configuredTourHosts()));
+    const outcome = await setTour(property.id, body.url);
     return {
       status: outcome.status,
       body: {

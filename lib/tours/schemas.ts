@@ -2,7 +2,8 @@ import { z } from "zod";
 import { config } from "../config";
 import type { CustomIssueParams } from "../http/validation";
 import { baselinePhotosPathParams, baselinePhotosQuery } from "../baseline-photos/schemas";
-import { TourUrlError, parseTourUrl, type TourHosts } from "./tour-url";
+import { requiredText } from "../validation/text";
+import { maxTourUrlLength, parseTourUrl, type TourHosts, type TourLink, TourUrlError } from "./tour-url";
 
 export function configuredTourHosts(): TourHosts {
   const settings = config();
@@ -14,19 +15,18 @@ export const tourQuery = baselinePhotosQuery;
 
 export const setTourBody = z
   .strictObject({
-    url: z
-      .string()
-      .superRefine((value, ctx) => {
-        if (value.trim() === "") return;
+    // Parsed once, here: the handler receives the model id and the stored share link.
+    url: requiredText(maxTourUrlLength)
+      .transform((value, ctx): TourLink => {
         try {
-          parseTourUrl(value, configuredTourHosts());
+          return parseTourUrl(value, configuredTourHosts());
         } catch (error) {
           if (!(error instanceof TourUrlError)) throw error;
           const params: CustomIssueParams = { code: "invalid_request" };
           ctx.addIssue({ code: "custom", message: error.message, params });
+          return z.NEVER;
         }
       })
-      .refine((value) => value.trim() !== "", { params: { code: "missing_parameter" }, message: "is required" })
       .meta({
         description:
           "A share link `https://{tour_host}/show/?m=<model_id>` (other query parameters allowed) or a discovery " +
