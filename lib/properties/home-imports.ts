@@ -7,12 +7,20 @@ export interface RunningImports {
 }
 
 /**
- * Locks the home's row and reads which imports run for it: one import of any kind per home
- * at a time (spec, Limits), so every start of an import checks and creates under this lock.
- * `FOR NO KEY UPDATE` leaves rows that reference the home (photos, checklists) writable.
+ * Locks the home's row: what every start, end or removal of an import takes first, so they
+ * queue instead of deadlocking. `FOR NO KEY UPDATE` leaves rows that reference the home
+ * (photos, checklists) writable.
+ */
+export async function lockHome(tx: Tx, propertyId: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM property WHERE id = ${propertyId}::uuid FOR NO KEY UPDATE`;
+}
+
+/**
+ * Locks the home and reads which imports run for it: one import of any kind per home at a
+ * time (spec, Limits), so every start of an import checks and creates under this lock.
  */
 export async function lockHomeImports(tx: Tx, propertyId: string): Promise<RunningImports> {
-  await tx.$queryRaw`SELECT id FROM property WHERE id = ${propertyId}::uuid FOR NO KEY UPDATE`;
+  await lockHome(tx, propertyId);
   const photo = await tx.photoImport.findFirst({ where: { propertyId, state: "importing" }, select: { id: true } });
   const tour = await tx.tourImport.findFirst({
     where: { propertyId, state: "importing" },

@@ -7,10 +7,11 @@ export interface GraphqlTourProviderOptions {
   apiUrl: string;
   tokenId?: string;
   tokenSecret?: string;
-  /** The listing call; an image download gets `imageTimeoutMs` for headers and body together. */
-  requestTimeoutMs?: number;
-  imageTimeoutMs?: number;
 }
+
+const listingTimeoutMs = 20_000;
+/** For headers and body together. */
+const imageTimeoutMs = 60_000;
 
 // The provider's Model API: a model's photos, each with a short-lived signed download URL.
 const imageryQuery = `query tourImagery($modelId: ID!) {
@@ -54,8 +55,6 @@ async function send(url: string, init: RequestInit, what: string): Promise<Respo
  * HTTP Basic (token id and secret); the image URLs are signed and get no credentials.
  */
 export function graphqlTourProvider(options: GraphqlTourProviderOptions): TourProvider {
-  const requestTimeoutMs = options.requestTimeoutMs ?? 20_000;
-  const imageTimeoutMs = options.imageTimeoutMs ?? 60_000;
   return {
     async listImages(modelId: string): Promise<TourImageRef[]> {
       if (options.tokenId === undefined || options.tokenSecret === undefined) {
@@ -70,7 +69,7 @@ export function graphqlTourProvider(options: GraphqlTourProviderOptions): TourPr
           body: JSON.stringify({ query: imageryQuery, variables: { modelId } }),
           // The API answers in place; a redirect would carry the credentials elsewhere.
           redirect: "error",
-          signal: AbortSignal.timeout(requestTimeoutMs),
+          signal: AbortSignal.timeout(listingTimeoutMs),
         },
         "listing the tour's images",
       );

@@ -1,5 +1,5 @@
 import { db } from "../db/client";
-import { lockHomeImports } from "../properties/home-imports";
+import { lockHome } from "../properties/home-imports";
 import { mediaStorage } from "../media/media-storage";
 import type { MediaStorage } from "../media/storage";
 import { deleteTourImagery } from "./tour-storage";
@@ -12,7 +12,7 @@ import { deleteTourImagery } from "./tour-storage";
  */
 export async function removeTour(propertyId: string, storage: MediaStorage = mediaStorage()): Promise<void> {
   const removed = await db().$transaction(async (tx) => {
-    await lockHomeImports(tx, propertyId);
+    await lockHome(tx, propertyId);
     const live = await tx.tourImport.findMany({
       where: { propertyId, state: { in: ["importing", "imported"] } },
       select: { id: true },

@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { db } from "../db/client";
 import type { TourImport } from "../generated/prisma/client";
 import { log } from "../log";
+import { lockHome } from "../properties/home-imports";
 import { type TourImportDeps, defaultTourImportDeps } from "./tour-import-deps";
 import { downloadTourImage, UnusableTourImage } from "./tour-image-file";
 import { TourProviderError, type TourImageRef } from "./tour-provider";
@@ -21,7 +22,7 @@ const noImagery = "The provider listed no usable images for this tour.";
  */
 async function finishTourImport(run: Pick<TourImport, "id" | "propertyId">, deps: TourImportDeps, failure?: string): Promise<void> {
   const discard = await db().$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM property WHERE id = ${run.propertyId}::uuid FOR NO KEY UPDATE`;
+    await lockHome(tx, run.propertyId);
     const locked = await tx.$queryRaw<{ state: string }[]>`
       SELECT state::text FROM tour_import WHERE id = ${run.id}::uuid FOR UPDATE`;
     if (locked[0]?.state !== "importing") return [];
