@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   expectPullFailure,
-  type FeedServer,
   feedPages,
   pagedHandler,
   pullWorkspace as pullFrom,
   sendJson,
-  startFeedServer,
-  useAppDataDir,
+  useFeedServer,
 } from "../fixtures/feed-server";
 import { item, items, readWorkspace } from "../fixtures/roster";
 import { freePort } from "../support/app-process";
 
-useAppDataDir();
-
-let feeds: FeedServer;
-beforeAll(async () => {
-  feeds = await startFeedServer();
-});
-afterAll(() => feeds.close());
+const feeds = useFeedServer();
 
 const pullWorkspace = (label: string, url?: string) => pullFrom(feeds, label, { url });
 

@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   expectPullFailure,
-  type FeedServer,
   feedPages,
   pagedHandler,
   pullWorkspace as pullFrom,
   sendJson,
-  startFeedServer,
-  useAppDataDir,
+  useFeedServer,
 } from "../fixtures/feed-server";
 import { item, items, readWorkspace } from "../fixtures/roster";
 
-useAppDataDir();
-
-let feeds: FeedServer;
-beforeAll(async () => {
-  feeds = await startFeedServer();
-});
-afterAll(() => feeds.close());
+const feeds = useFeedServer();
 
 const pullWorkspace = (label: string) => pullFrom(feeds, label);
 

@@ -1,32 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { setRosterMax } from "../../lib/partners/set-roster-max";
 import { call, expectError } from "../support/api";
 import { describeSecurity } from "../support/security";
 import {
   expectPullFailure,
-  type FeedServer,
   feedPages,
   feedSecret,
   pagedHandler,
   pullWorkspace as pullFrom,
   requestSync,
   sendJson,
-  startFeedServer,
   syncAndWait,
-  useAppDataDir,
+  useFeedServer,
   waitForSync,
 } from "../fixtures/feed-server";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 import { item, items, listAll, provision, pushAndWait, readRun, readWorkspace, snapshot, waitForActivation } from "../fixtures/roster";
 
-useAppDataDir();
-
-let feeds: FeedServer;
-beforeAll(async () => {
-  feeds = await startFeedServer();
-});
-afterAll(() => feeds.close());
+const feeds = useFeedServer();
 
 const pullWorkspace = (label: string, query = "") => pullFrom(feeds, label, { query });
 
