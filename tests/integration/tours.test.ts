@@ -89,6 +89,16 @@ describe("PUT tour: the request", () => {
     const stranger = await createTestPartner();
     expectError(await putTour(stranger.apiKey, home.workspaceId, "forms", { url: shareLink("abc") }), 404, "workspace_not_provisioned");
     expectError(await deleteTour(key, home.workspaceId, "nope"), 404, "property_not_found");
+    expectError(await deleteTour(key, "no-such-workspace", "nope"), 404, "workspace_not_provisioned");
+    expectError(await deleteTour(stranger.apiKey, home.workspaceId, "forms"), 404, "workspace_not_provisioned");
+  });
+
+  it("refuses a call without workspace_id, naming it, on both verbs", async () => {
+    for (const method of ["PUT", "DELETE"]) {
+      const answer = await call(method, tourPath("forms"), { key, body: method === "PUT" ? { url: shareLink("abc") } : undefined });
+      expect(expectError(answer, 400, "missing_parameter").detail).toMatchObject({ parameter: "workspace_id" });
+    }
+    expect(await importsOf("forms")).toEqual([]);
   });
 
   it("answers 413 above the home setup body cap, before reading it", async () => {
