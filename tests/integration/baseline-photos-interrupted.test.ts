@@ -5,6 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { call, expectError } from "../support/api";
+import { until as pollUntil } from "../support/until";
 import { type AppProcess, startAppProcess } from "../support/app-process";
 import { testAppEnv } from "../support/global-setup";
 import { type PhotoServer, type Route, sendBytes, startPhotoServer } from "../support/https-photo-server";
@@ -35,16 +36,8 @@ let key: string;
 const workers: PhotoWorkerProcess[] = [];
 
 const sql = (text: string, values: unknown[] = []) => runSql(databaseUrl, text, values);
-
-async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await check();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+// Processes start and jobs expire here: a minute, polled finely.
+const until = <T>(what: string, check: () => Promise<T | undefined>) => pollUntil(what, check, 60_000, 50);
 
 async function startWorker(queue?: Parameters<typeof startPhotoWorker>[0]["queue"]) {
   const worker = await startPhotoWorker({ databaseUrl, dataDir, photoServer: server, queue, env });
