@@ -1,14 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { operations } from "../api";
-import { ApiError } from "../http/errors";
 import { type AnyOperation, type HttpMethod, httpMethods } from "../http/operation";
-import { requestIdFor } from "../http/request-id";
-import { errorResponse } from "../http/respond";
 import { type Handler, notFoundHandlers, routeHandlers } from "../http/route-handlers";
-import { log } from "../log";
 import { openApiDocumentHandlers } from "../openapi/serve-document";
-import { toWebRequest, writeWebResponse } from "./web-bridge";
+import { answerWithWebHandler } from "./web-bridge";
 
 /*
  * Production serves /v1 here instead of through Next's request pipeline, which costs more
@@ -134,22 +129,6 @@ export function routeFor(router: ApiRouter, method: string | undefined, rawUrl: 
   return rawPath === undefined ? undefined : router.match(rawPath);
 }
 
-async function answer(handler: Handler, req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
-  let request: Request | undefined;
-  let response: Response;
-  try {
-    request = toWebRequest(req, origin);
-    response = await handler(request);
-  } catch (error) {
-    // Handlers answer their own errors; this is for a failure around them.
-    const requestId = request ? requestIdFor(request) : randomUUID();
-    const path = req.url?.split("?")[0];
-    log().error({ err: error, requestId, method: req.method, path }, "unhandled error in API dispatch");
-    response = errorResponse(new ApiError("internal_error"), requestId);
-  }
-  await writeWebResponse(response, res);
-}
-
 /**
  * A `node:http` request listener step: answers the request and returns true when it is an API
  * call this dispatcher serves, else returns false and leaves it to Next. `origin` makes the
@@ -161,7 +140,11 @@ export function createApiDispatch(origin: string): (req: IncomingMessage, res: S
   return (req, res) => {
     const route = routeFor(router, req.method, req.url);
     if (!route) return false;
-    void answer(route.handlers[req.method as HttpMethod], req, res, base);
+    // Handlers answer their own errors; this is for a failure around them.
+    void answerWithWebHandler(req, res, base, route.handlers[req.method as HttpMethod], {
+      message: "unhandled error in API dispatch",
+      logFields: { path: req.url?.split("?")[0] },
+    });
     return true;
   };
 }

@@ -1,12 +1,7 @@
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ApiError } from "../http/errors";
-import { requestIdFor } from "../http/request-id";
-import { errorResponse } from "../http/respond";
-import { log } from "../log";
 import { localMediaDriver } from "../media/media-storage";
 import { serveSignedMedia } from "../media/serve-signed-media";
-import { toWebRequest, writeWebResponse } from "./web-bridge";
+import { answerWithWebHandler } from "./web-bridge";
 
 /*
  * Production serves the local driver's signed links here instead of through
@@ -34,21 +29,6 @@ export function mediaKeySegments(method: string | undefined, rawUrl: string | un
   return rawPath.slice(mediaPath.length).split("/");
 }
 
-async function answer(req: IncomingMessage, res: ServerResponse, origin: string, keySegments: string[]): Promise<void> {
-  let request: Request | undefined;
-  let response: Response;
-  try {
-    request = toWebRequest(req, origin);
-    response = await serveSignedMedia(request, keySegments, localMediaDriver());
-  } catch (error) {
-    const requestId = request ? requestIdFor(request) : randomUUID();
-    // No path or query: within its lifetime a signed link is a credential.
-    log().error({ err: error, requestId, method: req.method }, "unhandled error serving media");
-    response = errorResponse(new ApiError("internal_error"), requestId);
-  }
-  await writeWebResponse(response, res);
-}
-
 /**
  * A `node:http` request listener step like lib/server/api-dispatch.ts: answers `/media/<key>`
  * and returns true, else returns false and leaves the request to Next. `origin` (APP_URL) makes
@@ -59,7 +39,11 @@ export function createMediaDispatch(origin: string): (req: IncomingMessage, res:
   return (req, res) => {
     const keySegments = mediaKeySegments(req.method, req.url);
     if (!keySegments) return false;
-    void answer(req, res, base, keySegments);
+    void answerWithWebHandler(req, res, base, (request) => serveSignedMedia(request, keySegments, localMediaDriver()), {
+      message: "unhandled error serving media",
+      // No path or query: within its lifetime a signed link is a credential.
+      logFields: {},
+    });
     return true;
   };
 }

@@ -1,7 +1,12 @@
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { ApiError } from "../http/errors";
+import { requestIdFor } from "../http/request-id";
+import { errorResponse } from "../http/respond";
+import { log } from "../log";
 
 /*
- * node:http <-> fetch API for the production /v1 dispatch: a web `Request` built as cheaply as
+ * node:http <-> fetch API for the production dispatchers (/v1, /media): a web `Request` built as cheaply as
  * is correct, and a `Response` written back with its status, every header and a streamed body.
  */
 
@@ -126,4 +131,28 @@ export async function writeWebResponse(response: Response, res: ServerResponse):
     await body?.cancel().catch(() => undefined);
     res.destroy();
   }
+}
+
+/**
+ * Answers a node request with a web handler. Handlers answer their own errors; a failure around
+ * one becomes the envelope's 500, logged with `logFields` (the caller decides what is safe to log).
+ */
+export async function answerWithWebHandler(
+  req: IncomingMessage,
+  res: ServerResponse,
+  origin: string,
+  handle: (request: Request) => Promise<Response>,
+  failure: { message: string; logFields: Record<string, unknown> },
+): Promise<void> {
+  let request: Request | undefined;
+  let response: Response;
+  try {
+    request = toWebRequest(req, origin);
+    response = await handle(request);
+  } catch (error) {
+    const requestId = request ? requestIdFor(request) : randomUUID();
+    log().error({ err: error, requestId, method: req.method, ...failure.logFields }, failure.message);
+    response = errorResponse(new ApiError("internal_error"), requestId);
+  }
+  await writeWebResponse(response, res);
 }
