@@ -4,7 +4,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 // What `next build` reads; a change to any of these makes the existing build stale.
-const inputs = ["app", "lib", "components", "public", "next.config.ts", "tsconfig.json", "package-lock.json"];
+const inputs = ["app", "lib", "components", "public", "next.config.mjs", "tsconfig.json", "package-lock.json"];
 
 async function listFiles(entry: string): Promise<string[]> {
   if (!existsSync(entry)) return [];

