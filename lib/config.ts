@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { dropProcessSingleton, processSingleton } from "./process-state";
 
 const port = z.coerce.number().int().min(1).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -21,7 +22,10 @@ const schema = z.object({
   APP_SECRET: z.string().min(32).optional(),
   // Defaults to on only with the embedded database: a production start must not print a key.
   CREATE_DEMO_PARTNER: flag.optional(),
+  // Reverse proxies in front of the app whose X-Forwarded-For entry is trusted (lib/server/front-door.ts).
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_GENERAL: positiveInt.default(1200),
+  RATE_LIMIT_UNAUTHENTICATED: positiveInt.default(60),
   RATE_LIMIT_WORKSPACE_CREATE: positiveInt.default(60),
   RATE_LIMIT_ROSTER_IMPORT: positiveInt.default(30),
   RATE_LIMIT_CLAIM: positiveInt.default(10),
@@ -40,19 +44,28 @@ const schema = z.object({
   TOUR_API_URL: z.url({ protocol: /^https$/ }).default("https://api.matterport.com/api/models/graph"),
   TOUR_API_TOKEN_ID: z.string().min(1).optional(),
   TOUR_API_TOKEN_SECRET: z.string().min(1).optional(),
-})
+}).superRefine((env, ctx) => {
+  // Each host would otherwise make its own, and links, cursors and stored secrets made on one
+  // would not verify or decrypt on another. The embedded database is one machine's, so there
+  // a generated one (kept in DATA_DIR) is shared by every process that uses it.
+  if (env.DATABASE_URL !== undefined && env.APP_SECRET === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["APP_SECRET"],
+      message: "required with an external DATABASE_URL (at least 32 characters, the same on every process of the deployment)",
+    });
+  }
+  // One without the other would only fail at the first tour import.
+  if ((env.TOUR_API_TOKEN_ID === undefined) !== (env.TOUR_API_TOKEN_SECRET === undefined)) {
+    const missing = env.TOUR_API_TOKEN_ID === undefined ? "TOUR_API_TOKEN_ID" : "TOUR_API_TOKEN_SECRET";
+    ctx.addIssue({ code: "custom", path: [missing], message: "TOUR_API_TOKEN_ID and TOUR_API_TOKEN_SECRET are set together" });
+  }
   // With S3 media, a start without the bucket or credentials would only fail at the first upload.
-  .superRefine((env, ctx) => {
-    // One without the other would only fail at the first tour import.
-    if ((env.TOUR_API_TOKEN_ID === undefined) !== (env.TOUR_API_TOKEN_SECRET === undefined)) {
-      const missing = env.TOUR_API_TOKEN_ID === undefined ? "TOUR_API_TOKEN_ID" : "TOUR_API_TOKEN_SECRET";
-      ctx.addIssue({ code: "custom", path: [missing], message: "TOUR_API_TOKEN_ID and TOUR_API_TOKEN_SECRET are set together" });
-    }
-    if (env.MEDIA_DRIVER !== "s3") return;
-    for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
-      if (env[name] === undefined) ctx.addIssue({ code: "custom", path: [name], message: "required when MEDIA_DRIVER is s3" });
-    }
-  });
+  if (env.MEDIA_DRIVER !== "s3") return;
+  for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+    if (env[name] === undefined) ctx.addIssue({ code: "custom", path: [name], message: "required when MEDIA_DRIVER is s3" });
+  }
+});
 
 export type Config = z.infer<typeof schema> & { APP_URL: string; DATA_DIR: string; CREATE_DEMO_PARTNER: boolean };
 
@@ -76,9 +89,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   };
 }
 
-let cached: Config | undefined;
-
+/** The configuration this process started with, parsed on first use. */
 export function config(): Config {
-  cached ??= parseConfig();
-  return cached;
+  return processSingleton("config", () => parseConfig());
+}
+
+/** Parses the environment again on the next `config()` call (tests that change it). */
+export function reloadConfig(): void {
+  dropProcessSingleton("config");
 }

@@ -1,7 +1,7 @@
 import pg from "pg";
 
 // libc and builtin locales that order text by code point, which for UTF-8 is byte order.
-const byteOrderLocales = new Set(["C", "POSIX", "C.UTF-8", "C.utf8"]);
+const byteOrderLocales: ReadonlySet<string> = new Set(["C", "POSIX", "C.UTF-8", "C.utf8"]);
 
 interface DatabaseLocale {
   datname: string;

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { appSecret } from "../secrets/app-secret";
+import { derivedKey } from "../secrets/derived-key";
 import { ApiError } from "./errors";
 
 /*
@@ -8,7 +8,7 @@ import { ApiError } from "./errors";
  */
 
 function sign(payload: string): string {
-  return createHmac("sha256", appSecret()).update(payload).digest("base64url").slice(0, 22);
+  return createHmac("sha256", derivedKey("cursor")).update(payload).digest("base64url").slice(0, 22);
 }
 
 export function encodeCursor(scope: string, position: string): string {

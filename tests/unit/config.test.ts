@@ -11,10 +11,22 @@ describe("parseConfig", () => {
     expect(config.RUN_WORKERS).toBe(true);
   });
 
+  const secret = "s".repeat(32);
+
   it("creates a demo partner by default only with the embedded database", () => {
     expect(parseConfig({}).CREATE_DEMO_PARTNER).toBe(true);
-    expect(parseConfig({ DATABASE_URL: "postgresql://db/walkthrough" }).CREATE_DEMO_PARTNER).toBe(false);
-    expect(parseConfig({ DATABASE_URL: "postgresql://db/w", CREATE_DEMO_PARTNER: "true" }).CREATE_DEMO_PARTNER).toBe(true);
+    expect(parseConfig({ DATABASE_URL: "postgresql://db/walkthrough", APP_SECRET: secret }).CREATE_DEMO_PARTNER).toBe(false);
+    expect(
+      parseConfig({ DATABASE_URL: "postgresql://db/w", APP_SECRET: secret, CREATE_DEMO_PARTNER: "true" }).CREATE_DEMO_PARTNER,
+    ).toBe(true);
+  });
+
+  it("stops a start with an external database and no APP_SECRET, naming it", () => {
+    expect(() => parseConfig({ DATABASE_URL: "postgresql://db/w" })).toThrow(
+      /^Invalid environment variable APP_SECRET: required with an external DATABASE_URL/,
+    );
+    expect(() => parseConfig({ DATABASE_URL: "postgresql://db/w", APP_SECRET: "short" })).toThrow(/APP_SECRET/);
+    expect(parseConfig({ APP_SECRET: undefined }).APP_SECRET).toBeUndefined();
   });
 
   it("treats an empty variable as unset", () => {
