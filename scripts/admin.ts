@@ -2,7 +2,7 @@
 // (DATABASE_URL, or the embedded PostgreSQL under DATA_DIR, started here if the server is not running).
 // Commands live in lib/admin/; this file parses, dispatches, prints and chooses the exit code.
 import { parseArgs } from "node:util";
-import { commandUsage, findCommand, usage } from "../lib/admin/commands";
+import { commandUsage, commandWords, findCommand, usage } from "../lib/admin/commands";
 import {
   type Command,
   type CommandResult,
@@ -62,7 +62,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    const { options, json } = readOptions(command, argv.slice(2));
+    const { options, json } = readOptions(command, argv.slice(commandWords(command)));
     const result = await execute(command.prepare(options));
     await print(process.stdout, json ? jsonLine(result.json) : `${result.text}\n`);
     return 0;

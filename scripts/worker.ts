@@ -2,7 +2,7 @@
 // (set RUN_WORKERS=false on the web processes).
 import { ConfigError, parseConfig } from "../lib/config";
 import { closeDb } from "../lib/db/client";
-import { startWorkers, stopJobs } from "../lib/jobs/boss";
+import { startWorkers, stopWorkers } from "../lib/jobs/worker";
 import { prepareDatabase } from "../lib/server/database";
 import { sweepTempFilesAtStart } from "../lib/server/sweep-temp-files";
 
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   say("Workers running");
   const stop = async (signal: string) => {
     say(`${signal}: finishing running jobs`);
-    await stopJobs();
+    await stopWorkers();
     await closeDb();
     await stopDatabase();
     process.exit(0);

@@ -11,7 +11,7 @@ export interface CommandResult {
 }
 
 export interface Command {
-  /** Two words, as typed: `partner create`. */
+  /** As typed: two words (`partner create`), or one for a command on its own (`jobs`). */
   name: string;
   /** The options after the name, as shown in usage: `--name <name>`. */
   args: string;

@@ -2,15 +2,27 @@ import { allowlistCommands } from "./allowlist-commands";
 import { checklistCommands } from "./checklist-commands";
 import type { Command } from "./command";
 import { feedCommands } from "./feed-commands";
+import { jobsCommands } from "./jobs-commands";
 import { keyCommands } from "./key-commands";
 import { partnerCommands } from "./partner-commands";
 
-const all: Command[] = [...partnerCommands, ...keyCommands, ...allowlistCommands, ...checklistCommands, ...feedCommands];
+const all: Command[] = [
+  ...partnerCommands,
+  ...keyCommands,
+  ...allowlistCommands,
+  ...checklistCommands,
+  ...feedCommands,
+  ...jobsCommands,
+];
 
-/** The command named by the first two words of the command line, if there is one. */
+/** The command named by the first words of the command line (two, or one for `jobs`), if there is one. */
 export function findCommand(words: readonly (string | undefined)[]): Command | undefined {
-  const name = words.slice(0, 2).join(" ");
-  return all.find((command) => command.name === name);
+  return all.find((command) => command.name.split(" ").every((word, index) => words[index] === word));
+}
+
+/** How many words of the command line name `command`; its options follow. */
+export function commandWords(command: Command): number {
+  return command.name.split(" ").length;
 }
 
 export function commandUsage(command: Command): string {

@@ -1,12 +1,11 @@
-import { z } from "zod";
 import { activateRoster } from "../roster/activate-roster";
 import { defineJob } from "./definition";
 
 export const activateRosterJob = defineJob({
-  name: "activate-roster",
-  payload: z.object({ workspaceId: z.uuid() }),
+  queue: "activate-roster",
   concurrency: 2,
-  timeoutSeconds: 60,
-  retryLimit: 5,
+  // Overlap: each attempt is one transaction under the workspace's row lock that converges on the
+  // current roster, so a second attempt (or a later activation of the same workspace) waits for
+  // the first and then finds nothing left to switch; no lease needed.
   handler: ({ workspaceId }) => activateRoster(workspaceId),
 });

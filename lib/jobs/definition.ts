@@ -1,28 +1,51 @@
-import type { z } from "zod";
+import type { JobPayload, QueueName } from "./payloads";
 
-export interface JobDefinition<S extends z.ZodType = z.ZodType> {
-  name: string;
-  payload: S;
-  /** Cron (UTC) for jobs that run on a schedule; pg-boss keeps one schedule across all processes. */
-  schedule?: string;
-  retryLimit?: number;
-  retryDelaySeconds?: number;
-  /** How many of this job one process runs at once. */
-  concurrency?: number;
+/** What a handler knows about the attempt it runs in. */
+export interface JobContext {
+  jobId: string;
+  /** Epoch milliseconds: the queue's deadline (lib/jobs/queues.ts) counted from the attempt's start. */
+  deadline: number;
   /**
-   * How long one attempt may run before pg-boss takes it back and retries it. This is also
-   * how work held by a killed process resumes, so keep it short for quick jobs.
+   * True once the deadline has passed, the worker is stopping, or the attempt lost its lease. A
+   * job that works through items asks between items, finishes the item in hand, and answers
+   * `{ continueWith }`; the work goes on in a fresh job, which is not a failed attempt.
    */
-  timeoutSeconds?: number;
-  handler(payload: z.output<S>, context: { jobId: string }): Promise<void>;
-  /**
-   * Called once the last attempt has failed, by throwing or by outliving its timeout (a killed
-   * worker), so the work can end in a final state. Runs from a queue of its own and may run
-   * twice, so it must be idempotent; `error` is what pg-boss recorded for the last attempt.
-   */
-  onGiveUp?(payload: z.output<S>, error: unknown): Promise<void>;
+  shouldPause(): boolean;
 }
 
-export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
+/** Nothing when the work is done (or has ended), or the payload of the job that continues it. */
+export type JobOutcome<N extends QueueName> = void | { continueWith: JobPayload<N> };
+
+/**
+ * The worker side of a queue: its handler and how a worker runs it. The payload schema and the
+ * queue's settings are declared apart (payloads.ts, queues.ts), so enqueuing never loads this.
+ */
+export interface JobDefinition<N extends QueueName = QueueName> {
+  queue: N;
+  /** Cron (UTC) for jobs that run on a schedule; pg-boss keeps one schedule across all processes. */
+  schedule?: string;
+  /** How many of this job one process runs at once. */
+  concurrency?: number;
+  /** Replaces the queue's deadline (tests shorten it to force continuations). */
+  deadlineSeconds?: number;
+  /**
+   * Names the work a job does. With it, an attempt holds a lease on (queue, work id) while it runs
+   * (lib/jobs/lease.ts), and a second attempt of the same work that finds it held does not run
+   * beside the first: it is put back to start a little later, keeping its retries. Without it,
+   * the job file says why two attempts at once are safe.
+   */
+  workId?(payload: JobPayload<N>): string;
+  handler(payload: JobPayload<N>, context: JobContext): Promise<JobOutcome<N>>;
+  /**
+   * Called once the last attempt has failed, by throwing or by outliving its timeout (a killed
+   * worker), so the work can end in a final state. Runs from a queue of its own, without the
+   * lease, and may run twice or beside a late attempt, so it must be idempotent under the work's
+   * own row locks; `error` is what pg-boss recorded for the last attempt. Present exactly when
+   * the queue declares `giveUp`.
+   */
+  onGiveUp?(payload: JobPayload<N>, error: unknown): Promise<void>;
+}
+
+export function defineJob<N extends QueueName>(definition: JobDefinition<N>): JobDefinition<N> {
   return definition;
 }

@@ -1,14 +1,8 @@
-import { z } from "zod";
 import type { PhotoImportDeps } from "../baseline-photos/import-photo";
 import { giveUpPhotoImport, runPhotoImport } from "../baseline-photos/run-photo-import";
 import { giveUpTourImport, runTourImport } from "../tours/run-tour-import";
 import type { TourImportDeps } from "../tours/tour-import-deps";
 import { defineJob } from "./definition";
-
-const payload = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("photos"), importId: z.uuid() }),
-  z.object({ kind: z.literal("tour"), importId: z.uuid() }),
-]);
 
 export interface BaselineImportDeps {
   photos?: PhotoImportDeps;
@@ -18,19 +12,36 @@ export interface BaselineImportDeps {
 /**
  * Photo and tour imports share one queue for every home and workspace (spec, Limits: imports of
  * both kinds queue behind each other), with a small bounded concurrency per process so a burst
- * of imports never floods the fetcher. Tests and benchmarks pass their own `deps` (a resolver
- * that finds their local photo server); production uses the defaults.
+ * of imports never floods the fetcher, and a fair share per partner (lib/jobs/queues.ts).
+ *
+ * Timing: an attempt stops between items once the queue's deadline has passed and the import
+ * continues in a fresh job; lib/jobs/queues.ts derives the expiry from the deadline and the
+ * longest item, so an attempt ends before pg-boss would start another.
+ *
+ * Overlap: an attempt holds the import's lease, so a second attempt of the same import (a
+ * duplicate delivery, or a retry while a late attempt still runs) waits its turn instead of
+ * running beside it. Beneath that, every photo's outcome and every tour image is recorded under
+ * the import's row lock and kept only once, so even attempts that did overlap (a lease lost with
+ * its connection) count each item once. A killed worker's lease ends with its connection: the
+ * retry resumes after the last item recorded.
+ *
+ * Tests and benchmarks pass their own `deps` (a resolver that finds their local photo server)
+ * and may shorten the deadline; production uses the defaults.
  */
-export function defineImportBaselineJob(deps: BaselineImportDeps = {}) {
+export function defineImportBaselineJob(deps: BaselineImportDeps = {}, options: { deadlineSeconds?: number } = {}) {
   return defineJob({
-    name: "import-baseline",
-    payload,
+    queue: "import-baseline",
     concurrency: 2,
-    // 25 photos of at most 20 seconds each, or a tour's images, plus storing them. A killed
-    // worker's import comes back after this and resumes after the last item it recorded.
-    timeoutSeconds: 15 * 60,
-    retryLimit: 3,
-    handler: (job) => (job.kind === "photos" ? runPhotoImport(job.importId, deps.photos) : runTourImport(job.importId, deps.tours)),
+    deadlineSeconds: options.deadlineSeconds,
+    workId: (job) => job.importId,
+    async handler(job, { shouldPause }) {
+      if (job.kind === "photos") {
+        const progress = await runPhotoImport(job.importId, deps.photos, { shouldPause });
+        return progress === "paused" ? { continueWith: job } : undefined;
+      }
+      const progress = await runTourImport(job.importId, deps.tours, { shouldPause, skippedImageIds: job.skippedImageIds });
+      return progress.state === "paused" ? { continueWith: { ...job, skippedImageIds: progress.skippedImageIds } } : undefined;
+    },
     onGiveUp: (job) => (job.kind === "photos" ? giveUpPhotoImport(job.importId) : giveUpTourImport(job.importId, deps.tours)),
   });
 }

@@ -3,10 +3,13 @@ import { applyRosterImportJob } from "./apply-roster-import-job";
 import type { JobDefinition } from "./definition";
 import { importBaselineJob } from "./import-baseline-job";
 import { pollRosterFeedJob } from "./poll-roster-feed-job";
-import { pruneRateLimitsJob } from "./prune-rate-limits";
+import { pruneRateLimitsJob } from "./prune-rate-limits-job";
 import { scheduleRosterPullsJob } from "./schedule-roster-pulls-job";
 
-/** Every background job the app runs; workers subscribe to each one. */
+/**
+ * Every background job the app runs, one per queue of lib/jobs/queues.ts; workers subscribe to
+ * each one. Worker side only: this loads every handler and what it needs.
+ */
 export const jobRegistry: JobDefinition[] = [
   pruneRateLimitsJob,
   applyRosterImportJob,

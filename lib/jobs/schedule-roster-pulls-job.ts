@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { log } from "../log";
 import { endAbandonedSyncs } from "../roster-feeds/end-abandoned-syncs";
 import { enqueueDueRosterPulls } from "../roster-feeds/enqueue-due-pulls";
@@ -6,15 +5,14 @@ import { defineJob } from "./definition";
 
 /**
  * The daily pull schedule. Each feed has its own minute of the day; this runs every minute
- * and starts the pulls that have come due. pg-boss keeps one schedule across all processes,
- * and a second run for the same minute starts nothing (see enqueueDueRosterPulls).
+ * and starts the pulls that have come due. pg-boss keeps one schedule across all processes.
+ * Overlap: two runs at once (or two for the same minute) start each pull once, since every start
+ * is decided again under the workspace's row lock (see enqueueDueRosterPulls), and ending an
+ * abandoned sync locks the sync and skips one already ended. No lease needed.
  */
 export const scheduleRosterPullsJob = defineJob({
-  name: "schedule-roster-pulls",
-  payload: z.object({}).passthrough(),
+  queue: "schedule-roster-pulls",
   schedule: "* * * * *",
-  timeoutSeconds: 120,
-  retryLimit: 0,
   async handler() {
     const now = new Date();
     const started = await enqueueDueRosterPulls({ now });

@@ -27,6 +27,8 @@ export interface StartPhotoWorkerOptions {
   /** The local HTTPS photo server (tests/support/https-photo-server.ts) that stands in for the internet. */
   photoServer: { port: number; ca: string };
   queue?: PhotoQueueSettings;
+  /** Shortens the deadline after which this worker's import attempts pause and continue in a fresh job. */
+  deadlineSeconds?: number;
   /** Added to the worker's environment (e.g. JOB_MAINTENANCE_INTERVAL_SECONDS). */
   env?: Record<string, string>;
   startTimeoutMs?: number;
@@ -76,6 +78,7 @@ export async function startPhotoWorker(options: StartPhotoWorkerOptions): Promis
   const logFile = path.join(dir, "worker.log");
   const logFd = openSync(logFile, "a");
   const args = ["--photo-port", String(options.photoServer.port), "--ca-file", caFile, ...queueArgs(options.queue)];
+  if (options.deadlineSeconds !== undefined) args.push("--deadline-seconds", String(options.deadlineSeconds));
   const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "tests/support/photo-import-worker.ts", ...args], {
     cwd: root,
     env: { ...process.env, ...options.env, DATABASE_URL: options.databaseUrl, DATA_DIR: options.dataDir, TMPDIR: spool },

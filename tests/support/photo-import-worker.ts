@@ -5,15 +5,19 @@
 //
 //   DATABASE_URL=... DATA_DIR=<the app's> tsx tests/support/photo-import-worker.ts \
 //     --photo-port <port> --ca-file <pem> [--expire-in-seconds n] [--retry-limit n] [--retry-delay-seconds n]
+//     [--deadline-seconds n]
 //
 // The queue options rewrite the `import-baseline` queue row in the test's own database; pg-boss
 // copies them into each job at send time, so imports POSTed afterwards expire (and come back
-// from a killed worker) after seconds instead of 15 minutes. Start it with photo-import-worker-process.ts.
+// from a killed worker) after seconds instead of 13 minutes. `--deadline-seconds` shortens the
+// deadline after which this worker's attempts pause and continue in a fresh job.
+// Start it with photo-import-worker-process.ts.
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type PgBoss from "pg-boss";
 import { closeDb } from "../../lib/db/client";
-import { jobQueue, startWorkers, stopJobs } from "../../lib/jobs/boss";
+import { jobQueue } from "../../lib/jobs/queue";
+import { startWorkers, stopWorkers } from "../../lib/jobs/worker";
 import { defineImportBaselineJob } from "../../lib/jobs/import-baseline-job";
 import { mediaStorage } from "../../lib/media/media-storage";
 import { localFetchOptions, type PhotoServer } from "./https-photo-server";
@@ -28,6 +32,7 @@ const { values } = parseArgs({
     "expire-in-seconds": { type: "string" },
     "retry-limit": { type: "string" },
     "retry-delay-seconds": { type: "string" },
+    "deadline-seconds": { type: "string" },
   },
 });
 
@@ -45,29 +50,31 @@ async function main(): Promise<void> {
   if (port === undefined || caFile === undefined) throw new Error("--photo-port and --ca-file are required");
   // localFetchOptions reads only the server's port and certificate.
   const server = { port, ca: readFileSync(caFile, "utf8") } as PhotoServer;
-  const job = defineImportBaselineJob({ photos: { fetchOptions: localFetchOptions(server), storage: mediaStorage() } });
+  const job = defineImportBaselineJob(
+    { photos: { fetchOptions: localFetchOptions(server), storage: mediaStorage() } },
+    { deadlineSeconds: count("deadline-seconds", 1) },
+  );
 
-  const settings: PgBoss.Queue = { name: job.name };
+  const settings: PgBoss.Queue = { name: job.queue };
   const expireInSeconds = count("expire-in-seconds", 1);
   const retryLimit = count("retry-limit", 0);
   const retryDelay = count("retry-delay-seconds", 0);
   if (expireInSeconds !== undefined) settings.expireInSeconds = expireInSeconds;
   if (retryLimit !== undefined) settings.retryLimit = retryLimit;
   if (retryDelay !== undefined) settings.retryDelay = retryDelay;
-  // jobQueue() creates the queue if it is new; the app's createQueue later leaves the updated row alone.
-  // updateQueue sets only the fields it is given (COALESCE per column), so the dead-letter queue
-  // jobQueue() set (`<name>-given-up`, which give-ups go through) stays.
-  const boss = await jobQueue();
-  if (Object.keys(settings).length > 1) {
-    await boss.updateQueue(job.name, settings);
-    say(`queue ${job.name}: ${JSON.stringify(settings)}`);
-  }
-
+  // startWorkers() brings the queue row to the code's settings; these are written after it, and
+  // the app's createQueue leaves the updated row alone. updateQueue sets only the fields it is
+  // given (COALESCE per column), so the dead-letter queue (`<name>-given-up`, which give-ups go
+  // through) stays. Nothing is sent before the worker says it is ready.
   await startWorkers([job]);
+  if (Object.keys(settings).length > 1) {
+    await (await jobQueue()).updateQueue(job.queue, settings);
+    say(`queue ${job.queue}: ${JSON.stringify(settings)}`);
+  }
   say(photoWorkerReadyLine);
 
   const stop = async () => {
-    await stopJobs();
+    await stopWorkers();
     await closeDb();
     process.exit(0);
   };

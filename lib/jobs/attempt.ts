@@ -1,0 +1,79 @@
+import type PgBoss from "pg-boss";
+import { log } from "../log";
+import { processSingleton } from "../process-state";
+import type { JobContext, JobDefinition } from "./definition";
+import { takeLease } from "./lease";
+import { type JobInput, type JobPayload, jobPayloads, type QueueName } from "./payloads";
+import { sendThrough } from "./queue";
+import { queues } from "./queues";
+import { inTransaction } from "./sql-executor";
+
+/** How long an attempt that found its work leased waits before it looks again. */
+export const leaseHeldDelaySeconds = 10;
+
+/** Set while the process stops its workers: long jobs pause at their next item instead of being cut off. */
+export function workerState(): { stopping: boolean } {
+  return processSingleton("job-workers", () => ({ stopping: false }));
+}
+
+type Received = PgBoss.JobWithMetadata<object>;
+
+/**
+ * The attempt found another attempt of the same work running (its lease held): it is completed
+ * and a copy of it is sent to start a little later, in one transaction, with the same priority
+ * and the retries it had left, so waiting costs no retry and no place in the fair order.
+ */
+async function putBack(boss: PgBoss, queue: QueueName, received: Received, workId: string): Promise<void> {
+  const copy = await inTransaction(async (db) => {
+    const id = await boss.send(queue, received.data, {
+      db,
+      priority: received.priority,
+      startAfter: leaseHeldDelaySeconds,
+      retryLimit: Math.max(0, received.retryLimit - received.retryCount),
+    });
+    await boss.complete(queue, received.id, { put_back_as: id, reason: "work leased by another attempt" }, { db });
+    return id;
+  });
+  log().info({ job: queue, jobId: received.id, workId, copy }, "work is leased by another attempt; looking again shortly");
+}
+
+/**
+ * The handler paused: the job that continues the work is sent and this one completed in one
+ * transaction, so the work is neither lost nor doubled if the worker dies here. It is a new job
+ * (its own retries) and, on a fair queue, charged to its key again like any other job.
+ */
+async function continueInFreshJob<N extends QueueName>(boss: PgBoss, queue: N, received: Received, payload: JobPayload<N>): Promise<void> {
+  const next = await inTransaction(async (db) => {
+    const id = await sendThrough(boss, db, queue, payload as JobInput<N>);
+    await boss.complete(queue, received.id, { continued_in: id }, { db });
+    return id;
+  });
+  log().info({ job: queue, jobId: received.id, next }, "job paused; the work continues in a fresh job");
+}
+
+/** Runs one attempt of `job`: its lease, its deadline, and what follows a pause. */
+export async function runAttempt(boss: PgBoss, job: JobDefinition, received: Received): Promise<void> {
+  const payload = jobPayloads[job.queue].parse(received.data) as JobPayload<QueueName>;
+  const settings = queues[job.queue];
+  const deadline = Date.now() + 1000 * (job.deadlineSeconds ?? settings.deadlineSeconds ?? settings.expireInSeconds);
+  const workId = job.workId?.(payload);
+  const lease = workId === undefined ? undefined : await takeLease(job.queue, workId);
+  if (lease === "held") return putBack(boss, job.queue, received, workId!);
+
+  const context: JobContext = {
+    jobId: received.id,
+    deadline,
+    shouldPause: () => Date.now() >= deadline || workerState().stopping || lease?.lost === true,
+  };
+  let outcome;
+  try {
+    outcome = await job.handler(payload, context);
+  } catch (error) {
+    log().error({ err: error, job: job.queue, jobId: received.id }, "job attempt failed");
+    throw error;
+  } finally {
+    // Before the continuation is sent, so that it never finds this attempt's lease still held.
+    await lease?.release();
+  }
+  if (outcome) await continueInFreshJob(boss, job.queue, received, outcome.continueWith);
+}

@@ -1,0 +1,39 @@
+// What each job carries, apart from the code that runs it: domain code enqueues against these
+// schemas (lib/jobs/queue.ts) without loading any handler, and the worker parses what it takes
+// with the same ones. Only ids go into a job; the handler reads the rest when it runs.
+import { z } from "zod";
+
+/** A tour import lists at most this many images (lib/tours/run-tour-import.ts `maxTourImages`). */
+const maxSkippedTourImages = 200;
+
+export const jobPayloads = {
+  "apply-roster-import": z.object({ importId: z.uuid() }),
+  "activate-roster": z.object({ workspaceId: z.uuid() }),
+  "poll-roster-feed": z.object({ syncId: z.uuid() }),
+  // Cron jobs: pg-boss sends them with an empty object.
+  "schedule-roster-pulls": z.object({}).passthrough(),
+  "prune-rate-limits": z.object({}).passthrough(),
+  /**
+   * Photo and tour imports share one queue. `partnerId` is whose share of the queue the import
+   * uses (lib/jobs/queues.ts, fairness). A tour import that continues in a fresh job carries the
+   * provider image ids it already found unusable, which are not recorded anywhere else, so the
+   * continuation never spends its time on them again.
+   */
+  "import-baseline": z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("photos"), importId: z.uuid(), partnerId: z.uuid() }),
+    z.object({
+      kind: z.literal("tour"),
+      importId: z.uuid(),
+      partnerId: z.uuid(),
+      skippedImageIds: z.array(z.string()).max(maxSkippedTourImages).optional(),
+    }),
+  ]),
+} as const satisfies Record<string, z.ZodType>;
+
+export type QueueName = keyof typeof jobPayloads;
+
+/** A job's payload as the handler receives it (parsed). */
+export type JobPayload<N extends QueueName> = z.output<(typeof jobPayloads)[N]>;
+
+/** A job's payload as a caller hands it to `enqueue`. */
+export type JobInput<N extends QueueName> = z.input<(typeof jobPayloads)[N]>;

@@ -1,0 +1,89 @@
+// How each queue behaves, declared apart from the handlers: the queue client creates the queues
+// from this table (a web process must be able to enqueue without loading any handler), enqueuing
+// reads its fairness, and the worker brings existing queues up to it and reads its deadlines.
+import { pollJobRetryLimit, pollJobTimeoutSeconds } from "../roster-feeds/feed-limits";
+import type { JobPayload, QueueName } from "./payloads";
+
+export interface FairShare<N extends QueueName> {
+  /** Whose share of the queue a job uses (a partner id). */
+  key(payload: JobPayload<N>): string;
+  /** What one attempt is charged, in seconds of virtual time: about how long it holds a worker. */
+  costSeconds(payload: JobPayload<N>): number;
+}
+
+export interface QueueSettings<N extends QueueName> {
+  retryLimit: number;
+  /** First retry delay; later ones back off exponentially (pg-boss `retryBackoff`). */
+  retryDelaySeconds: number;
+  /**
+   * How long one attempt may run before pg-boss takes it back and retries it (also how a killed
+   * worker's job comes back). An attempt must end before this, or a second attempt starts while
+   * the first still runs.
+   */
+  expireInSeconds: number;
+  /**
+   * Long jobs only: after this many seconds an attempt starts no new item; it continues in a
+   * fresh job instead (lib/jobs/worker.ts). See `sliced` for how the expiry follows from it.
+   */
+  deadlineSeconds?: number;
+  /** The job has a give-up step, run from the dead-letter queue `<name>-given-up` (lib/jobs/worker.ts). */
+  giveUp: boolean;
+  /** Shared between partners: jobs start in start-time fair order per key (lib/jobs/fair-share.ts). */
+  fair?: FairShare<N>;
+}
+
+/**
+ * Timing of a job that works through items and stops at a deadline. Between items only: after
+ * the deadline an attempt lets the item in hand finish and starts no other, so it ends at the
+ * latest after deadline + one item (the first item always starts, so every attempt makes progress
+ * even if what comes before the loop was slow). The expiry adds a margin for what follows the
+ * last item (ending the work, enqueuing the continuation) and for clock differences between the
+ * worker and the database, which counts the expiry:
+ *
+ *   expireInSeconds = deadlineSeconds + longestItemSeconds + marginSeconds
+ */
+function sliced(timing: { deadlineSeconds: number; longestItemSeconds: number; marginSeconds: number }) {
+  return {
+    deadlineSeconds: timing.deadlineSeconds,
+    expireInSeconds: timing.deadlineSeconds + timing.longestItemSeconds + timing.marginSeconds,
+  };
+}
+
+export const queues: { readonly [N in QueueName]: QueueSettings<N> } = {
+  // A 10,000-property run applies in about a second; a killed worker's run comes back after 30 s.
+  "apply-roster-import": { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 30, giveUp: true },
+  "activate-roster": { retryLimit: 5, retryDelaySeconds: 5, expireInSeconds: 60, giveUp: false },
+  // One poll may take every page at the full per-request time (lib/roster-feeds/feed-limits.ts).
+  "poll-roster-feed": { retryLimit: pollJobRetryLimit, retryDelaySeconds: 5, expireInSeconds: pollJobTimeoutSeconds, giveUp: true },
+  "schedule-roster-pulls": { retryLimit: 0, retryDelaySeconds: 5, expireInSeconds: 120, giveUp: false },
+  "prune-rate-limits": { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 15 * 60, giveUp: false },
+  /*
+   * Photo and tour imports. A tour is up to 200 images at up to 60 s each, far more than any
+   * sensible expiry, so an attempt stops at a deadline of 10 minutes and the import continues in a
+   * fresh job (a photo batch, 25 photos of at most 20 s, nearly always ends in one).
+   * Longest item, 120 s: a tour image's download is cut at 60 s (a photo's whole fetch at 20 s);
+   * checking it (a full decode of at most 100 megapixels), storing up to 50 MiB and recording it
+   * get another 60 s. Before the first item a tour import lists the model's images (cut at 20 s,
+   * inside the deadline). Margin, 60 s: ending the import (deleting replaced imagery) and
+   * enqueuing the continuation. 600 + 120 + 60 = 780 s of expiry.
+   */
+  "import-baseline": {
+    retryLimit: 3,
+    retryDelaySeconds: 5,
+    ...sliced({ deadlineSeconds: 600, longestItemSeconds: 120, marginSeconds: 60 }),
+    giveUp: true,
+    // One partner's burst of imports must not hold back every other partner's.
+    fair: {
+      key: (job) => job.partnerId,
+      // A batch of photos takes tens of seconds; a tour's attempt minutes.
+      costSeconds: (job) => (job.kind === "photos" ? 30 : 120),
+    },
+  },
+};
+
+export const queueNames = Object.keys(queues) as QueueName[];
+
+/** Where pg-boss puts a job whose last attempt failed, when its queue has a give-up step. */
+export function giveUpQueueOf(name: QueueName): string {
+  return `${name}-given-up`;
+}

@@ -1,0 +1,57 @@
+// The worker side: runs the registered handlers. Only processes that work jobs load this (and
+// through the registry every handler and what it needs); enqueuing goes through queue.ts.
+import type PgBoss from "pg-boss";
+import { log } from "../log";
+import { runAttempt, workerState } from "./attempt";
+import type { JobDefinition } from "./definition";
+import { closeLeases } from "./lease";
+import { jobPayloads } from "./payloads";
+import { jobQueue, queueOptions, stopJobs } from "./queue";
+import { giveUpQueueOf, queues } from "./queues";
+import { jobRegistry } from "./registry";
+
+const fetchOptions = { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true } as const;
+
+/** Runs a job's give-up step for each job that pg-boss failed for good (lib/jobs/queues.ts `giveUp`). */
+async function workGiveUps(boss: PgBoss, job: JobDefinition): Promise<void> {
+  const onGiveUp = job.onGiveUp!;
+  await boss.work(giveUpQueueOf(job.queue), fetchOptions, async ([received]) => {
+    if (!received) return;
+    log().warn({ job: job.queue, jobId: received.id }, "job failed for good; running its give-up step");
+    await onGiveUp(jobPayloads[job.queue].parse(received.data), received.output);
+  });
+}
+
+/**
+ * Runs the jobs' handlers in this process and installs their schedules: every registered job
+ * unless told otherwise (a test worker runs one job with its own dependencies). Each queue's
+ * settings are brought up to what lib/jobs/queues.ts declares first, so a changed deadline
+ * changes the expiry of jobs sent from then on.
+ */
+export async function startWorkers(jobs: readonly JobDefinition[] = jobRegistry): Promise<void> {
+  const boss = await jobQueue();
+  workerState().stopping = false;
+  for (const job of jobs) {
+    if (queues[job.queue].giveUp !== (job.onGiveUp !== undefined)) {
+      throw new Error(`Job ${job.queue}: it must have a give-up step exactly when its queue declares giveUp.`);
+    }
+    await boss.updateQueue(job.queue, queueOptions(job.queue));
+    if (job.schedule) await boss.schedule(job.queue, job.schedule, {}, { tz: "UTC" });
+    if (job.onGiveUp) await workGiveUps(boss, job);
+    for (let i = 0; i < (job.concurrency ?? 1); i++) {
+      await boss.work<object>(job.queue, fetchOptions, async ([received]) => {
+        if (received) await runAttempt(boss, job, received);
+      });
+    }
+  }
+}
+
+/**
+ * Stops this process's workers: long jobs pause at their next item and continue in a fresh job,
+ * the rest finish (or go back to the queue after the timeout), then the lease connections close.
+ */
+export async function stopWorkers(timeoutMs?: number): Promise<void> {
+  workerState().stopping = true;
+  await stopJobs(timeoutMs);
+  await closeLeases();
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { jobPayloads } from "../../lib/jobs/payloads";
+import { queueNames, queues } from "../../lib/jobs/queues";
+import { jobRegistry } from "../../lib/jobs/registry";
+
+describe("the job registry and the declared queues", () => {
+  it("has one handler for every declared queue and none for an undeclared one", () => {
+    expect(jobRegistry.map((job) => job.queue).sort()).toEqual([...queueNames].sort());
+    expect(Object.keys(jobPayloads).sort()).toEqual([...queueNames].sort());
+  });
+
+  it("gives a job a give-up step exactly when its queue has a dead-letter queue for it", () => {
+    for (const job of jobRegistry) expect([job.queue, job.onGiveUp !== undefined]).toEqual([job.queue, queues[job.queue].giveUp]);
+  });
+
+  it("lets every attempt with a deadline end before its expiry", () => {
+    for (const name of queueNames) {
+      const { deadlineSeconds, expireInSeconds } = queues[name];
+      if (deadlineSeconds !== undefined) expect(expireInSeconds, name).toBeGreaterThan(deadlineSeconds);
+    }
+    expect(queues["import-baseline"]).toMatchObject({ deadlineSeconds: 600, expireInSeconds: 780 });
+  });
+});
