@@ -1,5 +1,5 @@
 import path from "node:path";
-import { localDiskTempDir } from "./local-disk-driver";
+import { localDiskTempDir } from "./local-disk-files";
 
 /*
  * Where media code keeps files under DATA_DIR, in one place, so that the start-up sweep
@@ -11,7 +11,11 @@ export function mediaRoot(dataDir: string): string {
   return path.join(dataDir, "media");
 }
 
-/** Where the S3 driver spools stream bodies before upload (payload.ts). */
+/**
+ * Where the S3 driver spooled stream bodies before it streamed them multipart. Nothing writes
+ * there any more; the start-up sweep still clears what a crash of an older version left, which
+ * can be as large as an object.
+ */
 export function mediaSpoolDir(dataDir: string): string {
   return path.join(dataDir, "media-spool");
 }

@@ -25,12 +25,18 @@ export function assertMediaKey(key: string): string {
   return key;
 }
 
+/** A SHA-256 as this layer writes and compares them: 64 lowercase hex digits. */
+export function assertSha256Hex(value: string): string {
+  if (!/^[0-9a-f]{64}$/.test(value)) throw new TypeError("A SHA-256 is given as 64 lowercase hex digits.");
+  return value;
+}
+
 /**
  * Where content-addressed bytes live: `<prefix>/sha256/<first two hex>/<hex>`. The fan-out keeps
  * directories small on local disk; the digest alone names the bytes, so equal bytes meet.
  */
 export function contentAddressedKey(prefix: string, sha256Hex: string): string {
-  if (!/^[0-9a-f]{64}$/.test(sha256Hex)) throw new Error("contentAddressedKey needs a lowercase hex SHA-256");
+  assertSha256Hex(sha256Hex);
   return assertMediaKey(`${assertMediaKey(prefix)}/sha256/${sha256Hex.slice(0, 2)}/${sha256Hex}`);
 }
 

@@ -1,25 +1,33 @@
-import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { link, lstat, mkdir, readFile, realpath, rename, rm, stat, unlink, utimes, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { link, mkdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
-import { HashingMeter, toReadable } from "./hashing";
-import { assertContentType, assertMediaKey, contentAddressedKey } from "./keys";
+import { ChecksumMismatchError, MissingPartsError } from "./errors";
+import { assertContentType, assertMediaKey, assertSha256Hex, contentAddressedKey } from "./keys";
 import { type LinkClaims, linkSignatureMatches, mediaLinkKey, signLink } from "./link-signature";
+import { isErrno, localDiskTempDir, missing, opened, removeFolder, type Spooled, spool, tempFile } from "./local-disk-files";
+import { LocalDiskParts } from "./local-disk-parts";
+import { checkPartNumbers, completionStep, type PartsMarker } from "./parts";
 import {
+  type AppendPartOptions,
+  type AppendPartResult,
   type ByteRange,
+  type CompletePartsOptions,
   type ContentAddressedResult,
   defaultSignedUrlSeconds,
   type MediaBody,
   type MediaStorage,
   type ObjectInfo,
   type ObjectStream,
+  type PartStream,
   type PutContentAddressedOptions,
   type PutOptions,
   type SignedUrl,
   type SignedUrlOptions,
   type StoredObject,
+  type StoredPart,
 } from "./storage";
+
+export { localDiskTempDir };
 
 export interface LocalDiskOptions {
   /** The media root, `<DATA_DIR>/media` in the app. */
@@ -31,33 +39,30 @@ export interface LocalDiskOptions {
   now?: () => number;
 }
 
-/**
- * Where a driver rooted at `root` keeps partial writes and folders being removed. Anything left
- * there by a crash is removed at the next start (lib/media/sweep-temp-files.ts).
- */
-export function localDiskTempDir(root: string): string {
-  return path.join(path.resolve(root), "tmp");
-}
-
 interface Sidecar {
   contentType: string;
   size: number;
   sha256: string;
+  /** Only on objects joined by completeParts. */
+  parts?: PartsMarker;
 }
 
 /**
  * Files under `<root>/objects/<key>`, metadata in `<root>/meta/<key>.json`, partial writes in
- * `<root>/tmp` (same filesystem, so a rename is atomic). The data file is the commit point: the
- * sidecar is written before it appears and removed after it is gone, so a visible object always
- * has its metadata.
+ * `<root>/tmp`, parts in `<root>/parts` (lib/media/local-disk-parts.ts). The data file is the
+ * commit point: the sidecar is written before it appears and removed after it is gone, so a
+ * visible object always has its metadata. Every write streams to a temp file while it is hashed
+ * and is renamed (or linked) into place, so size does not matter and readers never see half.
  */
 export class LocalDiskDriver implements MediaStorage {
   private readonly root: string;
   private readonly linkKey: Buffer;
+  private readonly parts: LocalDiskParts;
 
   constructor(private readonly options: LocalDiskOptions) {
     this.root = path.resolve(options.root);
     this.linkKey = mediaLinkKey(options.secret);
+    this.parts = new LocalDiskParts(this.root);
   }
 
   /** Whether a link's signature covers these claims (constant time); expiry is the caller's check. */
@@ -73,39 +78,30 @@ export class LocalDiskDriver implements MediaStorage {
     return path.join(this.root, "meta", `${assertMediaKey(key)}.json`);
   }
 
-  private async tempFile(): Promise<string> {
-    const dir = localDiskTempDir(this.root);
-    await mkdir(dir, { recursive: true });
-    return path.join(dir, randomUUID());
-  }
-
-  /** Streams the body to a fresh temp file, hashing as it goes. */
-  private async spool(body: MediaBody): Promise<{ temp: string; size: number; sha256: string }> {
-    const temp = await this.tempFile();
-    const meter = new HashingMeter();
-    try {
-      await pipeline(toReadable(body), meter, createWriteStream(temp, { flags: "wx", mode: 0o600 }));
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
+  /** Spools the body and checks it against a digest the caller gave; a mismatch keeps nothing. */
+  private async spoolChecked(body: MediaBody, sha256: string | undefined): Promise<Spooled> {
+    const expected = sha256 === undefined ? undefined : assertSha256Hex(sha256);
+    const spooled = await spool(this.root, body);
+    if (expected !== undefined && spooled.sha256 !== expected) {
+      await rm(spooled.temp, { force: true });
+      throw new ChecksumMismatchError();
     }
-    return { temp, size: meter.size, sha256: meter.sha256() };
+    return spooled;
   }
 
   private async writeSidecar(key: string, sidecar: Sidecar): Promise<void> {
     const file = this.metaPath(key);
     await mkdir(path.dirname(file), { recursive: true });
-    const temp = await this.tempFile();
+    const temp = await tempFile(this.root);
     await writeFile(temp, JSON.stringify(sidecar), { mode: 0o600 });
     await rename(temp, file);
   }
 
-  async put(key: string, body: MediaBody, options: PutOptions): Promise<StoredObject> {
+  /** Metadata first, then the data file renamed into place: the object appears whole. */
+  private async commit(key: string, { temp, size, sha256 }: Spooled, contentType: string, parts?: PartsMarker): Promise<StoredObject> {
     const target = this.objectPath(key);
-    const contentType = assertContentType(options.contentType);
-    const { temp, size, sha256 } = await this.spool(body);
     try {
-      await this.writeSidecar(key, { contentType, size, sha256 });
+      await this.writeSidecar(key, { contentType, size, sha256, parts });
       await mkdir(path.dirname(target), { recursive: true });
       await rename(temp, target);
     } catch (error) {
@@ -115,10 +111,16 @@ export class LocalDiskDriver implements MediaStorage {
     return { key, size, sha256 };
   }
 
+  async put(key: string, body: MediaBody, options: PutOptions): Promise<StoredObject> {
+    assertMediaKey(key);
+    const contentType = assertContentType(options.contentType);
+    return this.commit(key, await this.spoolChecked(body, options.sha256), contentType);
+  }
+
   async putContentAddressed(body: MediaBody, options: PutContentAddressedOptions): Promise<ContentAddressedResult> {
     const contentType = assertContentType(options.contentType);
     assertMediaKey(options.prefix);
-    const { temp, size, sha256 } = await this.spool(body);
+    const { temp, size, sha256 } = await this.spoolChecked(body, options.sha256);
     const key = contentAddressedKey(options.prefix, sha256);
     const target = this.objectPath(key);
     try {
@@ -130,7 +132,7 @@ export class LocalDiskDriver implements MediaStorage {
       await link(temp, target);
       return { key, size, sha256, duplicate: false };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EEXIST") return { key, size, sha256, duplicate: true };
+      if (isErrno(error, "EEXIST")) return { key, size, sha256, duplicate: true };
       throw error;
     } finally {
       await rm(temp, { force: true });
@@ -138,10 +140,14 @@ export class LocalDiskDriver implements MediaStorage {
   }
 
   async head(key: string): Promise<ObjectInfo | null> {
-    const target = this.objectPath(key);
-    const [file, sidecar] = await Promise.all([stat(target).catch(missing), this.readSidecar(key)]);
-    if (!file?.isFile() || !sidecar) return null;
-    return { key, size: file.size, contentType: sidecar.contentType, sha256: sidecar.sha256 };
+    const found = await this.stored(key);
+    return found && { key, size: found.size, contentType: found.sidecar.contentType, sha256: found.sidecar.sha256 };
+  }
+
+  /** The object's size and sidecar, when both its data file and its metadata are there. */
+  private async stored(key: string): Promise<{ size: number; sidecar: Sidecar } | null> {
+    const [file, sidecar] = await Promise.all([stat(this.objectPath(key)).catch(missing), this.readSidecar(key)]);
+    return file?.isFile() && sidecar ? { size: file.size, sidecar } : null;
   }
 
   private async readSidecar(key: string): Promise<Sidecar | null> {
@@ -158,11 +164,7 @@ export class LocalDiskDriver implements MediaStorage {
     }
     const body = createReadStream(this.objectPath(key), range ? { start: range.start, end: range.end } : {});
     // Opening can still fail if the object was deleted since head(): report it as unknown.
-    const opened = await new Promise<boolean>((resolve) => {
-      body.once("open", () => resolve(true));
-      body.once("error", () => resolve(false));
-    });
-    return opened ? { ...info, body, range } : null;
+    return (await opened(body)) ? { ...info, body, range } : null;
   }
 
   async delete(key: string): Promise<void> {
@@ -174,36 +176,9 @@ export class LocalDiskDriver implements MediaStorage {
     assertMediaKey(prefix);
     // Data first: once objects/<prefix> has gone no object under it is visible (head() needs the
     // data file), whatever happens to the sidecars after.
-    await this.removeFolder("objects", prefix);
-    await this.removeFolder("meta", prefix);
-  }
-
-  /**
-   * Moves `<area>/<prefix>` into tmp/ with one rename, so readers see the whole folder or none of
-   * it, then removes it there; a crash part-way leaves it to the start-up sweep. A file of that
-   * name (the object whose key is the prefix itself) is not a folder of objects and stays.
-   */
-  private async removeFolder(area: "objects" | "meta", prefix: string): Promise<void> {
-    const folder = path.join(this.root, area, prefix);
-    const found = await lstat(folder).catch(missing);
-    if (!found?.isDirectory()) return;
-    // Only what this driver made: no symbolic link on the way may lead the rename outside the root.
-    const areaRoot = await realpath(path.join(this.root, area));
-    if ((await realpath(folder)) !== path.join(areaRoot, prefix)) {
-      throw new Error("Refusing to remove a media folder reached through a symbolic link");
-    }
-    const trash = await this.tempFile();
-    // The sweep judges age by mtime, which a rename keeps: made fresh first, so that no other
-    // process's start-up sweep takes the folder in tmp/ for a crash's leftover while it goes.
-    const now = new Date();
-    try {
-      await utimes(folder, now, now);
-      await rename(folder, trash);
-    } catch (error) {
-      missing(error); // already gone: someone else removed it meanwhile
-      return;
-    }
-    await rm(trash, { recursive: true, force: true });
+    await removeFolder(this.root, "objects", prefix);
+    await removeFolder(this.root, "meta", prefix);
+    await this.parts.deleteUnder(prefix);
   }
 
   async signedUrl(key: string, options: SignedUrlOptions = {}): Promise<SignedUrl> {
@@ -213,16 +188,49 @@ export class LocalDiskDriver implements MediaStorage {
     const expires = Math.floor(now / 1000) + (options.expiresInSeconds ?? defaultSignedUrlSeconds);
     const url = new URL(`${this.options.baseUrl.replace(/\/+$/, "")}/media/${key}`);
     url.searchParams.set("expires", String(expires));
-    if (contentType) url.searchParams.set("type", contentType);
+    if (contentType !== undefined) url.searchParams.set("type", contentType);
     url.searchParams.set("signature", signLink(this.linkKey, { key, expires, contentType }));
     return { url: url.toString(), expiresAt: new Date(expires * 1000) };
   }
-}
 
-function missing(error: unknown): null {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === "ENOENT" || code === "ENOTDIR") return null;
-  throw error;
+  appendPart(key: string, partNumber: number, body: MediaBody, options?: AppendPartOptions): Promise<AppendPartResult> {
+    return this.parts.append(key, partNumber, body, options);
+  }
+
+  listParts(key: string): Promise<StoredPart[]> {
+    return this.parts.list(key);
+  }
+
+  getPart(key: string, partNumber: number): Promise<PartStream | null> {
+    return this.parts.get(key, partNumber);
+  }
+
+  deleteParts(key: string): Promise<void> {
+    return this.parts.delete(key);
+  }
+
+  /** Streams the parts into one temp file, then commits it like put(); parts go once it is in place. */
+  async completeParts(key: string, options: CompletePartsOptions): Promise<StoredObject> {
+    assertMediaKey(key);
+    const contentType = assertContentType(options.contentType);
+    const partNumbers = checkPartNumbers(options.partNumbers);
+    const [existing, stored] = await Promise.all([this.stored(key), this.parts.list(key)]);
+    const step = completionStep(partNumbers, stored, existing?.sidecar.parts);
+    if (step.kind === "completed") {
+      await this.parts.delete(key);
+      return { key, size: existing!.size, sha256: existing!.sidecar.sha256 };
+    }
+    if (step.kind === "missing") throw new MissingPartsError(step.missing);
+    const spooled = await spool(this.root, this.parts.joined(key, step.parts));
+    const expectedSize = step.parts.reduce((sum, part) => sum + part.size, 0);
+    if (spooled.size !== expectedSize) {
+      await rm(spooled.temp, { force: true });
+      throw new Error(`The joined parts hold ${spooled.size} bytes, not the ${expectedSize} recorded`);
+    }
+    const object = await this.commit(key, spooled, contentType, step.marker);
+    await this.parts.delete(key);
+    return object;
+  }
 }
 
 async function exists(file: string): Promise<boolean> {

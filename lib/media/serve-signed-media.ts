@@ -4,12 +4,14 @@ import { requestIdFor } from "../http/request-id";
 import { errorResponse } from "../http/respond";
 import { parseRange } from "./byte-range";
 import { isValidMediaKey } from "./keys";
+import { parseLinkQuery } from "./link-signature";
 import type { LocalDiskDriver } from "./local-disk-driver";
 
 /**
  * GET and HEAD /media/<key>?expires=&signature=[&type=]: the local driver's signed links. A bad or
- * expired signature and an unknown key all answer the same 404, so a link reveals nothing
- * about which objects exist. The URL is never logged: within its lifetime it is a credential.
+ * expired signature, a query with anything the signer never writes (lib/media/link-signature.ts)
+ * and an unknown key all answer the same 404, so a link reveals nothing about which objects exist.
+ * The URL is never logged: within its lifetime it is a credential.
  */
 export async function serveSignedMedia(
   request: Request,
@@ -22,12 +24,10 @@ export async function serveSignedMedia(
   if (!driver) return notFound();
 
   const key = keySegments.join("/");
-  const query = new URL(request.url).searchParams;
-  const expiresText = query.get("expires") ?? "";
-  const signature = query.get("signature") ?? "";
-  const contentType = query.get("type") ?? undefined;
-  if (!isValidMediaKey(key) || !/^\d{1,12}$/.test(expiresText)) return notFound();
-  const expires = Number(expiresText);
+  const query = parseLinkQuery(new URL(request.url).searchParams);
+  if (!query || !isValidMediaKey(key) || !/^\d{1,12}$/.test(query.expires)) return notFound();
+  const { signature, type: contentType } = query;
+  const expires = Number(query.expires);
   const remaining = expires - Math.floor(now / 1000);
   // Verify before looking at expiry or the disk, so the work done is the same for every bad link.
   if (!driver.verifyLink({ key, expires, contentType }, signature) || remaining <= 0) return notFound();

@@ -2,6 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { S3Driver, type S3DriverOptions } from "../../lib/media/s3-driver";
 
 // s3rver ships no type declarations; this is the part of its API used here.
 interface S3rverInstance {
@@ -44,4 +46,33 @@ export async function startTestS3Server(bucket = "media-test"): Promise<TestS3Se
       await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** An S3 driver on the test server; smaller transfer sizes make multipart cheap to exercise. */
+export function s3DriverOn(server: TestS3Server, options: Partial<S3DriverOptions> = {}): S3Driver {
+  return new S3Driver({
+    bucket: server.bucket,
+    region: server.region,
+    endpoint: server.endpoint,
+    accessKeyId: server.accessKeyId,
+    secretAccessKey: server.secretAccessKey,
+    forcePathStyle: true,
+    ...options,
+  });
+}
+
+/** Keys in the test bucket under `prefix`, the driver's reserved `_tmp/` and `_parts/` included. */
+export async function bucketKeys(server: TestS3Server, prefix: string): Promise<string[]> {
+  const client = new S3Client({
+    region: server.region,
+    endpoint: server.endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
+  });
+  try {
+    const page = await client.send(new ListObjectsV2Command({ Bucket: server.bucket, Prefix: prefix }));
+    return (page.Contents ?? []).map((item) => item.Key!);
+  } finally {
+    client.destroy();
+  }
 }

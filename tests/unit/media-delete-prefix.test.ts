@@ -126,7 +126,6 @@ describe("deletePrefix on S3", () => {
       accessKeyId: "test",
       secretAccessKey: "test",
       forcePathStyle: true,
-      spoolDir: path.join(tmpdir(), "walkthrough-media-delete-spool"),
     });
   });
 
@@ -151,7 +150,8 @@ describe("deletePrefix on S3", () => {
     const outside = ["t/p", "t/px/1", "t/p-1/2", "t/o/p/3"];
     s3.keys = new Set([...inside, ...outside]);
     await driver.deletePrefix("t/p");
-    expect(s3.lists).toEqual(["t/p/", "t/p/", "t/p/"]);
+    // Then the parts of keys under the prefix, kept under _parts/ (lib/media/s3-parts.ts).
+    expect(s3.lists).toEqual(["t/p/", "t/p/", "t/p/", "_parts/t/p/"]);
     expect(s3.deleteBatches).toEqual([1000, 1000, 500]);
     expect([...s3.keys].sort()).toEqual([...outside].sort());
   });
@@ -171,9 +171,17 @@ describe("deletePrefix on S3", () => {
     expect([...s3.keys].sort()).toEqual(["t/a", "t/ab/2", "u/t/a/3"]);
   });
 
+  it("removes the parts of keys under the prefix, not those of the prefix itself", async () => {
+    const nested = ["_parts/t/r/a/_parts/00001", "_parts/t/r/a/b/_parts/00002"];
+    const kept = ["_parts/t/r/_parts/00001", "_parts/t/rx/_parts/00001", "_tmp/t/r/a"];
+    s3.keys = new Set([...nested, ...kept]);
+    await driver.deletePrefix("t/r");
+    expect([...s3.keys].sort()).toEqual([...kept].sort());
+  });
+
   it("makes no delete call for an empty prefix", async () => {
     await driver.deletePrefix("t/none");
-    expect(s3.lists).toEqual(["t/none/"]);
+    expect(s3.lists).toEqual(["t/none/", "_parts/t/none/"]);
     expect(s3.deleteBatches).toEqual([]);
   });
 

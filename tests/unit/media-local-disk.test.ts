@@ -52,4 +52,34 @@ describe("local disk driver", () => {
     await driver.put("r.txt", Buffer.from("0123"), { contentType: "text/plain" });
     await expect(driver.get("r.txt", { range: { start: 2, end: 4 } })).rejects.toThrow(RangeError);
   });
+
+  it("keeps each part as a record and its bytes under parts/<key>/_parts, and tidies up after completion", async () => {
+    const key = "recordings/i/original";
+    await driver.appendPart(key, 2, Buffer.from("two"));
+    await driver.appendPart(key, 1, Readable.from([Buffer.from("one")]));
+    await driver.appendPart(`${key}/nested`, 1, Buffer.from("nested"));
+    const names = await readdir(path.join(root, "parts", key, "_parts"));
+    expect(names.filter((name) => name.endsWith(".json")).sort()).toEqual(["00001.json", "00002.json"]);
+    expect(names.filter((name) => /^0000[12]-[0-9a-f-]{36}$/.test(name))).toHaveLength(2);
+    const record = JSON.parse(await readFile(path.join(root, "parts", key, "_parts", "00001.json"), "utf8")) as { file: string; size: number };
+    expect(await readFile(path.join(root, "parts", key, "_parts", record.file), "utf8")).toBe("one");
+
+    await driver.completeParts(key, { contentType: "video/webm", partNumbers: [1, 2] });
+    expect(await readFile(path.join(root, "objects", key), "utf8")).toBe("onetwo");
+    expect(JSON.parse(await readFile(path.join(root, "meta", `${key}.json`), "utf8"))).toMatchObject({ contentType: "video/webm", size: 6 });
+    // The nested key's parts keep their folders; nothing else is left of the completed set.
+    expect(await readdir(path.join(root, "parts", key))).toEqual(["nested"]);
+    await driver.deleteParts(`${key}/nested`);
+    expect(await readdir(path.join(root, "parts"))).toEqual([]);
+    expect(await readdir(path.join(root, "tmp"))).toEqual([]);
+  });
+
+  it("leaves no temp file behind a refused part", async () => {
+    await driver.appendPart("k", 1, Buffer.from("a"));
+    await expect(driver.appendPart("k", 1, Buffer.from("b"))).rejects.toThrow();
+    await expect(driver.appendPart("k", 2, Buffer.from("b"), { sha256: "0".repeat(64) })).rejects.toThrow();
+    await expect(driver.put("p", Buffer.from("b"), { contentType: "text/plain", sha256: "0".repeat(64) })).rejects.toThrow();
+    expect(await readdir(path.join(root, "tmp"))).toEqual([]);
+    expect((await readdir(path.join(root, "parts/k/_parts"))).sort()).toHaveLength(2);
+  });
 });

@@ -65,4 +65,47 @@ describe("serveSignedMedia", () => {
     expect(response.status).toBe(404);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe("not_found");
   });
+
+  // A link's query is part of what it grants: each parameter that changes the answer is signed,
+  // and anything the signer would never write is refused rather than ignored.
+  describe("the query a link may carry", () => {
+    const withQuery = (url: string, edit: (query: URLSearchParams) => void) => {
+      const parsed = new URL(url);
+      edit(parsed.searchParams);
+      return parsed.toString();
+    };
+
+    it("refuses an empty type= added to a link signed without one (it would serve no Content-Type)", async () => {
+      const { url } = await driver.signedUrl("v/clip.mp4");
+      const response = await serve(withQuery(url, (query) => query.set("type", "")));
+      expect(response.status).toBe(404);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("not_found");
+    });
+
+    it("refuses a type= removed from a link signed with one, and a type= added to one signed without", async () => {
+      const typed = (await driver.signedUrl("v/clip.mp4", { contentType: "video/webm" })).url;
+      expect((await serve(typed)).headers.get("content-type")).toBe("video/webm");
+      expect((await serve(withQuery(typed, (query) => query.delete("type")))).status).toBe(404);
+      const plain = (await driver.signedUrl("v/clip.mp4")).url;
+      expect((await serve(withQuery(plain, (query) => query.set("type", "video/webm")))).status).toBe(404);
+    });
+
+    it.each([
+      ["an unknown parameter", (query: URLSearchParams) => query.append("download", "1")],
+      ["an unknown empty parameter", (query: URLSearchParams) => query.append("x", "")],
+      ["a duplicated expires", (query: URLSearchParams) => query.append("expires", query.get("expires")!)],
+      ["a duplicated signature", (query: URLSearchParams) => query.append("signature", query.get("signature")!)],
+      ["an empty signature", (query: URLSearchParams) => query.set("signature", "")],
+      ["an empty expires", (query: URLSearchParams) => query.set("expires", "")],
+    ])("refuses %s", async (_name, edit) => {
+      const { url } = await driver.signedUrl("v/clip.mp4");
+      expect((await serve(url)).status).toBe(200);
+      expect((await serve(withQuery(url, edit))).status).toBe(404);
+    });
+
+    it("refuses a duplicated type even when both copies are the signed value", async () => {
+      const typed = (await driver.signedUrl("v/clip.mp4", { contentType: "video/webm" })).url;
+      expect((await serve(withQuery(typed, (query) => query.append("type", "video/webm")))).status).toBe(404);
+    });
+  });
 });
