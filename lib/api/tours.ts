@@ -3,6 +3,7 @@ import { getHome } from "../properties/get-home";
 import { homeSetupBodyLimitBytes } from "../properties/home-setup";
 import { removeTour } from "../tours/remove-tour";
 import { removedTourRecord, setTourBody, tourPathParams, tourQuery, tourRecord } from "../tours/schemas";
+import { serializeRemovedTour, serializeTour } from "../tours/serializers";
 import { setTour } from "../tours/set-tour";
 import { homeRule } from "./home-setup-docs";
 
@@ -48,15 +49,8 @@ export const putTour = defineOperation({
   ],
   async handler({ caller, params, query, body }) {
     const { workspace, property } = await getHome(caller.partnerId, query.workspace_id, params.property_id);
-    const outcome = await setTour(property.id, body.url);
-    return {
-      status: outcome.status,
-      body: {
-        workspace_id: workspace.externalId,
-        property_id: property.externalId,
-        tour: { url: outcome.url, state: outcome.state },
-      },
-    };
+    const outcome = await setTour(workspace.partnerId, property.id, body.url);
+    return { status: outcome.status, body: serializeTour(workspace, property, outcome) };
   },
 });
 
@@ -77,9 +71,6 @@ export const deleteTour = defineOperation({
   async handler({ caller, params, query }) {
     const { workspace, property } = await getHome(caller.partnerId, query.workspace_id, params.property_id);
     await removeTour(property.id);
-    return {
-      status: 200,
-      body: { workspace_id: workspace.externalId, property_id: property.externalId, tour: { state: "none" as const } },
-    };
+    return { status: 200, body: serializeRemovedTour(workspace, property) };
   },
 });

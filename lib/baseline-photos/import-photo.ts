@@ -44,6 +44,8 @@ async function store(photo: FetchedPhoto, target: PhotoTarget, storage: MediaSto
   try {
     const put = await storage.putContentAddressed(createReadStream(photo.path), {
       contentType: photo.contentType,
+      // Hashed while it was downloaded: S3 can then stream straight to its key, no copy.
+      sha256: photo.sha256,
       prefix: storagePrefix(target.propertyId),
     });
     return put.key;

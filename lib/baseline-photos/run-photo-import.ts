@@ -20,21 +20,36 @@ async function finishPhotoImport(importId: string, error?: string): Promise<void
   });
 }
 
+export interface PhotoImportSlice {
+  /** Asked between photos: true when this attempt should stop and let a fresh job continue. */
+  shouldPause?: () => boolean;
+}
+
 /**
  * The import job: every photo in request order, skipping those whose outcome is already
- * recorded, so an attempt after a crash resumes where the last one stopped.
+ * recorded, so an attempt after a crash, or the job that continues a paused one, resumes where
+ * the last one stopped. Answers `paused` when it stopped between photos because `shouldPause`
+ * said so (never before its first photo, so every attempt makes progress), else `ended`.
  */
-export async function runPhotoImport(importId: string, deps: PhotoImportDeps = defaultPhotoImportDeps()): Promise<void> {
+export async function runPhotoImport(
+  importId: string,
+  deps: PhotoImportDeps = defaultPhotoImportDeps(),
+  slice: PhotoImportSlice = {},
+): Promise<"ended" | "paused"> {
   const run = await db().photoImport.findUnique({ where: { id: importId }, include: { photos: { select: { index: true } } } });
-  if (!run || run.state !== "importing") return;
+  if (!run || run.state !== "importing") return "ended";
   const done = new Set(run.photos.map((photo) => photo.index));
+  let started = false;
   for (const [index, url] of photoUrls(run.urls).entries()) {
     if (done.has(index)) continue;
+    if (started && slice.shouldPause?.()) return "paused";
+    started = true;
     const outcome = await importPhoto({ importId, propertyId: run.propertyId, index, url }, deps);
     // The import was ended elsewhere (given up): nothing more to record.
-    if (outcome === undefined) return;
+    if (outcome === undefined) return "ended";
   }
   await finishPhotoImport(importId);
+  return "ended";
 }
 
 /**

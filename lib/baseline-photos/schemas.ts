@@ -27,11 +27,16 @@ export const importPhotosBody = z
       .array(
         z
           .strictObject({
-            url: z.string().meta({
-              description:
-                "`https` on the default port, up to 2,048 characters, no credentials. A URL that breaks these rules is " +
-                "not a `400`: that photo alone is refused with reason `invalid_url` and the rest of the batch goes on.",
-            }),
+            // Blank is a missing field (400); any other bad URL is that photo's `invalid_url`.
+            url: z
+              .string()
+              .refine((value) => value.trim() !== "", { params: { code: "missing_parameter" }, message: "is required" })
+              .meta({
+                description:
+                  "`https` on the default port, up to 2,048 characters, no credentials. A URL that breaks these rules is " +
+                  "not a `400`: that photo alone is refused with reason `invalid_url` and the rest of the batch goes on. " +
+                  "A blank `url` is `400 missing_parameter` naming it.",
+              }),
           })
           .meta({ id: "BaselinePhotoRequest" }),
       )

@@ -1,15 +1,15 @@
 import { db } from "../db/client";
 import type { PhotoImport, Property } from "../generated/prisma/client";
-import { sendJob } from "../jobs/boss";
-import { importBaselineJob } from "../jobs/import-baseline-job";
+import { enqueue } from "../jobs/queue";
 import { lockHomeImports, photoImportInProgress, tourImportInProgress } from "../properties/home-imports";
 
 /**
  * Starts a photo import for a home: one import of any kind per home at a time (spec, Limits),
  * checked and created under the home's row lock, so two concurrent starts cannot both pass.
  * The job is enqueued in the same transaction: no import exists without its job, or the reverse.
+ * It runs in the partner's share of the import queue (`partnerId`: the workspace's partner).
  */
-export async function submitPhotoImport(property: Pick<Property, "id">, urls: readonly string[]): Promise<PhotoImport> {
+export async function submitPhotoImport(partnerId: string, property: Pick<Property, "id">, urls: readonly string[]): Promise<PhotoImport> {
   return db().$transaction(async (tx) => {
     const running = await lockHomeImports(tx, property.id);
     if (running.photoImportId) throw photoImportInProgress(running.photoImportId);
@@ -17,7 +17,7 @@ export async function submitPhotoImport(property: Pick<Property, "id">, urls: re
     const created = await tx.photoImport.create({
       data: { propertyId: property.id, urls: [...urls], accepted: urls.length },
     });
-    await sendJob(importBaselineJob, { kind: "photos", importId: created.id }, { tx });
+    await enqueue("import-baseline", { kind: "photos", importId: created.id, partnerId }, { tx });
     return created;
   });
 }

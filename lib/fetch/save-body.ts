@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { PhotoRefusal } from "./photo-fetch-reason";
+import { FetchRefusal } from "./fetch-refusal";
 
 export interface SavedBody {
   path: string;
@@ -20,7 +20,7 @@ function meter(maxBytes: number, onDone: (size: number, sha256: string) => void)
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
-      if (size > maxBytes) return callback(new PhotoRefusal("too_large", `more than ${maxBytes} bytes`));
+      if (size > maxBytes) return callback(new FetchRefusal("too_large", `more than ${maxBytes} bytes`));
       hash.update(chunk);
       callback(null, chunk);
     },
@@ -46,12 +46,12 @@ export async function saveBody(response: Readable, tempDir: string, maxBytes: nu
     await pipeline(response, meter(maxBytes, (size, sha256) => (result = { size, sha256 })), sink);
   } catch (error) {
     await dispose();
-    if (error instanceof PhotoRefusal) throw error;
+    if (error instanceof FetchRefusal) throw error;
     // A disk error (it names the file) is ours and unexpected; anything else came from the
     // connection breaking. (Identity does not tell them apart: pipeline hands a network error
     // to the file stream too.)
-    if ((error as NodeJS.ErrnoException).path !== undefined) throw new PhotoRefusal("fetch_failed", (error as Error).message);
-    throw new PhotoRefusal("connect_failed", (error as Error).message);
+    if ((error as NodeJS.ErrnoException).path !== undefined) throw new FetchRefusal("fetch_failed", (error as Error).message);
+    throw new FetchRefusal("connect_failed", (error as Error).message);
   }
   return { path: file, ...result, dispose };
 }

@@ -1,17 +1,21 @@
-import { Readable } from "node:stream";
-import type { ReadableStream } from "node:stream/web";
 import { z } from "zod";
-import { TourProviderError, type TourImageBody, type TourImageRef, type TourProvider } from "./tour-provider";
+import { defaultFetchOptions, type FetchOptions } from "../fetch/fetch-options";
+import { fetchToFile } from "../fetch/fetch-to-file";
+import { tourImageLimits } from "./tour-image-file";
+import { providerStatusFailure, TourProviderError, type TourImageRef, type TourProvider } from "./tour-provider";
 
 export interface GraphqlTourProviderOptions {
   apiUrl: string;
   tokenId?: string;
   tokenSecret?: string;
+  /**
+   * How image downloads reach the network (lib/fetch). Production leaves it unset: the default,
+   * public addresses only; tests admit exactly their fake provider's address.
+   */
+  fetchOptions?: FetchOptions;
 }
 
 const listingTimeoutMs = 20_000;
-/** For headers and body together. */
-const imageTimeoutMs = 60_000;
 
 // The provider's Model API: a model's photos, each with a short-lived signed download URL.
 const imageryQuery = `query tourImagery($modelId: ID!) {
@@ -33,13 +37,6 @@ const imageryAnswer = z.object({
   errors: z.array(z.object({ message: z.string(), extensions: z.object({ code: z.string() }).partial().nullish() })).nullish(),
 });
 
-function statusFailure(status: number, what: string): TourProviderError {
-  if (status === 401 || status === 403) return new TourProviderError("refused", `${what}: the provider refused our credentials (${status})`);
-  if (status === 404) return new TourProviderError("not_found", `${what}: not found (404)`);
-  if (status === 408 || status === 429 || status >= 500) return new TourProviderError("unavailable", `${what}: HTTP ${status}`);
-  return new TourProviderError("refused", `${what}: HTTP ${status}`);
-}
-
 async function send(url: string, init: RequestInit, what: string): Promise<Response> {
   try {
     return await fetch(url, init);
@@ -52,7 +49,8 @@ async function send(url: string, init: RequestInit, what: string): Promise<Respo
 /**
  * The production provider client: one GraphQL call lists a model's photos, then each photo is
  * downloaded from the signed URL the provider returned. Credentials go only to the API, as
- * HTTP Basic (token id and secret); the image URLs are signed and get no credentials.
+ * HTTP Basic (token id and secret), to the configured TOUR_API_URL; the image URLs are signed,
+ * get no credentials, and are fetched by lib/fetch's rules.
  */
 export function graphqlTourProvider(options: GraphqlTourProviderOptions): TourProvider {
   return {
@@ -75,7 +73,7 @@ export function graphqlTourProvider(options: GraphqlTourProviderOptions): TourPr
       );
       if (response.status !== 200) {
         await response.body?.cancel();
-        throw statusFailure(response.status, "listing the tour's images");
+        throw providerStatusFailure(response.status, "listing the tour's images");
       }
       const parsed = imageryAnswer.safeParse(await response.json().catch(() => undefined));
       if (!parsed.success) throw new TourProviderError("unavailable", "listing the tour's images: the answer was not understood");
@@ -89,20 +87,12 @@ export function graphqlTourProvider(options: GraphqlTourProviderOptions): TourPr
         .map((photo) => ({ id: photo.id, url: photo.url! }));
     },
 
-    async openImage(image: TourImageRef): Promise<TourImageBody> {
-      if (!image.url.startsWith("https://")) throw new TourProviderError("refused", "the provider listed an image that is not https");
-      // A CDN may redirect a signed URL; the request carries no credentials, and the end must be https.
-      const response = await send(image.url, { redirect: "follow", signal: AbortSignal.timeout(imageTimeoutMs) }, `image ${image.id}`);
-      if (!response.url.startsWith("https://")) {
-        await response.body?.cancel();
-        throw new TourProviderError("refused", `image ${image.id} was redirected off https`);
-      }
-      if (response.status !== 200 || !response.body) {
-        await response.body?.cancel();
-        throw statusFailure(response.status, `image ${image.id}`);
-      }
-      const contentType = (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-      return { contentType, body: Readable.fromWeb(response.body as ReadableStream<Uint8Array>) };
+    // The signed URL is the provider's answer, not ours: it goes through the same checked core
+    // as a partner's photo (https on the default port, no credentials, every address public and
+    // the connection pinned to it, each of at most 3 redirects checked the same way), with the
+    // tour image limits. Nothing but the plain GET headers is sent.
+    downloadImage(image: TourImageRef, tempDir: string) {
+      return fetchToFile(image.url, tourImageLimits, { ...(options.fetchOptions ?? defaultFetchOptions()), tempDir });
     },
   };
 }

@@ -67,8 +67,11 @@ async function recordImage(run: TourImport, image: TourImageRef, file: { sha256:
   return recorded === "recorded";
 }
 
-/** Downloads, checks, stores and records one image; an unusable image is skipped. */
-async function importTourImage(run: TourImport, image: TourImageRef, deps: TourImportDeps): Promise<boolean> {
+/**
+ * Downloads, checks, stores and records one image. `skipped`: the image is unusable and nothing
+ * was recorded; `ended`: the import ended meanwhile (removed or given up).
+ */
+async function importTourImage(run: TourImport, image: TourImageRef, deps: TourImportDeps): Promise<"recorded" | "skipped" | "ended"> {
   let file;
   try {
     file = await downloadTourImage(deps.provider, image, deps.tempDir);
@@ -76,42 +79,70 @@ async function importTourImage(run: TourImport, image: TourImageRef, deps: TourI
     const skip = error instanceof UnusableTourImage || (error instanceof TourProviderError && error.permanent);
     if (!skip) throw error;
     log().warn({ importId: run.id, imageId: image.id, reason: error.message }, "tour image skipped");
-    return true;
+    return "skipped";
   }
   try {
     const put = await deps.storage.putContentAddressed(createReadStream(file.path), {
       contentType: file.contentType,
+      // Hashed while it was downloaded: S3 can then stream straight to its key, no copy.
+      sha256: file.sha256,
       prefix: tourImagePrefix(run.propertyId, run.id),
     });
     const { sha256, contentType, size, width, height } = file;
-    return await recordImage(run, image, { sha256, contentType, size, width, height }, put.key, deps);
+    return (await recordImage(run, image, { sha256, contentType, size, width, height }, put.key, deps)) ? "recorded" : "ended";
   } finally {
     await file.dispose();
   }
 }
 
+export interface TourImportSlice {
+  /** Asked between images: true when this attempt should stop and let a fresh job continue. */
+  shouldPause?: () => boolean;
+  /** Images an earlier attempt of this import found unusable; they are not recorded anywhere else. */
+  skippedImageIds?: readonly string[];
+}
+
+export type TourImportProgress = { state: "ended" } | { state: "paused"; skippedImageIds: string[] };
+
 /**
  * The tour import job: list the model's images, then each one not yet recorded, so an attempt
- * after a crash resumes where the last one stopped (the listing is asked again: the provider's
- * image URLs are short-lived). The provider refusing the tour ends it as failed at once; passing
- * trouble throws, and the job is tried again.
+ * after a crash, or the job that continues a paused one, resumes where the last one stopped (the
+ * listing is asked again: the provider's image URLs are short-lived). The provider refusing the
+ * tour ends it as failed at once; passing trouble throws, and the job is tried again. Answers
+ * `paused` with every image found unusable so far when it stopped between images because
+ * `shouldPause` said so (never before its first image, so every attempt makes progress).
  */
-export async function runTourImport(importId: string, deps: TourImportDeps = defaultTourImportDeps()): Promise<void> {
+export async function runTourImport(
+  importId: string,
+  deps: TourImportDeps = defaultTourImportDeps(),
+  slice: TourImportSlice = {},
+): Promise<TourImportProgress> {
+  const ended = { state: "ended" } as const;
   const run = await db().tourImport.findUnique({ where: { id: importId }, include: { images: { select: { providerImageId: true } } } });
-  if (!run || run.state !== "importing") return;
+  if (!run || run.state !== "importing") return ended;
   let images: TourImageRef[];
   try {
     images = (await deps.provider.listImages(run.modelId)).slice(0, maxTourImages);
   } catch (error) {
-    if (error instanceof TourProviderError && error.permanent) return finishTourImport(run, deps, error.message);
+    if (error instanceof TourProviderError && error.permanent) {
+      await finishTourImport(run, deps, error.message);
+      return ended;
+    }
     throw error;
   }
   const done = new Set(run.images.map((image) => image.providerImageId));
+  const skipped = new Set(slice.skippedImageIds);
+  let started = false;
   for (const image of images) {
-    if (done.has(image.id)) continue;
-    if (!(await importTourImage(run, image, deps))) return;
+    if (done.has(image.id) || skipped.has(image.id)) continue;
+    if (started && slice.shouldPause?.()) return { state: "paused", skippedImageIds: [...skipped] };
+    started = true;
+    const outcome = await importTourImage(run, image, deps);
+    if (outcome === "ended") return ended;
+    if (outcome === "skipped") skipped.add(image.id);
   }
   await finishTourImport(run, deps);
+  return ended;
 }
 
 /** After the last retry failed: the tour sent reads `failed`, and the tour in use stays. */

@@ -1,6 +1,5 @@
 import { db } from "../db/client";
-import { sendJob } from "../jobs/boss";
-import { importBaselineJob } from "../jobs/import-baseline-job";
+import { enqueue } from "../jobs/queue";
 import { lockHomeImports, photoImportInProgress, tourImportInProgress } from "../properties/home-imports";
 import type { TourLink } from "./tour-url";
 
@@ -16,9 +15,10 @@ export interface TourOutcome {
  * while it imports continues (202); a different one while a tour imports is refused (409,
  * `detail.importing`); the same tour already imported is 200 and imports nothing; anything else
  * starts an import (202) while the tour in use, if any, stays in use until the new one succeeds.
- * A running photo import blocks every new tour (409 `baseline_import_in_progress`).
+ * A running photo import blocks every new tour (409 `baseline_import_in_progress`). The import
+ * runs in the partner's share of the import queue (`partnerId`: the workspace's partner).
  */
-export async function setTour(propertyId: string, link: TourLink): Promise<TourOutcome> {
+export async function setTour(partnerId: string, propertyId: string, link: TourLink): Promise<TourOutcome> {
   return db().$transaction(async (tx) => {
     const running = await lockHomeImports(tx, propertyId);
     if (running.tour) {
@@ -38,7 +38,7 @@ export async function setTour(propertyId: string, link: TourLink): Promise<TourO
       create: { propertyId, namedImportId: created.id },
       update: { namedImportId: created.id },
     });
-    await sendJob(importBaselineJob, { kind: "tour", importId: created.id }, { tx });
+    await enqueue("import-baseline", { kind: "tour", importId: created.id, partnerId }, { tx });
     return { status: 202, url: created.url, state: "importing" };
   });
 }

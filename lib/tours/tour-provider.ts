@@ -1,14 +1,10 @@
-import type { Readable } from "node:stream";
+import type { PhotoContentType } from "../fetch/check-image";
+import type { FetchFileResult } from "../fetch/fetch-to-file";
 
 /** One image of a tour as the provider lists it; `id` is stable across calls for the same model. */
 export interface TourImageRef {
   id: string;
   url: string;
-}
-
-export interface TourImageBody {
-  contentType: string;
-  body: Readable;
 }
 
 /**
@@ -31,12 +27,22 @@ export class TourProviderError extends Error {
   }
 }
 
+/** What an HTTP status from the provider (its API or its image host) says about the request. */
+export function providerStatusFailure(status: number, what: string): TourProviderError {
+  if (status === 401 || status === 403) return new TourProviderError("refused", `${what}: the provider refused our credentials (${status})`);
+  if (status === 404) return new TourProviderError("not_found", `${what}: not found (404)`);
+  if (status === 408 || status === 429 || status >= 500) return new TourProviderError("unavailable", `${what}: HTTP ${status}`);
+  return new TourProviderError("refused", `${what}: HTTP ${status}`);
+}
+
 /**
  * What the tour import needs from the virtual-tour provider: the images of one model, and
- * each image's bytes. Production uses the GraphQL client (`graphql-tour-provider.ts`); tests
- * point it at a local fake provider. Checking the bytes is the import's job, not the provider's.
+ * each image's bytes in a private temp file under `tempDir`. Production uses the GraphQL client
+ * (`graphql-tour-provider.ts`), which downloads through lib/fetch's checked core; tests point it
+ * at a local fake provider. A download answers the fetcher's refusal (`ok: false`) rather than
+ * throwing; checking that the bytes are an image is the import's job, not the provider's.
  */
 export interface TourProvider {
   listImages(modelId: string): Promise<TourImageRef[]>;
-  openImage(image: TourImageRef): Promise<TourImageBody>;
+  downloadImage(image: TourImageRef, tempDir: string): Promise<FetchFileResult<PhotoContentType>>;
 }

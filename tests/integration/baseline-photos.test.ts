@@ -149,6 +149,7 @@ describe("baseline photos: shape refusals and not found", () => {
     ["26 photos", { photos: Array.from({ length: 26 }, () => url) }, "invalid_request", { parameter: "photos" }],
     ["an item that is not an object", { photos: [url, "https://example.com/b.jpg"] }, "invalid_request", { parameter: "photos[1]", index: 1 }],
     ["a missing url", { photos: [url, url, {}] }, "missing_parameter", { parameter: "photos[2].url", index: 2 }],
+    ["a blank url", { photos: [url, { url: "  " }] }, "missing_parameter", { parameter: "photos[1].url", index: 1 }],
     ["a url that is not a string", { photos: [{ url: 7 }] }, "invalid_request", { parameter: "photos[0].url", index: 0 }],
     ["an unknown item field", { photos: [url, { ...url, caption: "x" }] }, "invalid_request", { parameter: "photos[1].caption", index: 1 }],
     ["an unknown top-level field", { photos: [url], replace: true }, "invalid_request", { parameter: "replace" }],

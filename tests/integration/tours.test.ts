@@ -8,6 +8,8 @@ import { tourImagePrefix } from "../../lib/tours/tour-storage";
 import { call, expectError } from "../support/api";
 import { localDriverOfApp } from "../support/media";
 import { describeSecurity } from "../support/security";
+import { trapAddress } from "../support/tour-provider";
+import { useTourTestApp } from "../support/tour-test-app";
 import { postPhotos, workspaceWithHomes } from "../fixtures/baseline-photos";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 import {
@@ -22,11 +24,18 @@ import {
   waitForTour,
 } from "../fixtures/tours";
 
+/*
+ * Tours are imported by the production job in tests/support/tour-import-worker.ts, whose fetch
+ * options admit exactly the fake provider's address (127.0.0.1); this file's own app is
+ * web-only and keeps the production rules, as does every other app in the suite.
+ */
+useTourTestApp();
+
 let partner: TestPartner;
 let key: string;
 let home: Awaited<ReturnType<typeof workspaceWithHomes>>;
 
-const homes = ["forms", "table", "busy", "photos-busy", "removal", "removal-running", "retry", "bad", "empty", "gone", "giveup", "refused", "never"];
+const homes = ["forms", "table", "busy", "photos-busy", "removal", "removal-running", "retry", "bad", "empty", "gone", "giveup", "refused", "never", "redirects", "redirects-only"];
 
 beforeAll(async () => {
   partner = await createTestPartner();
@@ -353,5 +362,46 @@ describe("tour imports: the provider's answers", () => {
     const after = await importsOf("giveup");
     expect(after.map((run) => [run.state, run.images.length])).toEqual([["imported", 1], ["failed", 0]]);
     expect(after[1]!.error).toMatch(/could not be reached/);
+  });
+});
+
+describe("tour images: the fetch rules (lib/fetch, as for photos)", () => {
+  // Each of these Locations is refused before any connection: the image is skipped like any
+  // image the provider serves unusably, and the tour fails only when no image is left.
+  const refusedTargets = (modelId: string): Record<string, string> => ({
+    // A private address (the trap listens there on the provider's port).
+    1: `https://${trapAddress}/assets/${modelId}/1`,
+    // Off https, to the same (allowed) host.
+    2: `http://tours-cdn.test/assets/${modelId}/2`,
+    // Another host whose DNS answer is private (the trap's address).
+    3: `https://internal.tours.test/assets/${modelId}/3`,
+    4: "https://169.254.169.254/latest/meta-data/",
+    5: "https://[::1]/x.jpg",
+  });
+
+  it("skips an image redirected to a private address, to http, or to a host resolving privately, and imports the rest", async () => {
+    const modelId = newModelId();
+    const trapped = await tourProvider.trapConnections();
+    await tourProvider.model(modelId, { images: 6, redirectImagesTo: refusedTargets(modelId) });
+    expect((await putTour(key, home.workspaceId, "redirects", { url: shareLink(modelId) })).status).toBe(202);
+    expect(await waitForTour(key, home.workspaceId, "redirects")).toEqual({ state: "imported", url: shareLink(modelId) });
+    const [run] = await importsOf("redirects");
+    expect(run!.images.map((image) => image.providerImageId)).toEqual(["photo-0"]);
+    // Only image 0 was served; no redirect target was ever connected to.
+    expect((await tourProvider.stats(modelId)).imageRequests).toEqual({ 0: 1 });
+    expect(await tourProvider.trapConnections()).toBe(trapped);
+  });
+
+  it("fails a tour whose every image redirects somewhere it may not go", async () => {
+    const modelId = newModelId();
+    const trapped = await tourProvider.trapConnections();
+    const targets = Object.values(refusedTargets(modelId));
+    await tourProvider.model(modelId, { images: targets.length, redirectImagesTo: Object.fromEntries(targets.map((target, index) => [index, target])) });
+    expect((await putTour(key, home.workspaceId, "redirects-only", { url: shareLink(modelId) })).status).toBe(202);
+    expect(await waitForTour(key, home.workspaceId, "redirects-only")).toEqual({ state: "failed", url: shareLink(modelId) });
+    const [run] = await importsOf("redirects-only");
+    expect(run).toMatchObject({ state: "failed", images: [] });
+    expect((await tourProvider.stats(modelId)).imageRequests).toEqual({});
+    expect(await tourProvider.trapConnections()).toBe(trapped);
   });
 });

@@ -22,11 +22,14 @@ export interface PhotoServer {
   close: () => Promise<void>;
 }
 
-/** A throwaway self-signed certificate, made with the openssl CLI at test time (never committed). */
-export function makeCertificate(): { key: string; cert: string } {
+/**
+ * A throwaway self-signed certificate for `hosts` and 127.0.0.1, made with the openssl CLI at
+ * test time (never committed).
+ */
+export function makeCertificate(hosts: string[] = testHosts): { key: string; cert: string } {
   const dir = mkdtempSync(path.join(os.tmpdir(), "photo-server-tls-"));
   try {
-    const names = [...testHosts.map((host) => `DNS:${host}`), `IP:${serverAddress}`].join(",");
+    const names = [...hosts.map((host) => `DNS:${host}`), `IP:${serverAddress}`].join(",");
     execFileSync("openssl", [
       "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
       "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem"), "-days", "1",

@@ -5,8 +5,46 @@ import https from "node:https";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import net from "node:net";
 import sharp from "sharp";
+import { defaultFetchOptions, type FetchOptions } from "@/lib/fetch/fetch-options";
 import { makeCertificate, serverAddress } from "./https-photo-server";
+
+/**
+ * The names the fake provider's image URLs use, and what the test resolver answers for them.
+ * `tours-cdn.test` is where listed images live, `tours-cdn2.test` another CDN host a redirect
+ * may lead to; `internal.tours.test` stands for a host whose DNS answer is private.
+ */
+export const tourTestHosts: Record<string, string> = {
+  "tours-cdn.test": serverAddress,
+  "tours-cdn2.test": serverAddress,
+  "internal.tours.test": "127.0.0.2",
+};
+
+/**
+ * A loopback address that stands for "private" in the tour tests: a trap listens there on the
+ * fake provider's port, so any connection the fetcher wrongly opened would be counted.
+ */
+export const trapAddress = "127.0.0.2";
+
+/**
+ * Fetch options for tour image downloads in tests: the test names resolve by `tourTestHosts`,
+ * https URLs (default port) are dialled at the fake provider's port, its CA is trusted, and
+ * exactly its address, 127.0.0.1, is allowed. Nothing else is relaxed.
+ */
+export function tourFetchOptions(provider: { port: number; ca: string }): FetchOptions {
+  return {
+    ...defaultFetchOptions(),
+    resolve: async (hostname) => {
+      const address = tourTestHosts[hostname];
+      if (address) return [address];
+      throw Object.assign(new Error(`queryA ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
+    },
+    isAllowedAddress: (address) => address === serverAddress,
+    tls: { ca: provider.ca },
+    httpsPort: provider.port,
+  };
+}
 
 /** How the fake provider treats one model; set by tests through the control server. */
 export interface FakeTourModel {
@@ -20,8 +58,10 @@ export interface FakeTourModel {
   notFound?: boolean;
   /** Indexes of images served with bytes that are not an image. */
   badImages?: number[];
-  /** Indexes of images whose signed URL redirects once (as a CDN may) before serving. */
+  /** Indexes of images whose signed URL redirects once, to another CDN host, before serving. */
   redirectImages?: number[];
+  /** Images (by index) whose signed URL redirects to exactly this Location. */
+  redirectImagesTo?: Record<string, string>;
 }
 
 export interface FakeTourModelStats {
@@ -40,9 +80,13 @@ interface ModelEntry {
 
 export interface TourProviderServer {
   apiUrl: string;
+  /** The HTTPS port of the API and the image host (the URLs themselves use the default port). */
+  port: number;
+  /** The provider's certificate (its own CA). */
+  ca: string;
   /** Plain HTTP on 127.0.0.1: how test files (other processes) set models and read stats. */
   controlUrl: string;
-  /** The provider's self-signed CA, for the app's NODE_EXTRA_CA_CERTS. */
+  /** The same CA in a file, for the worker's NODE_EXTRA_CA_CERTS (the listing uses fetch()). */
   caFile: string;
   tokenId: string;
   tokenSecret: string;
@@ -76,12 +120,14 @@ function json(response: ServerResponse, status: number, body: unknown): void {
  * signed-image downloads it points at.
  */
 export async function startTourProvider(): Promise<TourProviderServer> {
-  const { key, cert } = makeCertificate();
+  const { key, cert } = makeCertificate(Object.keys(tourTestHosts));
   const dir = mkdtempSync(path.join(os.tmpdir(), "tour-provider-"));
   const caFile = path.join(dir, "ca.pem");
   writeFileSync(caFile, cert);
   const models = new Map<string, ModelEntry>();
   let origin = "";
+  const imageOrigin = "https://tours-cdn.test";
+  let trapConnections = 0;
 
   const listing = async (request: IncomingMessage, response: ServerResponse) => {
     const body = await readJson(request);
@@ -100,7 +146,7 @@ export async function startTourProvider(): Promise<TourProviderServer> {
     const photos = Array.from({ length: entry.config.images }, (_, index) => ({
       id: `photo-${index}`,
       status: "available",
-      url: `${origin}/assets/${modelId}/${index}?signature=test`,
+      url: `${imageOrigin}/assets/${modelId}/${index}?signature=test`,
     }));
     json(response, 200, { data: { model: { id: modelId, assets: { photos } } } });
   };
@@ -108,8 +154,10 @@ export async function startTourProvider(): Promise<TourProviderServer> {
   const asset = async (modelId: string, index: number, redirected: boolean, response: ServerResponse) => {
     const entry = models.get(modelId);
     if (!entry || index >= entry.config.images) return json(response, 404, {});
+    const location = entry.config.redirectImagesTo?.[index];
+    if (location !== undefined && !redirected) return response.writeHead(302, { location }).end();
     if (entry.config.redirectImages?.includes(index) && !redirected) {
-      return response.writeHead(302, { location: `${origin}/assets/${modelId}/${index}?redirected=1` }).end();
+      return response.writeHead(302, { location: `https://tours-cdn2.test/assets/${modelId}/${index}?redirected=1` }).end();
     }
     entry.stats.imageRequests[index] = (entry.stats.imageRequests[index] ?? 0) + 1;
     if (entry.config.hold) await new Promise<void>((resolve) => entry.waiting.push(resolve));
@@ -133,6 +181,7 @@ export async function startTourProvider(): Promise<TourProviderServer> {
   });
 
   const control = http.createServer((request, response) => {
+    if (request.url === "/trap") return json(response, 200, { connections: trapConnections });
     const match = /^\/models\/([^/]+)(\/release)?$/.exec(new URL(request.url ?? "/", "http://control").pathname);
     const modelId = match?.[1];
     if (!modelId) return json(response, 404, {});
@@ -161,7 +210,14 @@ export async function startTourProvider(): Promise<TourProviderServer> {
 
   await new Promise<void>((resolve) => api.listen(0, serverAddress, resolve));
   await new Promise<void>((resolve) => control.listen(0, serverAddress, resolve));
-  origin = `https://${serverAddress}:${(api.address() as AddressInfo).port}`;
+  const port = (api.address() as AddressInfo).port;
+  origin = `https://${serverAddress}:${port}`;
+  // Same port, private stand-in address: where a wrongly followed redirect would land.
+  const trap = net.createServer((socket) => {
+    trapConnections++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => trap.listen(port, trapAddress, resolve));
   const close = (server: http.Server) =>
     new Promise<void>((resolve) => {
       server.closeAllConnections();
@@ -169,13 +225,15 @@ export async function startTourProvider(): Promise<TourProviderServer> {
     });
   return {
     apiUrl: `${origin}/graph`,
+    port,
+    ca: cert,
     controlUrl: `http://${serverAddress}:${(control.address() as AddressInfo).port}`,
     caFile,
     tokenId,
     tokenSecret,
     close: async () => {
       for (const entry of models.values()) entry.waiting.splice(0).forEach((resolve) => resolve());
-      await Promise.all([close(api), close(control)]);
+      await Promise.all([close(api), close(control), new Promise<void>((resolve) => trap.close(() => resolve()))]);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isPublicAddress } from "@/lib/fetch/address-policy";
-import { PhotoRefusal } from "@/lib/fetch/photo-fetch-reason";
+import { FetchRefusal } from "@/lib/fetch/fetch-refusal";
 import { checkPhotoUrl, maxPhotoUrlLength, photoHost } from "@/lib/fetch/photo-url";
 
 describe("isPublicAddress", () => {
@@ -56,7 +56,7 @@ function reasonOf(text: string, base?: URL): string | undefined {
     checkPhotoUrl(text, base);
     return undefined;
   } catch (error) {
-    return error instanceof PhotoRefusal ? error.reason : "threw something else";
+    return error instanceof FetchRefusal ? error.reason : "threw something else";
   }
 }
 

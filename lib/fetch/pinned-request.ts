@@ -1,25 +1,22 @@
 import type { IncomingMessage } from "node:http";
 import https from "node:https";
 import net, { type LookupFunction } from "node:net";
-import type { FetchPhotoOptions } from "./fetch-photo-options";
-import { PhotoRefusal } from "./photo-fetch-reason";
-import type { PhotoHost } from "./photo-url";
+import type { FetchOptions } from "./fetch-options";
+import { FetchRefusal } from "./fetch-refusal";
+import type { FetchHost } from "./fetch-url";
 
-export interface PhotoRequest {
+export interface PinnedRequest {
   url: URL;
-  host: PhotoHost;
+  host: FetchHost;
   /** The address that was checked; the only one this request may reach. */
   address: string;
-  options: FetchPhotoOptions;
+  method: "GET" | "POST";
+  /** Sent as given, plus `Host`; the caller decides them (the fetchers never send cookies or authorization). */
+  headers: Record<string, string>;
+  body?: Uint8Array | string;
+  options: FetchOptions;
   signal: AbortSignal;
 }
-
-const headers = {
-  "user-agent": "Walkthrough-Photo-Fetcher/1",
-  accept: "image/jpeg, image/png, image/webp",
-  // Bytes are counted as they arrive; a compressed body would hide its real size.
-  "accept-encoding": "identity",
-};
 
 /** A lookup that answers with the checked address whatever it is asked: nothing resolves twice. */
 function pinnedLookup(address: string): LookupFunction {
@@ -31,11 +28,12 @@ function pinnedLookup(address: string): LookupFunction {
 }
 
 /**
- * One GET to the checked address, with the URL's host name for SNI, certificate checks and
- * `Host`. Only the headers above are sent: no cookies, no authorization. A fresh agent per
- * request so no pooled socket (opened for another address) is ever reused.
+ * One HTTPS request to the checked address, with the URL's host name for SNI, certificate
+ * checks and `Host`. A fresh agent per request so no pooled socket (opened for another address)
+ * is ever reused. Answers the response whatever its status; a failure to connect, or one
+ * before the response began, is `connect_failed`.
  */
-export function openResponse(request: PhotoRequest): Promise<IncomingMessage> {
+export function openPinned(request: PinnedRequest): Promise<IncomingMessage> {
   const { url, host, address, options } = request;
   options.observeConnect?.({ hostname: host.name, address, port: options.httpsPort });
   return new Promise((resolve, reject) => {
@@ -44,18 +42,18 @@ export function openResponse(request: PhotoRequest): Promise<IncomingMessage> {
         host: host.name,
         port: options.httpsPort,
         path: `${url.pathname}${url.search}`,
-        method: "GET",
+        method: request.method,
         agent: false,
         lookup: pinnedLookup(address),
         // SNI carries names only; an IP literal is still verified against the certificate.
         servername: host.isIpLiteral ? undefined : host.name,
         ca: options.tls.ca,
         signal: request.signal,
-        headers: { ...headers, host: url.host },
+        headers: { ...request.headers, host: url.host },
       },
       resolve,
     );
-    outgoing.on("error", (error) => reject(new PhotoRefusal("connect_failed", error.message)));
-    outgoing.end();
+    outgoing.on("error", (error) => reject(new FetchRefusal("connect_failed", error.message)));
+    outgoing.end(request.body);
   });
 }
