@@ -5,6 +5,7 @@ import { ApiClient, pollRun, provision, sleep, waitForActivation } from "../api-
 import { type BenchContext, envInt, median, type ReportRow, type Scenario } from "../harness";
 import { peakRssMiB, rssMiB } from "../processes";
 import { type BenchItem, changedRoster, rosterItems } from "../roster-data";
+import { useDatabase } from "../../tests/support/databases";
 
 const size = 10_000;
 const pageCount = 20;
@@ -67,9 +68,8 @@ async function startFeed() {
  * this process. The app under test is handed this process's APP_SECRET, so both agree.
  */
 async function seed(databaseUrl: string, feedUrl: string) {
-  process.env.DATABASE_URL = databaseUrl;
+  await useDatabase(databaseUrl);
   const { closeDb, db } = await import("../../lib/db/client");
-  await closeDb();
   const { createPartner } = await import("../../lib/partners/create-partner");
   const { appSecret } = await import("../../lib/secrets/app-secret");
   const partner = await createPartner("Bench pull partner");

@@ -1,7 +1,6 @@
 import type { Tx } from "../db/client";
 import type { RosterSync } from "../generated/prisma/client";
-import { sendJob } from "../jobs/boss";
-import { pollRosterFeedJob } from "../jobs/poll-roster-feed-job";
+import { enqueue } from "../jobs/queue";
 
 export interface NewSync {
   workspaceId: string;
@@ -18,6 +17,6 @@ export async function createRosterSync(tx: Tx, input: NewSync): Promise<RosterSy
   const sync = await tx.rosterSync.create({
     data: { workspaceId: input.workspaceId, trigger: input.trigger, createdAt: input.requestedAt },
   });
-  await sendJob(pollRosterFeedJob, { syncId: sync.id }, { tx });
+  await enqueue("poll-roster-feed", { syncId: sync.id }, { tx });
   return sync;
 }

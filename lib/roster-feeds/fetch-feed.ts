@@ -4,6 +4,7 @@ import type { RosterSnapshotBody } from "../roster/schemas";
 import { FeedAssembly } from "./feed-assembly";
 import { FeedError } from "./feed-errors";
 import { type FeedLimits, feedLimits } from "./feed-limits";
+import { secretMayTravel } from "./feed-transport";
 import { ByteBudget, fetchPage } from "./fetch-page";
 import { pageUrl } from "./page-url";
 import { readPage } from "./read-page";
@@ -28,6 +29,12 @@ export async function fetchFeed(input: FetchFeedInput): Promise<FetchedFeed> {
   const assembly = new FeedAssembly(input.rosterMax, limits.maxPages);
   const budget = new ByteBudget(limits.maxBytes);
   const url = new URL(input.url);
+  // A feed set before plain http was limited to loopback, or written around `feed set`: the
+  // secret is not sent in clear, so the pull fails before any request.
+  if (!secretMayTravel(url)) {
+    const detail = { message: "The feed URL is plain http to a host that is not loopback; the secret is only sent over https." };
+    return { ok: false, error: new FeedError("feed_insecure_url", detail, { ...detail, host: url.host }), pages: 0 };
+  }
   // One connection reused across the pages; closed when the feed has been read.
   const agentOptions = { keepAlive: true, maxSockets: 1 };
   const agent = url.protocol === "https:" ? new https.Agent(agentOptions) : new http.Agent(agentOptions);

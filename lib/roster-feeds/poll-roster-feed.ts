@@ -65,7 +65,7 @@ export async function pollRosterFeed(syncId: string): Promise<void> {
   const baseRevision = workspace.rosterRevision;
   const secret = readSecret(feed.secretEncrypted);
   if (secret instanceof FeedError) {
-    await recordPullFailure({ syncId, baseRevision, code: secret.code, detail: secret.detail });
+    await recordPullFailure({ syncId, baseRevision, code: secret.code, detail: secret.detail, staffDetail: secret.staffDetail });
     return;
   }
   const started = performance.now();
@@ -77,9 +77,11 @@ export async function pollRosterFeed(syncId: string): Promise<void> {
         baseRevision,
         code: fetched.error.code,
         detail: fetched.error.detail,
+        staffDetail: fetched.error.staffDetail,
         observedAt: fetched.observedAt,
       });
-  // Never the URL (its query may hold a token) nor the secret.
+  // Never the URL (its query may hold a token) nor the secret; a failure's full detail, which
+  // the partner never sees, is for staff here and on the feed.
   log().info(
     {
       syncId,
@@ -87,6 +89,7 @@ export async function pollRosterFeed(syncId: string): Promise<void> {
       importId,
       pages: fetched.pages,
       outcome: fetched.ok ? "fetched" : fetched.error.code,
+      ...(!fetched.ok && { errorDetail: fetched.error.staffDetail }),
       durationMs: Math.round(performance.now() - started),
     },
     "roster feed polled",

@@ -22,7 +22,10 @@ function parseJson(text: string, page: number): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new FeedError("feed_invalid_json", { page, message: error instanceof Error ? error.message : "not JSON" });
+    // The parser's message quotes the body ("Unexpected token '<', \"<html>...\""): whatever the
+    // URL answered, which may not be the partner's feed at all. Staff see it; the partner does not.
+    const parser = error instanceof Error ? error.message : "not JSON";
+    throw new FeedError("feed_invalid_json", { page, message: "The page is not valid JSON." }, { page, message: parser });
   }
 }
 

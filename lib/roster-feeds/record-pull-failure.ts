@@ -10,7 +10,10 @@ const noSnapshotHash = createHash("sha256").digest("hex");
 export interface PullFailure {
   syncId: string;
   code: FeedErrorCode;
+  /** On the run: what the partner reads. */
   detail: Record<string, unknown>;
+  /** On the feed (`last_error_detail`, staff only): what the fetch saw. Defaults to `detail`. */
+  staffDetail?: Record<string, unknown>;
   /** The first page's observed_at, when one was read. */
   observedAt?: Date;
   /** The revision when the poll began; the current one when the poll never got that far. */
@@ -21,7 +24,7 @@ export interface PullFailure {
  * A pull that could not be used ends as a `failed` run with `source: pull`, its code and
  * detail, and no counts; nothing else about the roster moves (spec, States: a failed pull
  * deactivates nothing and never resets freshness). The feed reads `failing`, with the error
- * kept for staff. Returns the run's id, or undefined when the sync had already ended.
+ * kept for staff in full (`staffDetail`); the run carries only the partner's `detail`. Returns the run's id, or undefined when the sync had already ended.
  */
 export async function recordPullFailure(input: PullFailure): Promise<string | undefined> {
   return db().$transaction(async (tx) => {
@@ -53,7 +56,13 @@ export async function recordPullFailure(input: PullFailure): Promise<string | un
     });
     await tx.rosterFeed.updateMany({
       where: { workspaceId: open.workspaceId },
-      data: { health: "failing", lastPolledAt: now, lastErrorCode: input.code, lastErrorDetail: detail, updatedAt: now },
+      data: {
+        health: "failing",
+        lastPolledAt: now,
+        lastErrorCode: input.code,
+        lastErrorDetail: (input.staffDetail ?? input.detail) as Prisma.InputJsonObject,
+        updatedAt: now,
+      },
     });
     return run.id;
   });

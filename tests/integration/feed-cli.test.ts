@@ -116,6 +116,10 @@ describe("admin feed", () => {
     const cases: [string[], RegExp][] = [
       [[...base, "--url", "ftp://feed.test/x", "--secret", secret], /Invalid --url: The URL must be http or https/],
       [[...base, "--url", "https://user:pw@feed.test/x", "--secret", secret], /must not carry credentials/],
+      // The secret would travel in clear: plain http only to loopback.
+      [[...base, "--url", "http://feed.test/x", "--secret", secret], /Invalid --url: The URL must be https: .*loopback/],
+      [[...base, "--url", "http://192.0.2.10:8080/x", "--secret", secret], /Invalid --url: The URL must be https/],
+      [[...base, "--url", "http://localhost.feed.test/x", "--secret", secret], /Invalid --url: The URL must be https/],
       [[...base, "--url", "https://feed.test/x?cursor=1", "--secret", secret], /must not have a cursor parameter/],
       [[...base, "--url", "https://feed.test/x", "--secret", "test feed secret"], /Invalid --secret: .*visible ASCII/],
       [[...base, "--url", "https://feed.test/x"], /Missing --secret/],
@@ -127,6 +131,28 @@ describe("admin feed", () => {
       expect(run.stderr).toMatch(message);
       expect(run.stderr).not.toContain("test feed secret");
     }
+  });
+
+  it("accepts plain http to loopback, for a feed served on this machine", async () => {
+    const workspaceId = await provision(partner.apiKey, "cli-loopback");
+    for (const url of ["http://localhost:8080/feed", "http://127.0.0.2/feed", "http://[::1]:8080/feed", feeds.url("/cli/loopback")]) {
+      const set = await adminJson("feed", "set", ...feedArgs(workspaceId), "--url", url, "--secret", secret);
+      expect(set.feed).toMatchObject({ url });
+    }
+  });
+
+  it("shows staff the full cause of a failure that the partner reads only as a code and fixed words", async () => {
+    const workspaceId = await provision(partner.apiKey, "cli-detail");
+    await adminJson("feed", "set", ...feedArgs(workspaceId), "--url", feeds.url("/cli/detail"), "--secret", secret);
+    const pollMinute = (minuteOfDay(new Date()) + 720) % 1440;
+    await db().rosterFeed.updateMany({ where: { workspace: { externalId: workspaceId } }, data: { pollMinute } });
+    feeds.serve("/cli/detail", (_request, response) => response.writeHead(200, { "content-type": "text/html" }).end("<html>it works</html>"));
+    const { run } = await syncAndWait(partner.apiKey, workspaceId);
+    expect(run).toMatchObject({ status: "failed", error: { code: "feed_invalid_json", detail: { page: 1, message: "The page is not valid JSON." } } });
+    const shown = await adminJson("feed", "show", ...feedArgs(workspaceId));
+    expect(shown.feed).toMatchObject({ last_error: { code: "feed_invalid_json", detail: { page: 1, message: expect.stringContaining("<html>it") } } });
+    const text = await admin("feed", "show", ...feedArgs(workspaceId));
+    expect(text.stdout).toMatch(/last error\s+feed_invalid_json \{"page":1,"message":".*<html>it/);
   });
 
   it("names an unknown workspace or partner (exit 1)", async () => {

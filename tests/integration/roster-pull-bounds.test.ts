@@ -1,10 +1,15 @@
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
 import { describe, expect, it } from "vitest";
+import { db } from "../../lib/db/client";
 import {
   expectPullFailure,
   feedPages,
   pagedHandler,
   pullWorkspace as pullFrom,
   sendJson,
+  syncAndWait,
   useFeedServer,
 } from "../fixtures/feed-server";
 import { item, items, readWorkspace } from "../fixtures/roster";
@@ -90,11 +95,90 @@ describe("the feed's bounds and transport", () => {
     expect((await expectPullFailure(key, workspaceId, "feed_http_status")).error.detail).toEqual({ page: 1, status: 204 });
   });
 
-  it("fails with feed_connect_failed when nothing answers", async () => {
-    const port = await freePort();
-    const { key, workspaceId } = await pullWorkspace("refused", `http://127.0.0.1:${port}/feed`);
-    const run = await expectPullFailure(key, workspaceId, "feed_connect_failed");
-    expect(run.error.detail).toEqual({ page: 1, reason: "ECONNREFUSED" });
-    expect((await readWorkspace(key, workspaceId)).sync).toEqual({ mode: "pull", health: "failing" });
+  it("fails every unreachable feed alike, in words and in time: a closed port, a silent one, a failed TLS handshake", { timeout: 180_000 }, async () => {
+    const closed = await freePort();
+    // Accepts connections and never answers: what a filtered port looks like from here.
+    const held = new Set<net.Socket>();
+    const silent = net.createServer((socket) => {
+      held.add(socket);
+      socket.on("close", () => held.delete(socket));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const silentPort = (silent.address() as net.AddressInfo).port;
+    try {
+      const cases = [
+        ["closed", `http://127.0.0.1:${closed}/feed`, "ECONNREFUSED"],
+        ["silent", `http://127.0.0.1:${silentPort}/feed`, "no answer"],
+        // https to the plain-http feed server: the TLS handshake fails at once.
+        ["not-tls", feeds.url("/bounds/not-tls").replace("http:", "https:"), expect.any(String)],
+      ] as const;
+      const outcomes = await Promise.all(
+        cases.map(async ([label, url, reason]) => {
+          const { key, workspaceId } = await pullWorkspace(label, url);
+          const started = Date.now();
+          // Polls run two at a time per worker, and each of these holds its slot for 20 s.
+          const run = await expectPullFailure(key, workspaceId, "feed_connect_failed", 150_000);
+          const elapsed = Date.now() - started;
+          expect((await readWorkspace(key, workspaceId)).sync).toEqual({ mode: "pull", health: "failing" });
+          // Staff see the real cause on the feed; the partner's run does not have it.
+          const feed = await db().rosterFeed.findFirstOrThrow({ where: { workspace: { externalId: workspaceId } } });
+          expect(feed.lastErrorDetail).toMatchObject({ page: 1, reason });
+          return { detail: run.error.detail, elapsed };
+        }),
+      );
+      const generic = { page: 1, message: "The feed could not be reached, or the connection broke before the page was complete." };
+      expect(outcomes.map((outcome) => outcome.detail)).toEqual([generic, generic, generic]);
+      // A refusal is not answered sooner than a silence: each waits out the request's 20 seconds.
+      for (const outcome of outcomes) expect(outcome.elapsed).toBeGreaterThanOrEqual(19_000);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});
+
+/** A non-loopback address of this machine, where a server listening on all interfaces is reached. */
+function externalAddress(): string | undefined {
+  return Object.values(os.networkInterfaces())
+    .flat()
+    .find((entry) => entry && entry.family === "IPv4" && !entry.internal)?.address;
+}
+
+describe("the feed secret travels over https only (or plain http to loopback)", () => {
+  it("pulls over plain http from localhost", async () => {
+    const { key, workspaceId, feedPath } = await pullWorkspace("localhost");
+    await db().rosterFeed.updateMany({
+      where: { workspace: { externalId: workspaceId } },
+      data: { url: feeds.url(feedPath).replace("127.0.0.1", "localhost") },
+    });
+    feeds.serve(feedPath, pagedHandler(feedPages(items(2), 2)));
+    const { run } = await syncAndWait(key, workspaceId);
+    expect(run).toMatchObject({ status: "applied", source: "pull" });
+  });
+
+  it("fails a feed stored with plain http to another host before sending anything (feed_insecure_url)", async () => {
+    // Listening on every interface, reached through this machine's non-loopback address: a feed
+    // set before the rule (or written around feed set) would send the secret in clear to it.
+    const seen: string[] = [];
+    const server = http.createServer((request, response) => {
+      seen.push(`${request.headers.authorization}`);
+      response.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
+    try {
+      const host = externalAddress() ?? "192.0.2.1";
+      const url = `http://${host}:${(server.address() as net.AddressInfo).port}/feed`;
+      const { key, workspaceId } = await pullWorkspace("insecure");
+      await db().rosterFeed.updateMany({ where: { workspace: { externalId: workspaceId } }, data: { url } });
+      const run = await expectPullFailure(key, workspaceId, "feed_insecure_url");
+      expect(run.error.detail).toEqual({
+        message: "The feed URL is plain http to a host that is not loopback; the secret is only sent over https.",
+      });
+      expect(seen).toEqual([]);
+      const feed = await db().rosterFeed.findFirstOrThrow({ where: { workspace: { externalId: workspaceId } } });
+      expect(feed).toMatchObject({ health: "failing", lastErrorCode: "feed_insecure_url" });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

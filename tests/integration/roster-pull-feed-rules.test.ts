@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { db } from "../../lib/db/client";
 import {
   expectPullFailure,
   feedPages,
@@ -103,9 +104,23 @@ describe("a feed that breaks the hosted-feed rules fails the pull and changes no
     });
   });
 
-  it("fails on a page that is not JSON", async () => {
+  it("fails on a page that is not JSON, telling the partner nothing of what the page held", async () => {
     const { key, workspaceId, feedPath } = await pullWorkspace("not-json");
-    feeds.serve(feedPath, (_request, response) => response.writeHead(200, { "content-type": "text/html" }).end("<html>"));
-    expect((await expectPullFailure(key, workspaceId, "feed_invalid_json")).error.detail).toMatchObject({ page: 1 });
+    const page = "<html><body>internal admin console: 3 alerts</body></html>";
+    feeds.serve(feedPath, (_request, response) => response.writeHead(200, { "content-type": "text/html" }).end(page));
+    const run = await expectPullFailure(key, workspaceId, "feed_invalid_json");
+    expect(run.error.detail).toEqual({ page: 1, message: "The page is not valid JSON." });
+    expect(JSON.stringify(run)).not.toContain("<html");
+    // Staff keep what the parser said, which quotes the start of the body.
+    const feed = await db().rosterFeed.findFirstOrThrow({ where: { workspace: { externalId: workspaceId } } });
+    expect(feed.lastErrorCode).toBe("feed_invalid_json");
+    expect((feed.lastErrorDetail as { message: string }).message).toContain("<html><bo");
+  });
+
+  it("fails on a page that is not UTF-8 with a fixed message", async () => {
+    const { key, workspaceId, feedPath } = await pullWorkspace("not-utf8");
+    feeds.serve(feedPath, (_request, response) => response.writeHead(200, { "content-type": "application/json" }).end(Buffer.from([0x7b, 0xff, 0xfe, 0x7d])));
+    const run = await expectPullFailure(key, workspaceId, "feed_invalid_json");
+    expect(run.error.detail).toEqual({ page: 1, message: "The body is not valid UTF-8." });
   });
 });

@@ -2,7 +2,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeDb, db } from "../../lib/db/client";
 import { applyMigrations } from "../../lib/db/migrate";
-import { stopJobs } from "../../lib/jobs/boss";
+import { stopJobs } from "../../lib/jobs/queue";
 import { createPartner } from "../../lib/partners/create-partner";
 import { clearRosterFeed } from "../../lib/roster-feeds/clear-roster-feed";
 import { endAbandonedSyncs } from "../../lib/roster-feeds/end-abandoned-syncs";
@@ -11,7 +11,7 @@ import { syncLifetimeMs } from "../../lib/roster-feeds/feed-limits";
 import { pollMinuteFor } from "../../lib/roster-feeds/poll-slot";
 import { setRosterFeed } from "../../lib/roster-feeds/set-roster-feed";
 import { provisionWorkspace } from "../../lib/workspaces/provision-workspace";
-import { createDatabase } from "../support/databases";
+import { createDatabase, useDatabase } from "../support/databases";
 
 /*
  * The schedule is played with a chosen clock against a database of its own: no app and no
@@ -51,8 +51,7 @@ let afternoon: string; // polled at 15:00 UTC
 beforeAll(async () => {
   const url = await createDatabase(inject("pgAdminUrl"));
   await applyMigrations(url, { migrationsDir: path.resolve("prisma/migrations"), log: () => undefined });
-  await closeDb();
-  process.env.DATABASE_URL = url;
+  await useDatabase(url);
   ({ partnerId, keyId } = await createPartner("Schedule partner"));
   morning = await pullWorkspace("morning", 600);
   afternoon = await pullWorkspace("afternoon", 900);

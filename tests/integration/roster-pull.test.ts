@@ -148,7 +148,7 @@ describe("pulling a feed", () => {
     const read = await readRun(key, workspaceId, run.import_id as string);
     expect(read.body).toEqual(run);
     const feed = await db().rosterFeed.findFirstOrThrow({ where: { workspace: { externalId: workspaceId } } });
-    expect(feed).toMatchObject({ health: "failing", lastErrorCode: "feed_invalid_json", lastErrorDetail: { page: 2 } });
+    expect(feed).toMatchObject({ health: "failing", lastErrorCode: "feed_invalid_json", lastErrorDetail: { page: 2, message: expect.stringMatching(/JSON/) } });
 
     // The next good pull reads ok again.
     feeds.serve(feedPath, pagedHandler(feedPages(items(4), 2)));
