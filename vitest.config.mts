@@ -15,7 +15,8 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts", "tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
           setupFiles: ["tests/support/setup-env.ts"],
-          testTimeout: 60_000,
+          // Generous: CLI tests start a tsx process per command, which takes seconds on a busy 2-core machine.
+          testTimeout: 120_000,
           hookTimeout: 180_000,
         },
       },

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { useDatabase } from "../tests/support/databases";
 
 export interface TimedAnswer {
   status: number;
@@ -80,10 +81,9 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 /** One partner and its key, made through lib/ in this process against the scenario's database. */
 export async function seedPartner(databaseUrl: string, name = "Bench partner"): Promise<string> {
-  process.env.DATABASE_URL = databaseUrl;
-  const { closeDb } = await import("../lib/db/client");
   // A pool left by an earlier scenario would point at that scenario's database.
-  await closeDb();
+  await useDatabase(databaseUrl);
+  const { closeDb } = await import("../lib/db/client");
   const { createPartner } = await import("../lib/partners/create-partner");
   try {
     return (await createPartner(name)).apiKey;

@@ -1,5 +1,6 @@
 // `npm run bench` runs every scenario in bench/scenarios/ in file-name order;
 // `npm run bench -- <name> [<name>...]` runs only those. One throwaway PostgreSQL serves them all.
+import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -22,6 +23,9 @@ const resultsFile = path.join(root, "bench", "results", "latest.json");
 
 // Seeding through lib/ in this process should not print a line per query or job.
 process.env.LOG_LEVEL ??= "warn";
+// Every database here is external, which requires APP_SECRET; seeding in this process and the apps
+// it starts (they inherit the environment) share this one.
+process.env.APP_SECRET ??= randomBytes(32).toString("base64url");
 
 const say = (line: string) => console.log(line);
 

@@ -8,6 +8,10 @@ export interface LoadOptions {
   /** Load sent and thrown away first, so JIT, pools and caches are warm when measuring. */
   warmupSeconds: number;
   pipelining?: number;
+  /** A fixed rate (requests per second across all connections) instead of as fast as possible. */
+  overallRate?: number;
+  /** Picks each request's path (with query); default: the path of `url`. */
+  nextPath?: () => string;
   /** Read before and after the measured part to report the server's CPU per request. */
   cpuSeconds?: () => Promise<number>;
 }
@@ -40,6 +44,8 @@ export async function runLoad(label: string, options: LoadOptions): Promise<Load
     connections: options.connections,
     pipelining: options.pipelining ?? 1,
     timeout: 10,
+    overallRate: options.overallRate,
+    requests: options.nextPath ? [{ setupRequest: (request: { path: string; method: string; headers: Record<string, string> }) => ({ ...request, path: options.nextPath!() }) }] : undefined,
   };
   if (options.warmupSeconds > 0) {
     assertAllOk(`${label} (warm-up)`, await autocannon({ ...base, duration: options.warmupSeconds }));

@@ -5,11 +5,12 @@ import path from "node:path";
 import next from "next";
 import { type Config, ConfigError, parseConfig } from "../lib/config";
 import { closeDb } from "../lib/db/client";
-import { startWorkers, stopJobs } from "../lib/jobs/boss";
+import { startWorkers, stopWorkers } from "../lib/jobs/worker";
 import { ensureDemoPartner } from "../lib/partners/ensure-demo-partner";
 import { createApiDispatch } from "../lib/server/api-dispatch";
-import { ensureBuild } from "../lib/server/build";
+import { BuildUnavailableError, ensureBuild } from "../lib/server/build";
 import { prepareDatabase } from "../lib/server/database";
+import { createFrontDoor } from "../lib/server/front-door";
 import { createMediaDispatch } from "../lib/server/media-dispatch";
 import { sweepTempFilesAtStart } from "../lib/server/sweep-temp-files";
 
@@ -19,6 +20,8 @@ const say = (line: string) => process.stderr.write(`[walkthrough] ${line}\n`);
 
 async function main(): Promise<void> {
   const config = parseConfig();
+  // First: a start that cannot have a build (a read-only tree without one) stops before anything starts.
+  if (!dev) await ensureBuild(root, say);
   await sweepTempFilesAtStart(config.DATA_DIR, say);
   const stopDatabase = await prepareDatabase(config, say);
   try {
@@ -32,8 +35,6 @@ async function main(): Promise<void> {
 }
 
 async function serve(config: Config, stopDatabase: () => Promise<void>): Promise<void> {
-  if (!dev) await ensureBuild(root, say);
-
   // Before listening, so the key works from the first request the server answers.
   const demo = config.CREATE_DEMO_PARTNER ? await ensureDemoPartner(config.DATA_DIR) : undefined;
 
@@ -44,7 +45,10 @@ async function serve(config: Config, stopDatabase: () => Promise<void>): Promise
   // machinery (lib/server/api-dispatch.ts), and /media links with their Content-Length intact
   // (lib/server/media-dispatch.ts); dev keeps Next's routes and hot reload.
   const dispatchers = dev ? [] : [createApiDispatch(config.APP_URL), createMediaDispatch(config.APP_URL)];
+  // Before any router: what must hold for every request (lib/server/front-door.ts).
+  const frontDoor = createFrontDoor({ appUrl: config.APP_URL, trustedProxyHops: config.TRUSTED_PROXY_HOPS });
   const server = createServer((req, res) => {
+    frontDoor(req, res);
     if (!dispatchers.some((dispatch) => dispatch(req, res))) void handle(req, res);
   });
   await new Promise<void>((resolve) => server.listen(config.PORT, resolve));
@@ -65,7 +69,7 @@ async function serve(config: Config, stopDatabase: () => Promise<void>): Promise
     say(`${signal}: finishing in-flight requests and jobs`);
     const closed = new Promise((resolve) => server.close(resolve));
     server.closeIdleConnections();
-    await stopJobs();
+    await stopWorkers();
     await closed;
     await app.close?.();
     await closeDb();
@@ -78,7 +82,7 @@ async function serve(config: Config, stopDatabase: () => Promise<void>): Promise
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) say(error.message);
+  if (error instanceof ConfigError || error instanceof BuildUnavailableError) say(error.message);
   else say(`Could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exit(1);
 });

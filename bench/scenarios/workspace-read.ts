@@ -7,6 +7,7 @@ import { isDeepStrictEqual } from "node:util";
 import { type BenchContext, envInt, median, type ReportRow, type Scenario } from "../harness";
 import { type LoadResult, runLoad } from "../load";
 import { cpuSeconds, peakRssMiB, startNodeServer } from "../processes";
+import { useDatabase } from "../../tests/support/databases";
 
 const workspaceId = "bench-workspace-1";
 const poolSize = "10";
@@ -39,10 +40,9 @@ function get(url: string, key?: string): Promise<Answer> {
 
 /** One partner, its key and one workspace, made through lib/ as the API would make them. */
 async function seed(databaseUrl: string): Promise<string> {
-  process.env.DATABASE_URL = databaseUrl;
-  const { closeDb } = await import("../../lib/db/client");
   // A pool left by an earlier scenario would point at that scenario's database.
-  await closeDb();
+  await useDatabase(databaseUrl);
+  const { closeDb } = await import("../../lib/db/client");
   const { createPartner } = await import("../../lib/partners/create-partner");
   const { provisionWorkspace } = await import("../../lib/workspaces/provision-workspace");
   try {

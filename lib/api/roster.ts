@@ -1,17 +1,16 @@
 import { z } from "zod";
-import { db } from "../db/client";
-import { ApiError } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { consumeRateLimit } from "../http/rate-limit";
-import { listProperties } from "../roster/list-properties";
+import { readRosterPage } from "../roster/list-properties";
 import { propertiesPage, rosterImportRun } from "../roster/response-schemas";
 import { idempotencyHeaders, rosterSnapshotBody, workspaceQuery } from "../roster/schemas";
 import type { RosterImport, Workspace } from "../generated/prisma/client";
-import { withoutSnapshot } from "../roster/create-roster-run";
-import { findIdenticalRun, requestDigest } from "../roster/find-identical-run";
+import { findReplayedPush, requestDigest } from "../roster/find-identical-run";
+import { getRosterImport } from "../roster/get-roster-import";
 import { serializeProperty, serializeRosterImport } from "../roster/serializers";
 import { submitRosterImport } from "../roster/submit-roster-import";
-import { findWorkspace, getWorkspace } from "../workspaces/get-workspace";
+import { optionalParameter } from "../validation/text";
+import { getWorkspace } from "../workspaces/get-workspace";
 
 export const rosterImportBodyLimitBytes = 32 * 1024 * 1024;
 
@@ -43,17 +42,14 @@ export const createRosterImport = defineOperation({
   responses: { 202: { description: "The run, queued (or as it stands, on a replay)", schema: rosterImportRun } },
   errors: ["missing_parameter", "invalid_request", "workspace_not_provisioned", "idempotency_conflict", "payload_too_large"],
   async replay({ caller, query, headers, bodyText }) {
-    // An unknown workspace goes on to the full path, which names body errors before the 404.
-    const workspace = await findWorkspace(caller.partnerId, query.workspace_id);
-    const run = workspace && (await findIdenticalRun(workspace.id, headers["Idempotency-Key"], bodyText));
-    return run ? rosterImportAnswer(run, workspace, true) : undefined;
+    const found = await findReplayedPush(caller.partnerId, query.workspace_id, headers["Idempotency-Key"], bodyText);
+    return found && rosterImportAnswer(found.run, found.workspace, true);
   },
   async handler({ caller, query, headers, body, bodyText }) {
     const workspace = await getWorkspace(caller.partnerId, query.workspace_id);
-    const partner = await db().partner.findUniqueOrThrow({ where: { id: caller.partnerId } });
     const { run, replayed } = await submitRosterImport({
+      partnerId: caller.partnerId,
       workspace,
-      rosterMax: partner.rosterMax,
       idempotencyKey: headers["Idempotency-Key"],
       body,
       requestDigest: requestDigest(bodyText),
@@ -62,8 +58,6 @@ export const createRosterImport = defineOperation({
     return rosterImportAnswer(run, workspace, replayed);
   },
 });
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const readRosterImport = defineOperation({
   method: "GET",
@@ -78,12 +72,7 @@ export const readRosterImport = defineOperation({
   errors: ["missing_parameter", "invalid_request", "workspace_not_provisioned", "not_found"],
   async handler({ caller, params, query }) {
     const workspace = await getWorkspace(caller.partnerId, query.workspace_id);
-    const run = uuidPattern.test(params.import_id)
-      ? await db()
-          .rosterImport.findFirst({ where: { id: params.import_id, workspaceId: workspace.id }, omit: { snapshot: true } })
-          .then((found) => found && withoutSnapshot(found))
-      : null;
-    if (!run) throw new ApiError("not_found", { message: "No such roster import in this workspace." });
+    const run = await getRosterImport(workspace, params.import_id);
     return { status: 200, body: serializeRosterImport(run, workspace) };
   },
 });
@@ -98,16 +87,14 @@ export const listRosterProperties = defineOperation({
     "Keyset-paginated over the caller's `property_id` in byte order: an import landing mid-walk changes no page. " +
     "`cursor` is opaque and bound to the filter it was issued with; an edited or foreign cursor is `400 invalid_request`.",
   query: workspaceQuery.extend({
-    roster_status: z.enum(["present", "inactive", "unconfirmed"]).optional(),
-    limit: z.coerce.number().int().min(1).max(500).default(100),
-    cursor: z.string().optional(),
+    roster_status: optionalParameter(z.enum(["present", "inactive", "unconfirmed"])),
+    limit: optionalParameter(z.coerce.number<string>().int().min(1).max(500)).default(100),
+    cursor: optionalParameter(z.string()),
   }),
   responses: { 200: { description: "One page", schema: propertiesPage } },
   errors: ["missing_parameter", "invalid_request", "workspace_not_provisioned"],
   async handler({ caller, query }) {
-    const workspace = await getWorkspace(caller.partnerId, query.workspace_id);
-    const page = await listProperties({
-      workspace,
+    const { workspace, ...page } = await readRosterPage(caller.partnerId, query.workspace_id, {
       rosterStatus: query.roster_status,
       limit: query.limit,
       cursor: query.cursor,

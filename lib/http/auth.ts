@@ -1,12 +1,15 @@
 import { pool } from "../db/client";
 import { log } from "../log";
 import { hashApiKey, looksLikeApiKey } from "../partners/api-key-secret";
+import { processSingleton } from "../process-state";
 import { ApiError } from "./errors";
 
 export interface Caller {
   partnerId: string;
   keyId: string;
   scopes: string[];
+  /** False only for an operation that checks the partner itself (`partnerCheck: "in-handler"`). */
+  partnerActive: boolean;
 }
 
 interface KeyRow {
@@ -41,11 +44,11 @@ async function findKey(key: string): Promise<KeyRow | undefined> {
   }
 }
 
-const lastUseWritten = new Map<string, number>();
 const lastUseEveryMs = 60_000;
 
 // last_used_at is for staff, so minute precision is plenty and reads don't pay a write each.
 function noteKeyUse(keyId: string): void {
+  const lastUseWritten = processSingleton("key-last-use-written", () => new Map<string, number>());
   const now = Date.now();
   if (now - (lastUseWritten.get(keyId) ?? 0) < lastUseEveryMs) return;
   lastUseWritten.set(keyId, now);
@@ -54,14 +57,24 @@ function noteKeyUse(keyId: string): void {
     .catch((error: unknown) => log().warn({ err: error, keyId }, "could not record key use"));
 }
 
-/** Resolves the partner from `Authorization: Bearer service_pk_…` (spec, Authentication). */
-export async function authenticate(request: Request): Promise<Caller> {
+/**
+ * Resolves the partner from `Authorization: Bearer service_pk_…` (spec, Authentication). A paused
+ * or unregistered partner is refused here unless `partnerInHandler`: an operation whose order of
+ * refusals puts `partner_disabled` later (the recording link's) then gets `partnerActive: false`.
+ */
+export async function authenticate(request: Request, { partnerInHandler = false } = {}): Promise<Caller> {
   const key = bearerToken(request.headers.get("authorization"));
   if (!key || !looksLikeApiKey(key)) throw new ApiError("invalid_key");
   const row = await findKey(key);
   if (!row) throw new ApiError("invalid_key");
   if (row.key_status === "revoked") throw new ApiError("key_revoked");
-  if (row.partner_status !== "active") throw new ApiError("partner_disabled");
+  const partnerActive = row.partner_status === "active";
+  if (!partnerActive && !partnerInHandler) throw new ApiError("partner_disabled");
   noteKeyUse(row.key_id);
-  return { partnerId: row.partner_id, keyId: row.key_id, scopes: row.scopes };
+  return { partnerId: row.partner_id, keyId: row.key_id, scopes: row.scopes, partnerActive };
+}
+
+/** For an operation that checks the partner itself: `403 partner_disabled` at its place in the order. */
+export function assertPartnerActive(caller: Caller): void {
+  if (!caller.partnerActive) throw new ApiError("partner_disabled");
 }

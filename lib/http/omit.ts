@@ -1,5 +1,5 @@
 /** Keys whose empty values are part of the contract (spec, Findings: `evidence`). */
-const keepEmptyUnder = new Set(["evidence"]);
+const keepEmptyUnder: ReadonlySet<string> = new Set(["evidence"]);
 
 function isEmptyValue(value: unknown): boolean {
   if (value === null || value === undefined || value === "") return true;

@@ -55,6 +55,11 @@ export interface OperationSpec<P, Q, H, B> {
   responses: Record<number, ResponseSpec>;
   /** Error codes this operation can answer besides the ones every partner call can. */
   errors: ErrorCode[];
+  /**
+   * "in-handler": a paused partner is not refused before the handler runs; the handler calls
+   * `assertPartnerActive` where the spec's order of refusals puts `partner_disabled`.
+   */
+  partnerCheck?: "in-handler";
   handler(context: OperationContext<P, Q, H, B>): Promise<OperationResult>;
   /**
    * For idempotent creates: answers a byte-identical retry before its body is parsed and

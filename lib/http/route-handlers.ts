@@ -1,10 +1,11 @@
 import { log } from "../log";
 import { authenticate, type Caller } from "./auth";
 import { parseJsonObject, readBodyText } from "./body";
+import { clientAddress } from "./client-address";
 import { ApiError } from "./errors";
 import { type AnyOperation, defaultBodyLimitBytes, type HttpMethod, httpMethods } from "./operation";
 import { pathParams, queryParams } from "./path-params";
-import { consumeRateLimit } from "./rate-limit";
+import { assertUnderRateLimit, consumeRateLimit, countRateLimitHit } from "./rate-limit";
 import { requestIdFor } from "./request-id";
 import { errorResponse, jsonResponse } from "./respond";
 import { parseOrThrow } from "./validation";
@@ -41,6 +42,21 @@ async function run(operation: AnyOperation, request: Request, requestId: string,
   return jsonResponse(result.status, result.body, { ...result.headers, "x-request-id": requestId });
 }
 
+/**
+ * The partner from the key. An address that keeps sending missing, malformed or unknown keys is
+ * refused before the key is looked up, so guessing keys costs the guesser, not the database.
+ */
+async function identify(request: Request, operation: AnyOperation): Promise<Caller> {
+  const address = clientAddress(request);
+  assertUnderRateLimit("unauthenticated", address);
+  try {
+    return await authenticate(request, { partnerInHandler: operation.partnerCheck === "in-handler" });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "invalid_key") countRateLimitHit("unauthenticated", address);
+    throw error;
+  }
+}
+
 function serve(operation: AnyOperation): Handler {
   return async (request) => {
     const started = performance.now();
@@ -48,7 +64,7 @@ function serve(operation: AnyOperation): Handler {
     let caller: Caller | undefined;
     let response: Response;
     try {
-      caller = await authenticate(request);
+      caller = await identify(request, operation);
       response = await run(operation, request, requestId, caller);
     } catch (error) {
       if (error instanceof ApiError) {

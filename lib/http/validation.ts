@@ -33,7 +33,7 @@ export interface CustomIssueParams {
 }
 
 /** Fields a caller may never set; refused as "not the caller's to set" rather than unknown. */
-const reservedFields = new Set(["partner", "partner_id", "company_id"]);
+const reservedFields: ReadonlySet<string> = new Set(["partner", "partner_id", "company_id"]);
 
 /** Turns the first zod issue into the spec's refusal, naming the field (spec, Errors). */
 export function issueToApiError(issue: z.core.$ZodIssue, input: unknown, prefix: Path = []): ApiError {

@@ -2,19 +2,18 @@ import { config } from "../config";
 import { type HttpMethod, httpMethods } from "../http/operation";
 import { requestIdFor } from "../http/request-id";
 import { type Handler, methodNotAllowed } from "../http/route-handlers";
+import { processSingleton } from "../process-state";
 import { buildOpenApiDocument } from "./document";
 
 const allowed: HttpMethod[] = ["GET"];
-
-// Built once per process: the operations and APP_URL cannot change while it runs.
-let documentText: string | undefined;
 
 /**
  * `GET /v1/openapi.json`, public (no key). Not sent through `jsonResponse`: the omit rule is
  * for API records, and would strip the empty objects and arrays OpenAPI gives meaning to.
  */
 const getDocument: Handler = async (request) => {
-  documentText ??= JSON.stringify(buildOpenApiDocument({ serverUrl: config().APP_URL }));
+  // Built once per process: the operations and APP_URL cannot change while it runs.
+  const documentText = processSingleton("openapi-document", () => JSON.stringify(buildOpenApiDocument({ serverUrl: config().APP_URL })));
   return new Response(documentText, {
     headers: {
       "content-type": "application/json; charset=utf-8",

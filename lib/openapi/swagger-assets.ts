@@ -6,6 +6,7 @@ import getAbsoluteFSPath from "swagger-ui-dist/absolute-path.js";
 import { ApiError } from "../http/errors";
 import { requestIdFor } from "../http/request-id";
 import { errorResponse } from "../http/respond";
+import { processSingleton } from "../process-state";
 
 /** The only files /docs/assets serves, with their types: nothing else in the package is reachable. */
 const assetTypes: Record<string, string> = {
@@ -15,8 +16,6 @@ const assetTypes: Record<string, string> = {
   "favicon-32x32.png": "image/png",
 };
 
-let folder: string | undefined;
-
 /**
  * The installed swagger-ui-dist folder, as the package reports it (its own `__dirname`). Not
  * `require.resolve`: Turbopack rewrites that into a module id. The package is in
@@ -24,17 +23,15 @@ let folder: string | undefined;
  * time, and the answer does not depend on the working directory.
  */
 function swaggerUiFolder(): string {
-  folder ??= getAbsoluteFSPath();
-  return folder;
+  return processSingleton("swagger-ui-folder", () => getAbsoluteFSPath());
 }
-
-let version: string | undefined;
 
 /** The installed version; asset URLs carry it so that an upgrade is never served from a stale cache. */
 export function swaggerUiVersion(): string {
-  version ??= (JSON.parse(readFileSync(path.join(swaggerUiFolder(), "package.json"), "utf8")) as { version: string })
-    .version;
-  return version;
+  return processSingleton(
+    "swagger-ui-version",
+    () => (JSON.parse(readFileSync(path.join(swaggerUiFolder(), "package.json"), "utf8")) as { version: string }).version,
+  );
 }
 
 /** `GET /docs/assets/{file}`: one allowlisted Swagger UI file, streamed from disk, cached for a year. */

@@ -16,9 +16,9 @@ const originPattern = /^(https?):\/\/([^/?#]*)(\/?)$/i;
 // What a browser opens without rewriting it (spec: letters, digits and `. _ ~ -`).
 const hostPattern = /^[a-z0-9._~-]+$/;
 // http:// leaves the cleaner's browser in clear text, so it is only for a partner's own machine.
-const plainHttpHosts = new Set(["localhost", "127.0.0.1"]);
+const plainHttpHosts: ReadonlySet<string> = new Set(["localhost", "127.0.0.1"]);
 // Schemes that are not one app's own: allowing them would allow every web page, script or app.
-const refusedSchemes = new Set([
+const refusedSchemes: ReadonlySet<string> = new Set([
   "ws",
   "wss",
   "ftp",

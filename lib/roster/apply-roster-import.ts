@@ -1,6 +1,5 @@
 import { db } from "../db/client";
-import { sendJob } from "../jobs/boss";
-import { activateRosterJob } from "../jobs/activate-roster-job";
+import { enqueue } from "../jobs/queue";
 import { endRun } from "./finish-run";
 import type { NormalizedItem } from "./normalize-snapshot";
 import { rosterColumns } from "./roster-columns";
@@ -8,7 +7,7 @@ import { computeRosterDiff } from "./roster-diff";
 import { refreshWorkspaceCounts } from "./workspace-counts";
 import { writeRoster } from "./write-roster";
 
-const finalStatuses = new Set(["applied", "rejected", "failed"]);
+const finalStatuses: ReadonlySet<string> = new Set(["applied", "rejected", "failed"]);
 
 /**
  * Runs one roster import to a final state. Everything is decided and written in one
@@ -80,7 +79,7 @@ export async function applyRosterImport(importId: string): Promise<void> {
         },
       });
       await tx.$executeRaw`UPDATE roster_import SET snapshot = NULL WHERE id = ${importId}::uuid`;
-      await sendJob(activateRosterJob, { workspaceId: current.workspaceId }, { tx });
+      await enqueue("activate-roster", { workspaceId: current.workspaceId }, { tx });
     },
     { timeout: 60_000, maxWait: 10_000 },
   );

@@ -1,7 +1,6 @@
 import type { Tx } from "../db/client";
 import type { RosterImport } from "../generated/prisma/client";
-import { sendJob } from "../jobs/boss";
-import { applyRosterImportJob } from "../jobs/apply-roster-import-job";
+import { enqueue } from "../jobs/queue";
 import type { NormalizedSnapshot } from "./normalize-snapshot";
 
 export interface NewRun {
@@ -36,7 +35,7 @@ export async function createRosterRun(tx: Tx, run: NewRun): Promise<RosterImport
     RETURNING id`;
   const id = inserted[0]?.id;
   if (!id) return undefined;
-  await sendJob(applyRosterImportJob, { importId: id }, { tx });
+  await enqueue("apply-roster-import", { importId: id }, { tx });
   return withoutSnapshot(await tx.rosterImport.findUniqueOrThrow({ where: { id }, omit: { snapshot: true } }));
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { RosterImport } from "../generated/prisma/client";
+import { findWorkspace, type WorkspaceWithFeed } from "../workspaces/get-workspace";
 import { findRunByKey } from "./submit-roster-import";
 
 export function requestDigest(bodyText: string): string {
@@ -18,4 +19,19 @@ export async function findIdenticalRun(
 ): Promise<RosterImport | undefined> {
   const run = await findRunByKey(workspaceId, idempotencyKey);
   return run?.requestDigest === requestDigest(bodyText) ? run : undefined;
+}
+
+/**
+ * A byte-identical retry of a push, with its workspace, or undefined to take the full path
+ * (which also names body errors before an unknown workspace's 404).
+ */
+export async function findReplayedPush(
+  partnerId: string,
+  workspaceId: string,
+  idempotencyKey: string,
+  bodyText: string,
+): Promise<{ workspace: WorkspaceWithFeed; run: RosterImport } | undefined> {
+  const workspace = await findWorkspace(partnerId, workspaceId);
+  const run = workspace && (await findIdenticalRun(workspace.id, idempotencyKey, bodyText));
+  return workspace && run ? { workspace, run } : undefined;
 }

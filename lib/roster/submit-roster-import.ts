@@ -7,8 +7,8 @@ import { normalizeSnapshot } from "./normalize-snapshot";
 import type { RosterSnapshotBody } from "./schemas";
 
 export interface SubmitInput {
+  partnerId: string;
   workspace: Workspace;
-  rosterMax: number;
   idempotencyKey: string;
   body: RosterSnapshotBody;
   requestDigest?: string;
@@ -40,7 +40,8 @@ function replayOrConflict(existing: RosterImport, hash: string): { run: RosterIm
  * and compared over the normalized snapshot. A replay returns the run at whatever status it reached.
  */
 export async function submitRosterImport(input: SubmitInput): Promise<{ run: RosterImport; replayed: boolean }> {
-  checkSnapshot(input.body, input.rosterMax);
+  const partner = await db().partner.findUniqueOrThrow({ where: { id: input.partnerId }, select: { rosterMax: true } });
+  checkSnapshot(input.body, partner.rosterMax);
   const snapshot = normalizeSnapshot(input.body);
   const { workspace, idempotencyKey } = input;
 

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { call, expectError } from "../support/api";
-import { type AppProcess, startAppProcess } from "../support/app-process";
+import { type AppProcess, demoApiKey, startAppProcess } from "../support/app-process";
 import { testAppEnv } from "../support/global-setup";
 import { createDatabase, runSql } from "../support/databases";
 import { items, snapshot } from "../fixtures/roster";
@@ -14,11 +13,6 @@ import { items, snapshot } from "../fixtures/roster";
  * that breaking a table or killing a server never disturbs the shared app other files use.
  */
 
-async function demoKey(app: AppProcess): Promise<string> {
-  const credentials = JSON.parse(await readFile(path.join(app.dataDir, "demo-credentials.json"), "utf8"));
-  return credentials.api_key as string;
-}
-
 describe("a failing dependency", () => {
   let app: AppProcess;
   let databaseUrl: string;
@@ -26,7 +20,7 @@ describe("a failing dependency", () => {
   beforeAll(async () => {
     databaseUrl = await createDatabase(inject("pgAdminUrl"), "broken");
     app = await startAppProcess({ databaseUrl, env: testAppEnv });
-    key = await demoKey(app);
+    key = await demoApiKey(app);
   });
   afterAll(async () => {
     await app?.stop();
@@ -41,6 +35,39 @@ describe("a failing dependency", () => {
       await runSql(databaseUrl, "ALTER TABLE api_key_unavailable RENAME TO api_key");
     }
     expectError(await call("GET", `${app.baseUrl}/v1/workspaces/x`, { key }), 404, "workspace_not_provisioned");
+  });
+
+  it("answers 503 service_unavailable for a return_url while the allowlist cannot be read", async () => {
+    const workspaceId = `allow-${randomUUID().slice(0, 8)}`;
+    await call("POST", `${app.baseUrl}/v1/workspaces`, { key, body: { workspace_id: workspaceId, name: "Allow" } });
+    const query = { workspace_id: workspaceId, task_id: "t1", property_id: "p1", return_url: "https://app.example.com/" };
+    await runSql(databaseUrl, "ALTER TABLE allowlist_entry RENAME TO allowlist_entry_unavailable");
+    try {
+      expectError(await call("GET", `${app.baseUrl}/v1/recording-link`, { key, query }), 503, "service_unavailable");
+    } finally {
+      await runSql(databaseUrl, "ALTER TABLE allowlist_entry_unavailable RENAME TO allowlist_entry");
+    }
+    // Readable again: the URL is judged (not on this partner's empty list).
+    const answer = await call("GET", `${app.baseUrl}/v1/recording-link`, { key, query });
+    expect(expectError(answer, 400, "invalid_request").detail).toEqual({ parameter: "return_url", reason: "not_allowed" });
+  });
+
+  it("keeps limiting on each process's own counts while the rate-limit store is down", async () => {
+    const limit = Number(testAppEnv.RATE_LIMIT_WORKSPACE_CREATE);
+    await runSql(databaseUrl, "ALTER TABLE rate_limit_window RENAME TO rate_limit_window_unavailable");
+    const answers: number[] = [];
+    try {
+      for (let i = 0; i <= limit; i++) {
+        const body = { workspace_id: `limited-${randomUUID()}`, name: "Limited" };
+        answers.push((await call("POST", `${app.baseUrl}/v1/workspaces`, { key, body })).status);
+      }
+    } finally {
+      await runSql(databaseUrl, "ALTER TABLE rate_limit_window_unavailable RENAME TO rate_limit_window");
+    }
+    expect(answers.slice(0, limit).every((status) => status === 201)).toBe(true);
+    expect(answers[limit]).toBe(429);
+    const log = await readFile(app.logFile, "utf8");
+    expect(log).toMatch(/rate limit store unavailable; limiting on this process's counts/);
   });
 
   it("answers 500 internal_error with nothing internal in it, and logs the failure under the request id", async () => {
@@ -80,7 +107,7 @@ describe("a server killed in the middle of a roster run", () => {
   it("leaves the roster as it was, and the run still ends applied (once) after a restart", { timeout: 180_000 }, async () => {
     databaseUrl = await createDatabase(inject("pgAdminUrl"), "crash");
     first = await startAppProcess({ databaseUrl, env });
-    const key = await demoKey(first);
+    const key = await demoApiKey(first);
     const workspaceId = `crash-${randomUUID().slice(0, 8)}`;
     const base = first.baseUrl;
     await call("POST", `${base}/v1/workspaces`, { key, body: { workspace_id: workspaceId, name: "Crash" } });

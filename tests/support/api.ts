@@ -1,4 +1,5 @@
-import { expect, inject } from "vitest";
+import { expect } from "vitest";
+import { appUnderTest } from "./app-under-test";
 
 export interface ApiAnswer<T = Record<string, unknown>> {
   status: number;
@@ -31,7 +32,7 @@ export async function call<T = Record<string, unknown>>(
   path: string,
   options: CallOptions = {},
 ): Promise<ApiAnswer<T>> {
-  const url = new URL(path, inject("baseUrl"));
+  const url = new URL(path, appUnderTest().baseUrl);
   for (const [name, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(name, value);
   }

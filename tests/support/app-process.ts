@@ -18,6 +18,8 @@ export interface StartAppOptions {
   startTimeoutMs?: number;
   /** Reuse this DATA_DIR (a restart after a crash); the caller then owns and removes it. */
   dataDir?: string;
+  /** Runs the start command through another (e.g. inside a mount namespace); gets and returns argv. */
+  wrap?: (argv: string[]) => string[];
 }
 
 export interface AppProcess {
@@ -30,6 +32,12 @@ export interface AppProcess {
   stop(): Promise<void>;
   /** SIGKILL to the launcher and the server together, as a crash would; DATA_DIR is kept. */
   kill(): Promise<void>;
+}
+
+/** The demo partner's key that an app started with CREATE_DEMO_PARTNER made in its DATA_DIR. */
+export async function demoApiKey(app: Pick<AppProcess, "dataDir">): Promise<string> {
+  const credentials = JSON.parse(await readFile(path.join(app.dataDir, "demo-credentials.json"), "utf8")) as { api_key: string };
+  return credentials.api_key;
 }
 
 /** A port nobody listens on right now (the OS picks it), so two runs on one machine don't collide. */
@@ -98,7 +106,9 @@ export async function startAppProcess(options: StartAppOptions): Promise<AppProc
   // A file descriptor rather than pipes: the app writes straight to the log, and no pipe
   // handle in this process outlives it.
   const logFd = openSync(logFile, "a");
-  const app = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
+  const argv = [process.execPath, path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"];
+  const [command, ...args] = options.wrap ? options.wrap(argv) : argv;
+  const app = spawn(command!, args, {
     cwd: root,
     env: { ...process.env, ...options.env, PORT: String(port), DATABASE_URL: options.databaseUrl, DATA_DIR: dataDir },
     stdio: ["ignore", logFd, logFd],

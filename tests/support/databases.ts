@@ -27,3 +27,14 @@ export async function runSql(databaseUrl: string, text: string, values: unknown[
     await client.end();
   }
 }
+
+/**
+ * Points this process's lib/ at another database: DATABASE_URL set, the configuration read
+ * again (it is parsed once per process), and the old pool closed.
+ */
+export async function useDatabase(url: string): Promise<void> {
+  process.env.DATABASE_URL = url;
+  const [{ reloadConfig }, { closeDb }] = await Promise.all([import("../../lib/config"), import("../../lib/db/client")]);
+  await closeDb();
+  reloadConfig();
+}

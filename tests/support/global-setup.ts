@@ -1,20 +1,20 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureBuild } from "../../lib/server/build";
 import { startAppProcess } from "./app-process";
 import { createDatabase, startTestPostgres } from "./postgres";
-import { startTourProvider } from "./tour-provider";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     databaseUrl: string;
+    /** The app's APP_SECRET, required with an external database; test code signs and decrypts with it too. */
+    appSecret: string;
     pgAdminUrl: string;
     appLogFile: string;
     /** The app's DATA_DIR: media tests write objects where the app's /media route reads them. */
     appDataDir: string;
-    /** The fake tour provider's control server (tests/support/tour-provider.ts). */
-    tourProviderControlUrl: string;
   }
 }
 
@@ -24,6 +24,9 @@ const root = path.resolve(import.meta.dirname, "../..");
 export const testAppEnv = {
   RATE_LIMIT_GENERAL: "600",
   RATE_LIMIT_WORKSPACE_CREATE: "40",
+  // Every test calls from 127.0.0.1 and the security cases send bad keys by the hundred; the
+  // limit itself is tested on an app of its own (tests/integration/front-door.test.ts).
+  RATE_LIMIT_UNAUTHENTICATED: "100000",
   LOG_LEVEL: "info",
   NEXT_TELEMETRY_DISABLED: "1",
   // The failure tests read the demo partner's key from DATA_DIR.
@@ -38,30 +41,21 @@ export default async function setup(project: TestProject) {
   await ensureBuild(root, (line) => process.stderr.write(`${line}\n`));
   const postgres = await startTestPostgres();
   const databaseUrl = await createDatabase(postgres.adminUrl, "app");
-  const tourProvider = await startTourProvider();
-  const tourEnv = {
-    TOUR_API_URL: tourProvider.apiUrl,
-    TOUR_API_TOKEN_ID: tourProvider.tokenId,
-    TOUR_API_TOKEN_SECRET: tourProvider.tokenSecret,
-    // Node's own way to trust one more CA; the app has no switch of its own for it.
-    NODE_EXTRA_CA_CERTS: tourProvider.caFile,
-  };
-  const app = await startAppProcess({ databaseUrl, env: { ...testAppEnv, ...tourEnv } }).catch(async (error: unknown) => {
-    await tourProvider.close();
+  const appSecret = randomBytes(32).toString("base64url");
+  const app = await startAppProcess({ databaseUrl, env: { ...testAppEnv, APP_SECRET: appSecret } }).catch(async (error: unknown) => {
     await postgres.stop();
     throw error;
   });
 
   project.provide("baseUrl", app.baseUrl);
   project.provide("databaseUrl", databaseUrl);
+  project.provide("appSecret", appSecret);
   project.provide("pgAdminUrl", postgres.adminUrl);
   project.provide("appLogFile", app.logFile);
   project.provide("appDataDir", app.dataDir);
-  project.provide("tourProviderControlUrl", tourProvider.controlUrl);
 
   return async () => {
     await app.stop();
-    await tourProvider.close();
     await postgres.stop();
   };
 }

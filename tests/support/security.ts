@@ -7,9 +7,15 @@ import { call, type CallOptions, expectError } from "./api";
 
 /**
  * The authentication cases every partner route must answer the same way (spec,
- * Authentication). `request` describes a valid call apart from its key.
+ * Authentication). `request` describes a valid call apart from its key. A route that checks the
+ * partner in its handler (`partnerCheck: "in-handler"`, after its workspace) answers a paused
+ * partner's call for a workspace it does not own with that 404; its own file tests the 403.
  */
-export function describeSecurity(name: string, request: { method: string; path: string } & Omit<CallOptions, "key">) {
+export function describeSecurity(
+  name: string,
+  request: { method: string; path: string } & Omit<CallOptions, "key">,
+  options: { partnerCheckInHandler?: boolean } = {},
+) {
   describe(`${name}: security`, () => {
     const send = (key: string | null, headers: Record<string, string> = {}) =>
       call(request.method, request.path, { ...request, key, headers: { ...request.headers, ...headers } });
@@ -40,7 +46,9 @@ export function describeSecurity(name: string, request: { method: string; path: 
     it("answers 403 partner_disabled when the partner is paused", async () => {
       const partner = await createTestPartner();
       await setPartnerStatus(partner.partnerId, "paused");
-      expectError(await send(partner.apiKey), 403, "partner_disabled");
+      const answer = await send(partner.apiKey);
+      if (options.partnerCheckInHandler) expectError(answer, 404, "workspace_not_provisioned");
+      else expectError(answer, 403, "partner_disabled");
     });
   });
 }

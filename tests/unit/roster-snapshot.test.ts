@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/http/errors";
 import { checkSnapshot } from "../../lib/roster/check-snapshot";
 import { normalizeSnapshot } from "../../lib/roster/normalize-snapshot";
+import { parseOrThrow } from "../../lib/http/validation";
 import { rosterSnapshotBody, type RosterSnapshotBody } from "../../lib/roster/schemas";
 
 const address = { line1: "1 Main St", city: "Leeds", region: "WY", postal_code: "LS1", country_code: "GB" };
@@ -96,5 +97,19 @@ describe("checkSnapshot", () => {
 
   it("accepts a roster exactly at the cap", () => {
     expect(() => checkSnapshot(body([{ property_id: "a", name: "A", address }]), 1)).not.toThrow();
+  });
+});
+
+describe("blank optional fields", () => {
+  const parse = (item: Record<string, unknown>) =>
+    refusal(() => parseOrThrow(rosterSnapshotBody, { complete: true, observed_at: "2026-11-21T10:00:00Z", total_count: 1, properties: [item] }));
+
+  it.each([
+    ["address_unavailable_reason", { property_id: "a", name: "A", address_unavailable_reason: "  " }],
+    ["building_id", { property_id: "a", name: "A", address, building_id: "" }],
+    ["unit_label", { property_id: "a", name: "A", address, unit_label: " \t" }],
+    ["address.line2", { property_id: "a", name: "A", address: { ...address, line2: "" } }],
+  ])("refuses a blank %s by name instead of accepting it and dropping it", (field, item) => {
+    expect(parse(item)).toEqual({ code: "invalid_request", detail: { parameter: `properties[0].${field}`, index: 0 } });
   });
 });
