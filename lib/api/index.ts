@@ -2,6 +2,7 @@ import type { AnyOperation } from "../http/operation";
 import { createBaselinePhotoImport, readBaselinePhotoImport } from "./baseline-photos";
 import { putChecklist, readChecklist, removeChecklist } from "./checklists";
 import { createRosterImport, listRosterProperties, readRosterImport } from "./roster";
+import { readRecordingLink } from "./recording-links";
 import { createRosterSync } from "./roster-syncs";
 import { deleteTour, putTour } from "./tours";
 import { createWorkspace, readWorkspace } from "./workspaces";
@@ -21,4 +22,5 @@ export const operations: AnyOperation[] = [
   deleteTour,
   createBaselinePhotoImport,
   readBaselinePhotoImport,
+  readRecordingLink,
 ];

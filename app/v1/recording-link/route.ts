@@ -1,0 +1,4 @@
+import { readRecordingLink } from "@/lib/api/recording-links";
+import { routeHandlers } from "@/lib/http/route-handlers";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(readRecordingLink);
