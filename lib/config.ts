@@ -26,6 +26,8 @@ const schema = z.object({
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_GENERAL: positiveInt.default(1200),
   RATE_LIMIT_UNAUTHENTICATED: positiveInt.default(60),
+  // Calls of one recording link's app (parts, taps, polls): a phone sends a part every few seconds.
+  RATE_LIMIT_RECORDER: positiveInt.default(600),
   RATE_LIMIT_WORKSPACE_CREATE: positiveInt.default(60),
   RATE_LIMIT_ROSTER_IMPORT: positiveInt.default(30),
   RATE_LIMIT_CLAIM: positiveInt.default(10),
@@ -44,6 +46,9 @@ const schema = z.object({
   TOUR_API_URL: z.url({ protocol: /^https$/ }).default("https://api.matterport.com/api/models/graph"),
   TOUR_API_TOKEN_ID: z.string().min(1).optional(),
   TOUR_API_TOKEN_SECRET: z.string().min(1).optional(),
+  // Absolute paths of the ffmpeg and ffprobe to seal videos with; unset: the system's, else npm's.
+  FFMPEG_PATH: z.string().startsWith("/", "must be an absolute path").optional(),
+  FFPROBE_PATH: z.string().startsWith("/", "must be an absolute path").optional(),
 }).superRefine((env, ctx) => {
   // Each host would otherwise make its own, and links, cursors and stored secrets made on one
   // would not verify or decrypt on another. The embedded database is one machine's, so there

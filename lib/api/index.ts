@@ -2,6 +2,7 @@ import type { AnyOperation } from "../http/operation";
 import { createBaselinePhotoImport, readBaselinePhotoImport } from "./baseline-photos";
 import { putChecklist, readChecklist, removeChecklist } from "./checklists";
 import { createRosterImport, listRosterProperties, readRosterImport } from "./roster";
+import { readInspectionStatus } from "./inspections";
 import { readRecordingLink } from "./recording-links";
 import { createRosterSync } from "./roster-syncs";
 import { deleteTour, putTour } from "./tours";
@@ -23,4 +24,5 @@ export const operations: AnyOperation[] = [
   createBaselinePhotoImport,
   readBaselinePhotoImport,
   readRecordingLink,
+  readInspectionStatus,
 ];

@@ -34,6 +34,14 @@ export const errorStatus = {
   too_many_requests: 429,
   internal_error: 500,
   service_unavailable: 503,
+  // The recording app's own API (lib/recording/README.md), never answered to a partner.
+  recording_not_open: 409,
+  recording_closed: 409,
+  recording_incomplete: 409,
+  part_conflict: 409,
+  part_checksum_mismatch: 400,
+  unsupported_media: 415,
+  item_not_missed: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

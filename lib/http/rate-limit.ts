@@ -6,16 +6,25 @@ import { ApiError } from "./errors";
 
 /**
  * `general` counts every partner call per key; `unauthenticated` counts calls per client address
- * whose credential was missing, malformed or unknown; the rest are the spec's tighter bounds,
+ * whose credential (partner key or recording token) was missing, malformed or unknown;
+ * `recorder` counts a recording link's calls per task; the rest are the spec's tighter bounds,
  * per partner.
  */
-export type RateLimitBucket = "general" | "unauthenticated" | "workspace_create" | "roster_import" | "claim" | "roster_sync";
+export type RateLimitBucket =
+  | "general"
+  | "unauthenticated"
+  | "recorder"
+  | "workspace_create"
+  | "roster_import"
+  | "claim"
+  | "roster_sync";
 
 function limitOf(bucket: RateLimitBucket): number {
   const c = config();
   return {
     general: c.RATE_LIMIT_GENERAL,
     unauthenticated: c.RATE_LIMIT_UNAUTHENTICATED,
+    recorder: c.RATE_LIMIT_RECORDER,
     workspace_create: c.RATE_LIMIT_WORKSPACE_CREATE,
     roster_import: c.RATE_LIMIT_ROSTER_IMPORT,
     claim: c.RATE_LIMIT_CLAIM,
@@ -24,7 +33,7 @@ function limitOf(bucket: RateLimitBucket): number {
 }
 
 // Buckets that see a request per call are counted in memory and merged into PostgreSQL in batches.
-const batched: ReadonlySet<RateLimitBucket> = new Set(["general", "unauthenticated"]);
+const batched: ReadonlySet<RateLimitBucket> = new Set(["general", "unauthenticated", "recorder"]);
 
 interface Window {
   start: number;

@@ -12,7 +12,7 @@ import { inTransaction } from "./sql-executor";
 export const leaseHeldDelaySeconds = 10;
 
 /** Set while the process stops its workers: long jobs pause at their next item instead of being cut off. */
-export function workerState(): { stopping: boolean } {
+export function workerState(): { stopping: boolean; reclaimTimer?: NodeJS.Timeout } {
   return processSingleton("job-workers", () => ({ stopping: false }));
 }
 

@@ -28,6 +28,8 @@ export const jobPayloads = {
       skippedImageIds: z.array(z.string()).max(maxSkippedTourImages).optional(),
     }),
   ]),
+  /** A walkthrough the cleaner finished: join its parts into the video, stills at every tap. */
+  "seal-recording": z.object({ inspectionId: z.uuid(), partnerId: z.uuid() }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type QueueName = keyof typeof jobPayloads;

@@ -79,6 +79,20 @@ export const queues: { readonly [N in QueueName]: QueueSettings<N> } = {
       costSeconds: (job) => (job.kind === "photos" ? 30 : 120),
     },
   },
+  /*
+   * Sealing: join the parts, remux or transcode with ffmpeg, stills at every tap. A 10-minute MP4
+   * remuxes in seconds; hours of WebM transcode for a long while on two cores, and the transcode
+   * is one step with nothing to pause between, so the expiry is generous (3 hours). It is not
+   * what brings back a killed worker's seal: the seal holds the inspection's lease, and a worker
+   * reclaims an attempt whose lease is free within seconds (lib/jobs/reclaim-orphans.ts).
+   */
+  "seal-recording": {
+    retryLimit: 3,
+    retryDelaySeconds: 5,
+    expireInSeconds: 3 * 60 * 60,
+    giveUp: true,
+    fair: { key: (job) => job.partnerId, costSeconds: () => 30 },
+  },
 };
 
 export const queueNames = Object.keys(queues) as QueueName[];

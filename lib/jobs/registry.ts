@@ -5,6 +5,7 @@ import { importBaselineJob } from "./import-baseline-job";
 import { pollRosterFeedJob } from "./poll-roster-feed-job";
 import { pruneRateLimitsJob } from "./prune-rate-limits-job";
 import { scheduleRosterPullsJob } from "./schedule-roster-pulls-job";
+import { sealRecordingJob } from "./seal-recording-job";
 
 /**
  * Every background job the app runs, one per queue of lib/jobs/queues.ts; workers subscribe to
@@ -17,4 +18,5 @@ export const jobRegistry: JobDefinition[] = [
   pollRosterFeedJob,
   scheduleRosterPullsJob,
   importBaselineJob,
+  sealRecordingJob,
 ];

@@ -1,6 +1,7 @@
 // The worker side: runs the registered handlers. Only processes that work jobs load this (and
 // through the registry every handler and what it needs); enqueuing goes through queue.ts.
 import type PgBoss from "pg-boss";
+import { config } from "../config";
 import { log } from "../log";
 import { runAttempt, workerState } from "./attempt";
 import type { JobDefinition } from "./definition";
@@ -8,6 +9,7 @@ import { closeLeases } from "./lease";
 import { jobPayloads } from "./payloads";
 import { jobQueue, queueOptions, stopJobs } from "./queue";
 import { giveUpQueueOf, queues } from "./queues";
+import { reclaimOrphanedJobs } from "./reclaim-orphans";
 import { jobRegistry } from "./registry";
 
 const fetchOptions = { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true } as const;
@@ -20,6 +22,19 @@ async function workGiveUps(boss: PgBoss, job: JobDefinition): Promise<void> {
     log().warn({ job: job.queue, jobId: received.id }, "job failed for good; running its give-up step");
     await onGiveUp(jobPayloads[job.queue].parse(received.data), received.output);
   });
+}
+
+/**
+ * Looks for attempts whose worker died (lib/jobs/reclaim-orphans.ts) now and then at the job
+ * queue's maintenance interval, so a killed worker's seal or import resumes in seconds.
+ */
+function startReclaiming(boss: PgBoss, jobs: readonly JobDefinition[]): void {
+  const reclaim = () =>
+    void reclaimOrphanedJobs(boss, jobs).catch((error: unknown) => log().warn({ err: error }, "could not look for orphaned job attempts"));
+  reclaim();
+  const state = workerState();
+  clearInterval(state.reclaimTimer);
+  state.reclaimTimer = setInterval(reclaim, config().JOB_MAINTENANCE_INTERVAL_SECONDS * 1000).unref();
 }
 
 /**
@@ -44,6 +59,7 @@ export async function startWorkers(jobs: readonly JobDefinition[] = jobRegistry)
       });
     }
   }
+  startReclaiming(boss, jobs);
 }
 
 /**
@@ -52,6 +68,7 @@ export async function startWorkers(jobs: readonly JobDefinition[] = jobRegistry)
  */
 export async function stopWorkers(timeoutMs?: number): Promise<void> {
   workerState().stopping = true;
+  clearInterval(workerState().reclaimTimer);
   await stopJobs(timeoutMs);
   await closeLeases();
 }

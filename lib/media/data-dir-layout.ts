@@ -25,11 +25,17 @@ export function fetchTempDir(dataDir: string): string {
   return path.join(dataDir, "fetch-tmp");
 }
 
+/** Where a seal joins a walkthrough's parts and runs ffmpeg (lib/recording/seal-recording.ts). */
+export function sealTempDir(dataDir: string): string {
+  return path.join(dataDir, "seal-tmp");
+}
+
 /** Temporary-file folders by a name fit for a log line (no absolute paths in logs). */
 export function mediaTempDirs(dataDir: string): Record<string, string> {
   return {
     "media/tmp": localDiskTempDir(mediaRoot(dataDir)),
     "media-spool": mediaSpoolDir(dataDir),
     "fetch-tmp": fetchTempDir(dataDir),
+    "seal-tmp": sealTempDir(dataDir),
   };
 }

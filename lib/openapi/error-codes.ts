@@ -47,6 +47,13 @@ export const errorMeaning: Record<ErrorCode, string> = {
   too_many_requests: "Too many requests in a short window; back off for `Retry-After` seconds and retry.",
   internal_error: "A failure on the service side; the request was not processed and retrying is safe.",
   service_unavailable: "A dependency is failing (including key verification); retrying is safe. Never rotate a key for this.",
+  recording_not_open: "Recording app only: the walkthrough has not been opened yet (call `open` first).",
+  recording_closed: "Recording app only: the cleaner tapped Done; the walkthrough takes no more parts or taps.",
+  recording_incomplete: "Recording app only: Done named parts or taps the service does not hold; `detail` lists them.",
+  part_conflict: "Recording app only: that part number is stored with other bytes.",
+  part_checksum_mismatch: "Recording app only: the body does not hash to `X-Part-SHA256`; nothing was stored.",
+  unsupported_media: "Recording app only: the first part of a run is not an MP4 or WebM recording.",
+  item_not_missed: "Recording app only: only an item whose result is `missed` can be explained.",
 };
 
 const tableOrder = Object.keys(errorStatus) as ErrorCode[];

@@ -1,0 +1,37 @@
+import { pool } from "../db/client";
+import type { InspectionStatus } from "../generated/prisma/enums";
+import { ApiError } from "../http/errors";
+
+export interface InspectionStatusRead {
+  /** `pending` until the cleaner opens the link; the inspection's own status from then on. */
+  status: "pending" | InspectionStatus;
+  inspectionId?: string;
+}
+
+interface Row {
+  task_id: string | null;
+  inspection_id: string | null;
+  status: InspectionStatus | null;
+}
+
+// Workspace, task and inspection in one round trip: the partner polls this.
+const sql = `
+  SELECT t.id AS task_id, i.id AS inspection_id, i.status
+  FROM workspace w
+  LEFT JOIN task t ON t.workspace_id = w.id AND t.external_id = $3
+  LEFT JOIN inspection i ON i.task_id = t.id
+  WHERE w.partner_id = $1 AND w.external_id = $2`;
+
+/**
+ * `GET /v1/inspections?workspace_id=&task_id=` (spec, Recording links and inspections): the status
+ * of the task's walkthrough. An unknown workspace (or another partner's) is
+ * `404 workspace_not_provisioned`; a task with no recording link in it is `404 task_not_found`.
+ */
+export async function getInspectionStatus(partnerId: string, workspaceId: string, taskId: string): Promise<InspectionStatusRead> {
+  const { rows } = await pool().query<Row>(sql, [partnerId, workspaceId, taskId]);
+  const row = rows[0];
+  if (!row) throw new ApiError("workspace_not_provisioned");
+  if (row.task_id === null) throw new ApiError("task_not_found", { message: "No recording link was issued for that task_id in this workspace." });
+  if (row.inspection_id === null || row.status === null) return { status: "pending" };
+  return { status: row.status, inspectionId: row.inspection_id };
+}

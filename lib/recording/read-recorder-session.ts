@@ -1,0 +1,120 @@
+import { pool } from "../db/client";
+import type { ChecklistItemState, InspectionStatus } from "../generated/prisma/enums";
+import { mediaStorage } from "../media/media-storage";
+import type { RecorderTask } from "./find-recorder-task";
+import { type ChecklistSection, parseChecklistSections } from "./open-inspection";
+import { type RecorderState, recorderState } from "./recorder-state";
+
+export interface StoredPartInfo {
+  partNumber: number;
+  run: number;
+  size: number;
+  sha256: string;
+}
+
+export interface ItemResult {
+  itemId: string;
+  name: string;
+  state: ChecklistItemState;
+  reason?: string;
+  timestampSeconds?: number;
+  imageUrl?: string;
+}
+
+/** Everything the recording app needs to show a link's walkthrough, and to resume it. */
+export interface RecorderSession {
+  inspectionId?: string;
+  state: RecorderState;
+  propertyName: string;
+  taskName?: string;
+  scheduledDate?: string;
+  partnerName: string;
+  checklist: ChecklistSection[];
+  hasReturnUrl: boolean;
+  parts: StoredPartInfo[];
+  /** The highest checklist tap `seq` stored. */
+  eventsSeq: number;
+  results: ItemResult[];
+}
+
+interface HeadRow {
+  property_name: string;
+  task_name: string | null;
+  scheduled_date: string | null;
+  return_url: string | null;
+  partner_name: string;
+  inspection_id: string | null;
+  status: InspectionStatus | null;
+  finished_at: Date | null;
+  sealed_at: Date | null;
+  checklist: unknown;
+  events_seq: number | null;
+}
+
+const headSql = `
+  SELECT p.name AS property_name, t.name AS task_name, to_char(t.scheduled_date, 'YYYY-MM-DD') AS scheduled_date,
+         t.return_url, pa.name AS partner_name, i.id AS inspection_id, i.status, i.finished_at, i.sealed_at, i.checklist,
+         (SELECT max(seq) FROM checklist_tap c WHERE c.inspection_id = i.id) AS events_seq
+  FROM task t
+  JOIN property p ON p.id = t.property_id
+  JOIN workspace w ON w.id = t.workspace_id
+  JOIN partner pa ON pa.id = w.partner_id
+  LEFT JOIN inspection i ON i.task_id = t.id
+  WHERE t.id = $1`;
+
+interface ResultRow {
+  item_id: string;
+  name: string;
+  state: ChecklistItemState;
+  reason: string | null;
+  timestamp_seconds: number | null;
+  still_key: string | null;
+}
+
+async function readResults(inspectionId: string): Promise<ItemResult[]> {
+  const { rows } = await pool().query<ResultRow>(
+    `SELECT item_id, name, state, reason, timestamp_seconds, still_key FROM inspection_item WHERE inspection_id = $1 ORDER BY position`,
+    [inspectionId],
+  );
+  return Promise.all(
+    rows.map(async (row) => ({
+      itemId: row.item_id,
+      name: row.name,
+      state: row.state,
+      reason: row.reason ?? undefined,
+      timestampSeconds: row.timestamp_seconds ?? undefined,
+      imageUrl: row.still_key ? (await mediaStorage().signedUrl(row.still_key)).url : undefined,
+    })),
+  );
+}
+
+async function readParts(inspectionId: string): Promise<StoredPartInfo[]> {
+  const { rows } = await pool().query<{ part_number: number; run: number; size: number; sha256: string }>(
+    "SELECT part_number, run, size, sha256 FROM recording_part WHERE inspection_id = $1 ORDER BY part_number",
+    [inspectionId],
+  );
+  return rows.map((row) => ({ partNumber: row.part_number, run: row.run, size: row.size, sha256: row.sha256 }));
+}
+
+export async function readRecorderSession(task: RecorderTask): Promise<RecorderSession> {
+  const { rows } = await pool().query<HeadRow>(headSql, [task.taskId]);
+  const head = rows[0]!;
+  const inspectionId = head.inspection_id ?? undefined;
+  const state = recorderState(
+    head.status ? { status: head.status, finishedAt: head.finished_at, sealedAt: head.sealed_at } : undefined,
+  );
+  const [parts, results] = inspectionId ? await Promise.all([readParts(inspectionId), readResults(inspectionId)]) : [[], []];
+  return {
+    inspectionId,
+    state,
+    propertyName: head.property_name,
+    taskName: head.task_name ?? undefined,
+    scheduledDate: head.scheduled_date ?? undefined,
+    partnerName: head.partner_name,
+    checklist: inspectionId ? parseChecklistSections(head.checklist) : [],
+    hasReturnUrl: head.return_url !== null,
+    parts,
+    eventsSeq: head.events_seq ?? 0,
+    results,
+  };
+}

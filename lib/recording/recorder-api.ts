@@ -1,0 +1,99 @@
+import { ApiError } from "../http/errors";
+import { explainItem } from "./explain-item";
+import { finishRecording } from "./finish-recording";
+import type { RecorderTask } from "./find-recorder-task";
+import { openInspection } from "./open-inspection";
+import { readRecorderSession } from "./read-recorder-session";
+import { readRecorderState } from "./read-recorder-state";
+import { recordTaps } from "./record-taps";
+import { defineRecorderOperation } from "./recorder-route";
+import { explanationBody, finishBody, parsePartRequest, tapsBody } from "./recorder-schemas";
+import { serializeRecorderSession, serializeRecorderState } from "./recorder-serializers";
+import { storePart } from "./store-part";
+
+/*
+ * The recording app's API (lib/recording/README.md): one definition per call, each calling one
+ * domain function. The route files under app/r/[token]/api export them through recorderHandlers.
+ */
+
+const base = "/r/{token}/api";
+
+/** The inspection of an opened link; the calls that record need one. */
+function openedInspection(task: RecorderTask): string {
+  if (!task.inspectionId) throw new ApiError("recording_not_open", { message: "Open the walkthrough first." });
+  return task.inspectionId;
+}
+
+export const openRecording = defineRecorderOperation({
+  method: "POST",
+  path: `${base}/open`,
+  async handler({ task }) {
+    const inspectionId = await openInspection(task);
+    return { status: 200, body: serializeRecorderSession(await readRecorderSession({ ...task, inspectionId })) };
+  },
+});
+
+export const readSession = defineRecorderOperation({
+  method: "GET",
+  path: `${base}/session`,
+  handler: async ({ task }) => ({ status: 200, body: serializeRecorderSession(await readRecorderSession(task)) }),
+});
+
+export const putPart = defineRecorderOperation({
+  method: "PUT",
+  path: `${base}/parts/{part_number}`,
+  async handler({ request, task, params }) {
+    const part = parsePartRequest(request, params.part_number ?? "");
+    const stored = await storePart(request, { inspectionId: openedInspection(task), ...part });
+    return {
+      status: stored.duplicate ? 200 : 201,
+      body: { part_number: stored.partNumber, size: stored.size, sha256: stored.sha256 },
+    };
+  },
+});
+
+export const postTaps = defineRecorderOperation({
+  method: "POST",
+  path: `${base}/checklist-events`,
+  body: tapsBody,
+  async handler({ task, body }) {
+    const taps = body.events.map((event) => ({
+      seq: event.seq,
+      itemId: event.item_id,
+      action: event.action,
+      run: event.run,
+      runSeconds: event.run_seconds,
+    }));
+    return { status: 200, body: { events_seq: await recordTaps(openedInspection(task), taps) } };
+  },
+});
+
+export const postFinish = defineRecorderOperation({
+  method: "POST",
+  path: `${base}/finish`,
+  body: finishBody,
+  async handler({ task, body }) {
+    await finishRecording(openedInspection(task), task.partnerId, {
+      parts: body.parts.map((part) => ({ partNumber: part.part_number, sha256: part.sha256 })),
+      finishAnyway: body.finish_anyway,
+      eventsSeq: body.events_seq,
+    });
+    return { status: 202, body: serializeRecorderState(await readRecorderState(task)) };
+  },
+});
+
+export const readState = defineRecorderOperation({
+  method: "GET",
+  path: `${base}/state`,
+  handler: async ({ task }) => ({ status: 200, body: serializeRecorderState(await readRecorderState(task)) }),
+});
+
+export const postExplanation = defineRecorderOperation({
+  method: "POST",
+  path: `${base}/explanations`,
+  body: explanationBody,
+  async handler({ task, body }) {
+    await explainItem(openedInspection(task), body.item_id, body.reason);
+    return { status: 200, body: serializeRecorderSession(await readRecorderSession(task)) };
+  },
+});

@@ -1,0 +1,39 @@
+import type { InspectionStatus } from "../generated/prisma/enums";
+
+/**
+ * Where the walkthrough stands, as the recording app sees it: `new` (the link was never opened),
+ * `recording`, `finishing` (Done tapped, being sealed), `sealed`, `failed`. Derived from the
+ * inspection's columns, never stored apart from them.
+ */
+export type RecorderState = "new" | "recording" | "finishing" | "sealed" | "failed";
+
+export interface InspectionProgress {
+  status: InspectionStatus;
+  finishedAt: Date | null;
+  sealedAt: Date | null;
+}
+
+export function recorderState(inspection: InspectionProgress | undefined): RecorderState {
+  if (!inspection) return "new";
+  if (inspection.status === "failed") return "failed";
+  if (inspection.sealedAt) return "sealed";
+  if (inspection.finishedAt) return "finishing";
+  return "recording";
+}
+
+/** Media keys of one walkthrough: the parts being uploaded, the sealed video, and its stills. */
+export const recordingKeys = {
+  upload: (inspectionId: string) => `recordings/${inspectionId}/upload`,
+  video: (inspectionId: string) => `recordings/${inspectionId}/walkthrough.mp4`,
+  still: (inspectionId: string, position: number) => `stills/${inspectionId}/${position}.jpg`,
+};
+
+/** Per part and per walkthrough (documented in lib/recording/README.md). */
+export const recordingLimits = {
+  partBytes: 16 * 1024 * 1024,
+  recordingBytes: 4 * 1024 * 1024 * 1024,
+  /** Parts of one walkthrough: the media layer numbers parts 1 to 10,000. */
+  parts: 10_000,
+  /** Checklist taps of one walkthrough. */
+  taps: 5_000,
+};
