@@ -12,4 +12,12 @@ export default tseslint.config(
     },
   },
   { files: ["scripts/**", "bench/**", "tests/**"], rules: { "no-console": "off" } },
+  // The service worker is plain JavaScript run by the browser, outside the bundle.
+  {
+    files: ["public/sw.js"],
+    languageOptions: {
+      sourceType: "script",
+      globals: { self: "readonly", caches: "readonly", fetch: "readonly", URL: "readonly", Promise: "readonly" },
+    },
+  },
 );

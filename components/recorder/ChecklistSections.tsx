@@ -1,0 +1,49 @@
+import type { Session } from "@/lib/recorder-app/recorder-client";
+import styles from "./recorder.module.css";
+
+const sectionTitle = { housekeeping: "Cleaning checklist", inspection: "Inspection checklist", maintenance: "Maintenance checklist" } as const;
+
+interface Props {
+  checklist: Session["checklist"];
+  /** With toggles: the items are buttons the cleaner taps when the camera shows them done. */
+  checked?: ReadonlySet<string>;
+  onToggle?: (itemId: string) => void;
+}
+
+/** The lists the home resolves to, each its own section; toggles while recording, a preview before. */
+export function ChecklistSections({ checklist, checked, onToggle }: Props) {
+  if (checklist.length === 0) return <p className={styles.muted}>This home has no checklist: film every room.</p>;
+  return (
+    <>
+      {checklist.map((section) => (
+        <section key={section.type} className={styles.section} aria-labelledby={`section-${section.type}`}>
+          <h3 id={`section-${section.type}`} className={styles.sectionTitle}>
+            {sectionTitle[section.type]}
+          </h3>
+          <ul className={styles.list}>
+            {section.items.map((item) => (
+              <li key={item.id}>
+                {onToggle ? (
+                  <button type="button" className={styles.toggle} aria-pressed={checked?.has(item.id) ?? false} onClick={() => onToggle(item.id)}>
+                    <span className={styles.box} aria-hidden="true">
+                      {checked?.has(item.id) ? "✓" : ""}
+                    </span>
+                    <span className={styles.itemText}>
+                      {item.name}
+                      {item.notes && <span className={styles.notes}>{item.notes}</span>}
+                    </span>
+                  </button>
+                ) : (
+                  <div className={styles.previewItem}>
+                    {item.name}
+                    {item.notes && <span className={styles.notes}>{item.notes}</span>}
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+"use client";
+
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { registerRecorderWorker } from "@/lib/recorder-app/service-worker";
+import { Walkthrough } from "@/lib/recorder-app/walkthrough";
+import { CameraProblemScreen } from "./CameraProblemScreen";
+import { Header } from "./Header";
+import styles from "./recorder.module.css";
+import { Screens } from "./Screens";
+
+/** The link's token, from the page's own address (`/r/<token>`): the page is the same for every link. */
+function tokenFromLocation(): string {
+  return decodeURIComponent(window.location.pathname.split("/")[2] ?? "");
+}
+
+function useWalkthrough(): Walkthrough | undefined {
+  const [walkthrough, setWalkthrough] = useState<Walkthrough>();
+  useEffect(() => {
+    const created = new Walkthrough(tokenFromLocation());
+    setWalkthrough(created);
+    void created.load();
+    const online = () => created.online();
+    const hidden = () => created.flush();
+    const visibility = () => document.visibilityState === "hidden" && created.flush();
+    window.addEventListener("online", online);
+    window.addEventListener("pagehide", hidden);
+    document.addEventListener("visibilitychange", visibility);
+    registerRecorderWorker();
+    return () => {
+      window.removeEventListener("online", online);
+      window.removeEventListener("pagehide", hidden);
+      document.removeEventListener("visibilitychange", visibility);
+    };
+  }, []);
+  return walkthrough;
+}
+
+const idle = () => () => undefined;
+
+function Recorder() {
+  const walkthrough = useWalkthrough();
+  const snapshot = useSyncExternalStore(
+    walkthrough?.subscribe ?? idle,
+    () => walkthrough?.getSnapshot(),
+    () => undefined,
+  );
+  if (!walkthrough || !snapshot) {
+    return (
+      <div className={styles.app}>
+        <Header />
+        <main className={styles.main} aria-busy="true">
+          <div className={styles.spinner} role="progressbar" aria-label="Loading the walkthrough" />
+        </main>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.app}>
+      <Header session={snapshot.session} />
+      {snapshot.screen === "camera-problem" && snapshot.cameraProblem ? (
+        <main className={styles.main}>
+          <CameraProblemScreen problem={snapshot.cameraProblem} onRetry={() => void walkthrough.startRecording()} onFile={(file) => void walkthrough.uploadFile(file)} />
+        </main>
+      ) : (
+        <Screens walkthrough={walkthrough} snapshot={snapshot} />
+      )}
+    </div>
+  );
+}
+
+/** The cleaner's recording app at `/r/<token>`. */
+export function RecorderApp() {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { mutations: { retry: 2 } } }));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Recorder />
+    </QueryClientProvider>
+  );
+}

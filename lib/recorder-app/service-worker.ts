@@ -1,0 +1,24 @@
+import { Workbox } from "workbox-window";
+
+/*
+ * Registers the recording app's service worker (public/sw.js), which keeps the app shell so a
+ * reload without network still opens the recorder (browser only). The page it registers from
+ * was loaded before the worker existed, so it hands the worker the URLs of its own page, scripts
+ * and styles to keep (the worker's CACHE_URLS message).
+ */
+export function registerRecorderWorker(): void {
+  if (!("serviceWorker" in navigator)) return;
+  const workbox = new Workbox("/sw.js", { scope: "/r/" });
+  const keepThisPage = () => {
+    const ownAssets = performance
+      .getEntriesByType("resource")
+      .map((entry) => entry.name)
+      .filter((url) => url.startsWith(`${window.location.origin}/_next/static/`));
+    void workbox.messageSW({ type: "CACHE_URLS", payload: { urlsToCache: [window.location.pathname, ...ownAssets] } }).catch(() => undefined);
+  };
+  workbox.addEventListener("activated", keepThisPage);
+  workbox.addEventListener("controlling", keepThisPage);
+  void workbox.register().then((registration) => {
+    if (registration?.active) keepThisPage();
+  }, () => undefined);
+}

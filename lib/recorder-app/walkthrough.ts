@@ -1,0 +1,319 @@
+import { type CameraProblem, CameraError, CameraRun, openCamera } from "./camera";
+import { LocalStore, walkIdOf } from "./local-store";
+import { type RecorderClient, Refused, Retryable, type Session, type SessionItem, recorderClient } from "./recorder-client";
+import { TapSender } from "./tap-sender";
+import { Uploader, type UploadProgress } from "./uploader";
+import { keepScreenOn } from "./wake-lock";
+
+/*
+ * The recording app's state and flows (browser only); the React screens render its snapshot and
+ * call its methods. The rules it keeps: a segment is in IndexedDB before anything else happens to
+ * it; uploads run while recording; Done lists what is not yet filmed; then every part uploads,
+ * the seal is awaited (the page must stay open), and the page returns to the partner's app
+ * (spec, Recording links: redirect behaviour).
+ */
+
+export type Screen =
+  | "loading"
+  | "offline"
+  | "gone"
+  | "ready"
+  | "resume"
+  | "starting-camera"
+  | "camera-problem"
+  | "recording"
+  | "review"
+  | "uploading"
+  | "sealing"
+  | "uploaded"
+  | "received"
+  | "sealed"
+  | "failed"
+  | "upload-error"
+  | "choose-file-again";
+
+export interface Snapshot {
+  screen: Screen;
+  session?: Session;
+  checked: ReadonlySet<string>;
+  progress: UploadProgress;
+  /** Whether the server answered the last call. */
+  online: boolean;
+  cameraProblem?: CameraProblem;
+  /** When the current run started (epoch ms), for the timer. */
+  runStartedAtMs?: number;
+  returnUrl?: string;
+  error?: string;
+}
+
+/** The spec's redirect rules: 'Recording uploaded' shows 3 s; no redirect when not sealed within 5 minutes. */
+export const uploadedScreenMs = 3000;
+export const sealWaitMs = 5 * 60 * 1000;
+const statePollMs = 2000;
+const fileSliceBytes = 8 * 1024 * 1024;
+
+export class Walkthrough {
+  private snapshot: Snapshot = { screen: "loading", checked: new Set(), progress: { storedBytes: 0, totalBytes: 0, pendingParts: 0 }, online: true };
+  private readonly listeners = new Set<() => void>();
+  private readonly client: RecorderClient;
+  private store?: LocalStore;
+  private uploader?: Uploader;
+  private taps?: TapSender;
+  private run?: CameraRun;
+  private runNumber = 0;
+  private runStartedAt = 0;
+  private nextPart = 1;
+  private nextSeq = 1;
+  private releaseWakeLock?: () => void;
+  private file?: File;
+
+  constructor(private readonly token: string) {
+    this.client = recorderClient(token);
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = () => this.snapshot;
+
+  private set(change: Partial<Snapshot>): void {
+    this.snapshot = { ...this.snapshot, ...change };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Items of every section not checked off now, in checklist order. */
+  unchecked(): SessionItem[] {
+    return (this.snapshot.session?.checklist ?? []).flatMap((section) => section.items).filter((item) => !this.snapshot.checked.has(item.id));
+  }
+
+  async load(): Promise<void> {
+    const store = (this.store = await LocalStore.open(await walkIdOf(this.token)));
+    const walk = await store.readWalk();
+    let session: Session;
+    try {
+      session = await this.client.open();
+      await store.updateWalk({ session });
+    } catch (error) {
+      if (error instanceof Refused) return this.set({ screen: error.status === 404 ? "gone" : "failed", error: error.message });
+      if (!walk.session) return this.set({ screen: "offline", online: false });
+      session = walk.session as Session;
+      this.set({ online: false });
+    }
+    this.set({ session });
+    this.uploader = new Uploader(store, this.client, {
+      onProgress: (progress) => this.set({ progress }),
+      onRefused: (error) => this.refused(error),
+      onConnection: (online) => this.set({ online }),
+    });
+    this.uploader.fileSlicer = (segment) => this.file?.slice((segment.partNumber - 1) * fileSliceBytes, segment.partNumber * fileSliceBytes);
+    this.taps = new TapSender(store, this.client, (error) => this.refused(error));
+    await this.uploader.load();
+    await this.uploader.adopt(session.parts, "video/webm");
+    const taps = await this.taps.load();
+    this.restoreCounters(session, walk.runsStarted);
+    this.set({ checked: checkedFrom(taps) });
+
+    if (session.state === "sealed") return this.finished(session);
+    if (session.state === "failed") return this.set({ screen: "failed" });
+    if (session.state === "finishing") return void this.awaitSeal();
+    if (walk.done) return void this.finish();
+    const recorded = this.uploader.all.length > 0 || session.parts.length > 0;
+    const fileAwaiting = this.uploader.all.some((segment) => segment.source === "file" && !segment.uploaded);
+    this.set({ screen: fileAwaiting ? "choose-file-again" : recorded ? "resume" : "ready" });
+    this.uploader.kick();
+    this.taps.kick();
+  }
+
+  /** Numbers continue after everything the phone and the server hold. */
+  private restoreCounters(session: Session, runsStarted: number): void {
+    const parts = [...session.parts.map((part) => part.part_number), ...this.uploader!.all.map((segment) => segment.partNumber)];
+    const runs = [...session.parts.map((part) => part.run), ...this.uploader!.all.map((segment) => segment.run)];
+    this.nextPart = Math.max(0, ...parts) + 1;
+    this.runNumber = Math.max(runsStarted, Math.max(-1, ...runs) + 1);
+    this.nextSeq = Math.max(session.events_seq, this.taps!.lastSeq) + 1;
+  }
+
+  private refused(error: Refused): void {
+    if (error.code === "recording_closed") return void this.awaitSeal();
+    this.set({ screen: "upload-error", error: error.message });
+  }
+
+  /** Start recording, or Continue recording after an interruption: a new run on a fresh camera. */
+  async startRecording(): Promise<void> {
+    this.set({ screen: "starting-camera" });
+    let stream: MediaStream;
+    try {
+      stream = await openCamera();
+    } catch (error) {
+      return this.set({ screen: "camera-problem", cameraProblem: error instanceof CameraError ? error.problem : "failed" });
+    }
+    const run = this.runNumber++;
+    await this.store!.updateWalk({ runsStarted: this.runNumber });
+    this.run = new CameraRun(stream, {
+      onStart: (at) => {
+        this.runStartedAt = at;
+        this.set({ runStartedAtMs: Date.now() });
+      },
+      onSegment: async (blob, mimeType) => {
+        const segment = { partNumber: this.nextPart++, run, size: blob.size, mimeType, source: "camera" as const, blob, uploaded: false };
+        await this.store!.putSegment(segment);
+        this.uploader!.add({ ...segment, walk: this.store!.walk });
+      },
+      onInterrupted: () => void this.interrupted(),
+    });
+    this.run.start();
+    this.releaseWakeLock = keepScreenOn();
+    this.set({ screen: "recording" });
+  }
+
+  get stream(): MediaStream | undefined {
+    return this.run?.stream;
+  }
+
+  /** The page is being hidden: keep what was filmed so far. */
+  flush(): void {
+    this.run?.flush();
+  }
+
+  private async stopRun(): Promise<void> {
+    const run = this.run;
+    this.run = undefined;
+    this.releaseWakeLock?.();
+    if (!run) return;
+    await run.stop();
+    run.release();
+  }
+
+  /** The camera stopped by itself (screen locked, another app took it): offer to continue. */
+  private async interrupted(): Promise<void> {
+    if (this.snapshot.screen !== "recording" && this.snapshot.screen !== "review") return;
+    await this.stopRun();
+    this.set({ screen: "resume", runStartedAtMs: undefined });
+  }
+
+  /** A checklist item tapped while the camera shows it: its id and the second of this run's video. */
+  async toggle(itemId: string): Promise<void> {
+    if (this.snapshot.screen !== "recording") return;
+    const checked = new Set(this.snapshot.checked);
+    const action = checked.has(itemId) ? "uncheck" : "check";
+    if (action === "check") checked.add(itemId);
+    else checked.delete(itemId);
+    this.set({ checked });
+    const runSeconds = Math.max(0, Math.round((performance.now() - this.runStartedAt) / 10) / 100);
+    await this.taps!.add({ seq: this.nextSeq++, itemId, action, run: this.runNumber - 1, runSeconds });
+  }
+
+  /** Done: items not yet filmed come first; the cleaner films them or finishes anyway. */
+  done(): void {
+    if (this.unchecked().length > 0) return this.set({ screen: "review" });
+    void this.finish();
+  }
+
+  /** Back to the camera to film what is left; the same run goes on. */
+  filmRemaining(): void {
+    this.set({ screen: this.run?.recording ? "recording" : "resume" });
+  }
+
+  async finishAnyway(): Promise<void> {
+    await this.store!.updateWalk({ finishAnyway: this.unchecked().map((item) => item.id) });
+    await this.finish();
+  }
+
+  /** Recording is over: every part uploads, then Done goes to the server and the seal is awaited. */
+  async finish(): Promise<void> {
+    await this.stopRun();
+    const walk = await this.store!.updateWalk({ done: true });
+    this.set({ screen: "uploading", error: undefined });
+    for (;;) {
+      await Promise.all([this.uploader!.drained(), this.taps!.drained()]);
+      if (this.snapshot.screen !== "uploading") return; // a refusal or a file to choose took over
+      if (this.uploader!.progress.pendingParts > 0) return this.set({ screen: "choose-file-again" });
+      try {
+        const parts = this.uploader!.all.map((segment) => ({ part_number: segment.partNumber, sha256: segment.sha256! }));
+        await this.client.finish({ parts, finish_anyway: walk.finishAnyway, events_seq: this.taps!.lastSeq });
+        return void this.awaitSeal();
+      } catch (error) {
+        if (error instanceof Refused && error.code === "recording_incomplete") {
+          this.uploader!.resend((error.detail?.missing_parts as number[] | undefined) ?? []);
+          continue;
+        }
+        if (error instanceof Refused && error.code === "recording_closed") return void this.awaitSeal();
+        if (error instanceof Refused) return this.set({ screen: "upload-error", error: error.message });
+        this.set({ online: false });
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+      }
+    }
+  }
+
+  /** Polls until sealed; not sealed within 5 minutes ends on the default last screen, no redirect. */
+  private async awaitSeal(): Promise<void> {
+    this.set({ screen: "sealing" });
+    const giveUpAt = Date.now() + sealWaitMs;
+    while (Date.now() < giveUpAt) {
+      try {
+        const answer = await this.client.state();
+        this.set({ online: true });
+        if (answer.state === "sealed") return this.uploaded(answer.return_url);
+        if (answer.state === "failed") return this.set({ screen: "failed" });
+      } catch (error) {
+        if (error instanceof Refused) return this.set({ screen: "failed", error: error.message });
+        this.set({ online: !(error instanceof Retryable) });
+      }
+      await new Promise((resolve) => setTimeout(resolve, statePollMs));
+    }
+    this.set({ screen: "received" });
+  }
+
+  private async uploaded(returnUrl: string | undefined): Promise<void> {
+    await this.store!.forget();
+    this.set({ screen: "uploaded", returnUrl });
+    if (returnUrl) setTimeout(() => window.location.assign(returnUrl), uploadedScreenMs);
+  }
+
+  private async finished(session: Session): Promise<void> {
+    await this.store!.forget();
+    this.set({ screen: "sealed", session });
+  }
+
+  /** "Upload a video instead": the chosen file becomes the walkthrough, sent in 8 MiB parts. */
+  async uploadFile(file: File): Promise<void> {
+    this.file = file;
+    const known = this.uploader!.all.filter((segment) => segment.source === "file");
+    if (known.length === 0) {
+      const mimeType = /^video\/(mp4|webm|quicktime)$/.test(file.type) ? file.type : "video/mp4";
+      for (let at = 0, partNumber = 1; at < file.size; at += fileSliceBytes, partNumber++) {
+        const segment = { partNumber, run: 0, size: Math.min(fileSliceBytes, file.size - at), mimeType, source: "file" as const, uploaded: false };
+        await this.store!.putSegment(segment);
+        this.uploader!.add({ ...segment, walk: this.store!.walk });
+      }
+    }
+    await this.finish();
+  }
+
+  async explain(itemId: string, reason: string): Promise<void> {
+    const session = await this.client.explain(itemId, reason);
+    this.set({ session });
+  }
+
+  /** The browser says it is back online: send now. */
+  online(): void {
+    this.uploader?.kick();
+    this.taps?.kick();
+  }
+
+  retry(): void {
+    this.set({ screen: "uploading", error: undefined });
+    void this.finish();
+  }
+}
+
+function checkedFrom(taps: readonly { seq: number; itemId: string; action: "check" | "uncheck" }[]): Set<string> {
+  const checked = new Set<string>();
+  for (const tap of [...taps].sort((a, b) => a.seq - b.seq)) {
+    if (tap.action === "check") checked.add(tap.itemId);
+    else checked.delete(tap.itemId);
+  }
+  return checked;
+}

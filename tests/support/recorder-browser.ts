@@ -1,0 +1,80 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { expect } from "vitest";
+import { db } from "../../lib/db/client";
+import { recordingKeys } from "../../lib/recording/recorder-state";
+import { probeMedia } from "../../lib/video/probe-media";
+import { launchBrowser } from "./browser";
+import { localDriverOfApp } from "./media";
+
+/*
+ * The recording app in Debian's Chromium with its fake camera (notes/toolchain.md): the camera
+ * plays a test pattern made with ffmpeg, the permission prompt is answered yes, and the page runs
+ * at a phone's size. The recorder under test is the real page, MediaRecorder, IndexedDB and all.
+ */
+
+const run = promisify(execFile);
+const cameraFile = path.join(tmpdir(), "walkthrough-fake-camera-v1.y4m");
+
+/** A moving test pattern for the fake camera; Chromium loops it. Made once per machine. */
+async function fakeCameraFile(): Promise<string> {
+  if (existsSync(cameraFile)) return cameraFile;
+  const draft = `${cameraFile}.${process.pid}.y4m`;
+  await run("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=480x270:rate=15", "-t", "6", "-pix_fmt", "yuv420p", draft]);
+  await run("mv", [draft, cameraFile]);
+  return cameraFile;
+}
+
+export async function launchRecorderBrowser(): Promise<Browser> {
+  return launchBrowser([
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+    `--use-file-for-fake-video-capture=${await fakeCameraFile()}`,
+    "--autoplay-policy=no-user-gesture-required",
+  ]);
+}
+
+/** A phone-sized context: 390 x 844 CSS pixels, touch, a mobile user agent's viewport rules. */
+export function phoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+}
+
+/** Waits until the recorder shows it is recording, and answers the wall-clock time it began. */
+export async function startRecording(page: Page, button: "Start recording" | "Continue recording" = "Start recording"): Promise<number> {
+  await page.getByRole("button", { name: button }).click();
+  await page.getByRole("timer").waitFor({ timeout: 20_000 });
+  return Date.now();
+}
+
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The inspection of a task, found by its recording URL's task. */
+export async function inspectionOf(taskExternalId: string) {
+  return db().inspection.findFirstOrThrow({ where: { task: { externalId: taskExternalId } }, include: { video: true } });
+}
+
+/** The sealed video, copied out of the app's media and probed with ffprobe. */
+export async function probeSealedVideo(inspectionId: string) {
+  const object = await localDriverOfApp().get(recordingKeys.video(inspectionId));
+  expect(object, "the sealed video is stored").not.toBeNull();
+  const chunks: Buffer[] = [];
+  for await (const chunk of object!.body) chunks.push(chunk as Buffer);
+  const dir = path.join(tmpdir(), "walkthrough-e2e-videos");
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${inspectionId}.mp4`);
+  await writeFile(file, Buffer.concat(chunks));
+  return { file, contentType: object!.contentType, probe: await probeMedia(file) };
+}
+
+/** Where screenshots of the recorder go (the README shows them): set RECORDER_SCREENSHOTS_DIR to keep them. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.RECORDER_SCREENSHOTS_DIR;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
