@@ -35,6 +35,12 @@ export function ChecklistSections({ checklist, checked, onToggle }: Props) {
                   </button>
                 ) : (
                   <div className={styles.previewItem}>
+                    {checked?.has(item.id) && (
+                      <span className={styles.doneMark}>
+                        <span aria-hidden="true">✓ </span>
+                        <span className={styles.visuallyHidden}>Checked off: </span>
+                      </span>
+                    )}
                     {item.name}
                     {item.notes && <span className={styles.notes}>{item.notes}</span>}
                   </div>

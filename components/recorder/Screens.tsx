@@ -45,7 +45,7 @@ function Ready({ walkthrough, snapshot, resume }: Props & { resume: boolean }) {
           </p>
         </section>
         <section className={styles.card} aria-label="Checklist">
-          <ChecklistSections checklist={session.checklist} />
+          <ChecklistSections checklist={session.checklist} checked={resume ? snapshot.checked : undefined} />
         </section>
       </main>
       <div className={styles.bar}>
