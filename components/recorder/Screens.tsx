@@ -195,7 +195,7 @@ export function Screens(props: Props) {
         <main className={styles.main}>
           <Message title="The upload stopped">
             <p role="alert">{snapshot.error ?? "Something went wrong."} Everything you recorded is still on this phone.</p>
-            <button type="button" className={styles.button} onClick={() => walkthrough.retry()}>
+            <button type="button" className={styles.button} onClick={() => void walkthrough.retry()}>
               Try again
             </button>
           </Message>

@@ -137,7 +137,9 @@ export class Walkthrough {
 
   private refused(error: Refused): void {
     if (error.code === "recording_closed") return void this.awaitSeal();
-    this.set({ screen: "upload-error", error: error.message });
+    // Nothing is filmed behind an error screen: the run stops, and what it recorded stays stored.
+    void this.stopRun();
+    this.set({ screen: "upload-error", error: plainWords(error), runStartedAtMs: undefined });
   }
 
   /** Start recording, or Continue recording after an interruption: a new run on a fresh camera. */
@@ -240,7 +242,7 @@ export class Walkthrough {
           continue;
         }
         if (error instanceof Refused && error.code === "recording_closed") return void this.awaitSeal();
-        if (error instanceof Refused) return this.set({ screen: "upload-error", error: error.message });
+        if (error instanceof Refused) return this.set({ screen: "upload-error", error: plainWords(error) });
         this.set({ online: false });
         await new Promise((resolve) => setTimeout(resolve, 3000));
       }
@@ -303,9 +305,30 @@ export class Walkthrough {
     this.taps?.kick();
   }
 
-  retry(): void {
-    this.set({ screen: "uploading", error: undefined });
-    void this.finish();
+  /** "Try again" on the error screen: back to finishing if Done was tapped, else back to the recorder. */
+  async retry(): Promise<void> {
+    const walk = await this.store!.readWalk();
+    this.set({ error: undefined });
+    if (walk.done) return this.finish();
+    this.set({ screen: "resume" });
+    this.uploader!.kick();
+    this.taps!.kick();
+  }
+}
+
+/** What a refusal means to the cleaner; the API's own words are for engineers. */
+function plainWords(error: Refused): string {
+  switch (error.code) {
+    case "part_conflict":
+      return "This walkthrough is being recorded on another phone or tab as well. Use one at a time.";
+    case "part_checksum_mismatch":
+      return "Part of the video was damaged on the way.";
+    case "unsupported_media":
+      return "This kind of video cannot be used. Record with the camera here, or choose an MP4 or MOV video.";
+    case "payload_too_large":
+      return "The video is too large to upload.";
+    default:
+      return "The server could not take part of the upload.";
   }
 }
 

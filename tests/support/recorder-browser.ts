@@ -76,5 +76,5 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = process.env.RECORDER_SCREENSHOTS_DIR;
   if (!dir) return;
   await mkdir(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), scale: "css" });
 }

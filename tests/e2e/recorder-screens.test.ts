@@ -1,0 +1,199 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../lib/db/client";
+import { call } from "../support/api";
+import { launchBrowser } from "../support/browser";
+import { inspectionOf, launchRecorderBrowser, phoneContext, probeSealedVideo, screenshot } from "../support/recorder-browser";
+import { makeTestVideo } from "../support/video-fixtures";
+import { createTestPartner, type TestPartner } from "../fixtures/partners";
+import { issueLink, readyWorkspace } from "../fixtures/recording";
+import { item } from "../fixtures/roster";
+
+/*
+ * What the cleaner sees when the camera cannot record (blocked, missing, an app's built-in
+ * browser, an old browser), each with "Upload a video instead", and that way through to a sealed
+ * walkthrough. Also the recorder at a desktop size, and a link that is not one.
+ */
+
+let partner: TestPartner;
+let workspaceId: string;
+let dir: string;
+let withCamera: Browser;
+let noCamera: Browser;
+let asking: Browser;
+const items = ["Patio swept", "Bins emptied"];
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "walkthrough-screens-"));
+  partner = await createTestPartner("Casa Clean");
+  workspaceId = await readyWorkspace(partner.apiKey, "e2e-screens", [item("home-1", { name: "Garden House" })]);
+  const put = await call("PUT", "/v1/properties/home-1/checklist", { key: partner.apiKey, query: { workspace_id: workspaceId }, body: { items: items.map((name) => ({ name })) } });
+  expect(put.status, put.text).toBe(200);
+  withCamera = await launchRecorderBrowser();
+  // Prompts answered yes, but no camera at all: getUserMedia finds no device.
+  noCamera = await launchBrowser(["--use-fake-ui-for-media-stream"]);
+  // A camera, and a permission question nobody answers automatically: the test answers it.
+  asking = await launchBrowser(["--use-fake-device-for-media-stream"]);
+});
+afterAll(async () => {
+  await withCamera?.close();
+  await noCamera?.close();
+  await asking?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function newLink() {
+  const taskId = `task-${randomUUID()}`;
+  const link = await issueLink(partner.apiKey, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1" });
+  return { taskId, url: link.recording_url };
+}
+
+async function problemScreen(context: BrowserContext, heading: string, shot: string, before?: (page: Page) => Promise<void>) {
+  const { url } = await newLink();
+  const page = await context.newPage();
+  await before?.(page);
+  await page.goto(url);
+  await page.getByRole("button", { name: "Start recording" }).click();
+  await page.getByRole("heading", { name: heading }).waitFor({ timeout: 20_000 });
+  expect(await page.getByLabel("Upload a video instead").count()).toBe(1);
+  await screenshot(page, shot);
+  return page;
+}
+
+describe("when the camera cannot record", () => {
+  it("explains a blocked camera and offers to try again", async () => {
+    const context = await phoneContext(asking);
+    // The cleaner tapped Block: Chromium's own permission store says denied.
+    const page = await problemScreen(context, "Camera access is blocked", "8-camera-blocked", async (target) => {
+      const cdp = await context.newCDPSession(target);
+      for (const name of ["camera", "microphone"]) {
+        await cdp.send("Browser.setPermission", { permission: { name }, setting: "denied" });
+      }
+    });
+    expect(await page.getByRole("button", { name: "Try again" }).count()).toBe(1);
+    await context.close();
+  });
+
+  it("says when there is no camera at all", async () => {
+    const context = await phoneContext(noCamera);
+    await problemScreen(context, "No camera found", "8b-no-camera");
+    await context.close();
+  });
+
+  it("tells an app's built-in browser to open the link in a real browser, with a copy-link button", async () => {
+    const context = await withCamera.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36 Instagram 300.0.0",
+    });
+    const page = await problemScreen(context, "Open this link in your browser", "9-in-app-browser");
+    expect(await page.getByRole("link", { name: "Open in browser" }).getAttribute("href")).toMatch(/^intent:\/\/localhost:\d+\/r\/.+;package=com\.android\.chrome;end$/);
+    expect(await page.getByRole("button", { name: "Copy link" }).count()).toBe(1);
+    await context.close();
+  });
+
+  it("says an old browser cannot record", async () => {
+    const context = await phoneContext(withCamera);
+    await context.addInitScript(() => {
+      // @ts-expect-error -- a browser without MediaRecorder
+      delete window.MediaRecorder;
+    });
+    await problemScreen(context, "This browser cannot record video", "10-unsupported");
+    await context.close();
+  });
+
+  it("takes a video file instead, through the same upload and seal: every item not_checked", async () => {
+    const { taskId, url } = await newLink();
+    const context = await phoneContext(withCamera);
+    const page = await context.newPage();
+    await page.goto(url);
+    const file = path.join(dir, "walkthrough.mp4");
+    await writeFile(file, await makeTestVideo(dir, "source.mp4", { format: "mp4-h264", seconds: 3 }));
+    await page.getByLabel("Upload a video instead").setInputFiles(file);
+    await page.getByRole("heading", { name: "Recording uploaded" }).waitFor({ timeout: 90_000 });
+    const inspection = await inspectionOf(taskId);
+    expect(inspection.source).toBe("file");
+    const video = await probeSealedVideo(inspection.id);
+    expect(video.probe.durationSeconds).toBeCloseTo(3, 0);
+    const lines = await db().inspectionItem.findMany({ where: { inspectionId: inspection.id }, orderBy: { position: "asc" } });
+    expect(lines.map((line) => [line.name, line.state])).toEqual(items.map((name) => [name, "not_checked"]));
+    await context.close();
+  });
+});
+
+describe("the end of the walk", () => {
+  it("shows the upload stopping with a retry, the upload and the seal in progress, and no redirect after 5 minutes unsealed", async () => {
+    const { url } = await newLink();
+    const context = await phoneContext(withCamera);
+    const page = await context.newPage();
+    await page.clock.install();
+    // The first part is refused once, as a server holding other bytes under its number would.
+    let refuse = true;
+    await page.route("**/api/parts/1", async (route) => {
+      if (!refuse) return route.continue();
+      refuse = false;
+      await route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ error: { code: "part_conflict", message: "Part 1 is already stored with other bytes." } }) });
+    });
+    await page.goto(url);
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await page.getByRole("timer").waitFor({ timeout: 20_000 });
+    await page.clock.runFor(4000);
+    await page.getByRole("heading", { name: "The upload stopped" }).waitFor({ timeout: 20_000 });
+    await screenshot(page, "13-upload-stopped");
+
+    // The seal never ends here: every state poll answers finishing.
+    await page.route("**/api/state", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ state: "finishing" }) }));
+    let holdParts = true;
+    await page.route("**/api/parts/*", async (route) => {
+      while (holdParts) await new Promise((resolve) => setTimeout(resolve, 100));
+      await route.continue();
+    });
+    // Back to the recorder: what was filmed is kept; Done finishes with it.
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByRole("button", { name: "Continue recording" }).waitFor();
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.getByRole("button", { name: "Finish anyway" }).click();
+    await page.getByRole("heading", { name: "Uploading your walkthrough" }).waitFor();
+    await screenshot(page, "14-uploading");
+    holdParts = false;
+    await page.getByRole("heading", { name: "Finishing the upload" }).waitFor({ timeout: 30_000 });
+    await screenshot(page, "15-finishing");
+    await page.clock.runFor(5 * 60 * 1000 + 5000);
+    await page.getByRole("heading", { name: "Walkthrough received" }).waitFor({ timeout: 20_000 });
+    await screenshot(page, "16-received");
+    expect(page.url()).toBe(url);
+    await context.close();
+  });
+});
+
+describe("other screens", () => {
+  it("fits a desktop window while recording", async () => {
+    const { url } = await newLink();
+    const context = await withCamera.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await page.getByRole("timer").waitFor({ timeout: 20_000 });
+    await page.getByRole("button", { name: items[0] }).click();
+    await screenshot(page, "11-desktop-recording");
+    // Keyboard: the toggles are buttons in tab order, and Space toggles them.
+    await page.getByRole("button", { name: items[1] }).focus();
+    await page.keyboard.press("Space");
+    expect(await page.getByRole("button", { name: items[1] }).getAttribute("aria-pressed")).toBe("true");
+    await context.close();
+  });
+
+  it("tells the cleaner when a link is not one", async () => {
+    const context = await phoneContext(withCamera);
+    const page = await context.newPage();
+    await page.goto(new URL("/r/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", (await newLink()).url).toString());
+    await page.getByRole("heading", { name: "This link does not work" }).waitFor({ timeout: 20_000 });
+    await screenshot(page, "12-bad-link");
+    await context.close();
+  });
+});
