@@ -13,6 +13,7 @@ import { prepareDatabase } from "../lib/server/database";
 import { createFrontDoor } from "../lib/server/front-door";
 import { createMediaDispatch } from "../lib/server/media-dispatch";
 import { sweepTempFilesAtStart } from "../lib/server/sweep-temp-files";
+import { VideoToolsError, videoTools } from "../lib/video/binaries";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
@@ -53,7 +54,12 @@ async function serve(config: Config, stopDatabase: () => Promise<void>): Promise
   });
   await new Promise<void>((resolve) => server.listen(config.PORT, resolve));
 
-  if (config.RUN_WORKERS) await startWorkers();
+  if (config.RUN_WORKERS) {
+    // Workers seal videos: a bad FFMPEG_PATH stops the start rather than the first seal.
+    const tools = videoTools();
+    say(`Videos are sealed with the ${tools.origin} ffmpeg (${tools.ffmpeg})`);
+    await startWorkers();
+  }
 
   if (demo) {
     say(`Created a demo partner. Its API key is shown once here and kept in ${demo.file}:`);
@@ -82,7 +88,7 @@ async function serve(config: Config, stopDatabase: () => Promise<void>): Promise
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof BuildUnavailableError) say(error.message);
+  if (error instanceof ConfigError || error instanceof BuildUnavailableError || error instanceof VideoToolsError) say(error.message);
   else say(`Could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exit(1);
 });

@@ -5,12 +5,16 @@ import { closeDb } from "../lib/db/client";
 import { startWorkers, stopWorkers } from "../lib/jobs/worker";
 import { prepareDatabase } from "../lib/server/database";
 import { sweepTempFilesAtStart } from "../lib/server/sweep-temp-files";
+import { VideoToolsError, videoTools } from "../lib/video/binaries";
 
 const say = (line: string) => process.stderr.write(`[walkthrough-worker] ${line}\n`);
 
 async function main(): Promise<void> {
   const config = parseConfig();
   await sweepTempFilesAtStart(config.DATA_DIR, say);
+  // Workers seal videos: a bad FFMPEG_PATH stops the start rather than the first seal.
+  const tools = videoTools();
+  say(`Videos are sealed with the ${tools.origin} ffmpeg (${tools.ffmpeg})`);
   const stopDatabase = await prepareDatabase(config, say);
   await startWorkers();
   say("Workers running");
@@ -26,6 +30,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  say(error instanceof ConfigError ? error.message : `Could not start: ${String(error)}`);
+  say(error instanceof ConfigError || error instanceof VideoToolsError ? error.message : `Could not start: ${String(error)}`);
   process.exit(1);
 });

@@ -10,23 +10,24 @@ import { log } from "../log";
 import { sealTempDir } from "../media/data-dir-layout";
 import { mediaStorage } from "../media/media-storage";
 import { assembleWalkthrough } from "../video/assemble-walkthrough";
-import { extractStill } from "../video/extract-still";
+import { extractStills } from "../video/extract-still";
 import { UnprocessableVideoError } from "../video/run-tool";
-import { checklistResults, type RunSpan, videoSecondsOf } from "./checklist-results";
+import { checklistResults, type ResultLine, type RunSpan, videoSecondsOf } from "./checklist-results";
 import { parseChecklistSections } from "./open-inspection";
 import { recordingKeys } from "./recorder-state";
 
 /*
  * The seal (a job, lib/jobs/seal-recording-job.ts): every part the cleaner's Done named is joined,
  * run by run, into local files; ffmpeg makes them one MP4 (remuxed when it is H.264, transcoded
- * otherwise, lib/video); the MP4 is stored, then its row, the taps' seconds of the video and the
- * checklist result lines are written in one transaction; stills are cut at every tap; then the
- * inspection is sealed (`processing`) and the parts are dropped.
+ * otherwise, lib/video); the MP4 is stored while the stills at every tap are cut from it; then the
+ * video's row, the taps' seconds of the video and the checklist result lines (with their stills)
+ * are written in one transaction; then the inspection is sealed (`processing`) and the parts are
+ * dropped.
  *
- * Resuming: each step looks for its own result first. The video is stored under one fixed key
- * and its row written after it, so a killed seal stores it again at most (never two videos, and
- * no row ever names a partial one); stills are fixed keys too, recorded one by one. Two attempts
- * never run at once (the job's lease on the inspection).
+ * Resuming: the video and the stills are stored under fixed keys before the row that names them,
+ * so a killed seal stores them again at most (never two videos, and no row ever names a partial
+ * one); a video row means that whole pass is done. Two attempts never run at once (the job's
+ * lease on the inspection).
  */
 
 interface SealInput {
@@ -66,21 +67,57 @@ async function joinRuns(work: string, input: SealInput): Promise<{ run: number; 
   return joined;
 }
 
-/** Makes, stores and records the video with the taps' seconds and the result lines; answers the local MP4. */
-async function assembleAndRecord(work: string, input: SealInput): Promise<string> {
-  const runs = await joinRuns(work, input);
+/** Milliseconds each step of a seal took, for its log line. */
+type Timings = Record<string, number>;
+
+async function timed<T>(timings: Timings, step: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    timings[step] = Math.round(performance.now() - started);
+  }
+}
+
+/** Cuts the stills of the lines that have a second, stores them, and answers their keys by line position. */
+async function storeStills(work: string, inspectionId: string, video: string, lines: ResultLine[], durationSeconds: number): Promise<Map<number, string>> {
+  const wanted = lines.filter((line) => line.timestampSeconds !== undefined);
+  const requests = wanted.map((line) => ({ position: line.position, seconds: line.timestampSeconds!, output: path.join(work, `still-${line.position}.jpg`) }));
+  const keys = new Map<number, string>();
+  // A moment no frame could be read at goes without its picture (spec: in the rare case a picture is not ready).
+  for (const still of await extractStills(video, requests, durationSeconds)) {
+    const key = recordingKeys.still(inspectionId, still.position);
+    await mediaStorage().put(key, createReadStream(still.output), { contentType: "image/jpeg" });
+    keys.set(still.position, key);
+  }
+  return keys;
+}
+
+/**
+ * Makes the video, then stores it while cutting the stills from the same local file, then writes
+ * the video's row, the taps' seconds and the result lines (with their stills) in one transaction.
+ */
+async function assembleAndRecord(work: string, input: SealInput, timings: Timings): Promise<void> {
+  const runs = await timed(timings, "joinMs", () => joinRuns(work, input));
   const output = path.join(work, "walkthrough.mp4");
-  const assembled = await assembleWalkthrough(runs.map((run) => run.file), output);
-  const key = recordingKeys.video(input.inspectionId);
-  const stored = await mediaStorage().put(key, createReadStream(output), { contentType: assembled.contentType });
+  const assembled = await timed(timings, "ffmpegMs", () => assembleWalkthrough(runs.map((run) => run.file), output));
+  timings.transcoded = assembled.transcoded ? 1 : 0;
   const spans: RunSpan[] = runs.map((run, index) => ({ run: run.run, ...assembled.runs[index]! }));
+  // Taps are closed since Done: what is read here is final.
+  const taps = await db().checklistTap.findMany({ where: { inspectionId: input.inspectionId }, orderBy: { seq: "asc" } });
+  const sealedTaps = taps.map((tap) => ({ ...tap, videoSeconds: videoSecondsOf(tap, spans) }));
+  const lines = checklistResults({ sections: input.sections, taps: sealedTaps, finishAnyway: input.finishAnyway, source: input.source });
+  const key = recordingKeys.video(input.inspectionId);
+  const [stored, stillKeys] = await Promise.all([
+    timed(timings, "storeMs", () => mediaStorage().put(key, createReadStream(output), { contentType: assembled.contentType })),
+    timed(timings, "stillsMs", () => storeStills(work, input.inspectionId, output, lines, assembled.durationSeconds)),
+  ]);
 
   await db().$transaction(async (tx) => {
-    const taps = await tx.checklistTap.findMany({ where: { inspectionId: input.inspectionId }, orderBy: { seq: "asc" } });
-    const sealedTaps = taps.map((tap) => ({ ...tap, videoSeconds: videoSecondsOf(tap, spans) }));
-    for (const tap of sealedTaps) {
-      await tx.checklistTap.update({ where: { inspectionId_seq: { inspectionId: input.inspectionId, seq: tap.seq } }, data: { videoSeconds: tap.videoSeconds } });
-    }
+    await tx.$executeRaw`
+      UPDATE checklist_tap t SET video_seconds = s.seconds
+      FROM unnest(${sealedTaps.map((tap) => tap.seq)}::int[], ${sealedTaps.map((tap) => tap.videoSeconds)}::float8[]) AS s(seq, seconds)
+      WHERE t.inspection_id = ${input.inspectionId}::uuid AND t.seq = s.seq`;
     const first = await tx.recordingPart.aggregate({ where: { inspectionId: input.inspectionId }, _min: { receivedAt: true } });
     await tx.inspectionVideo.create({
       data: {
@@ -93,33 +130,10 @@ async function assembleAndRecord(work: string, input: SealInput): Promise<string
         transcoded: assembled.transcoded,
       },
     });
-    const lines = checklistResults({ sections: input.sections, taps: sealedTaps, finishAnyway: input.finishAnyway, source: input.source });
-    await tx.inspectionItem.createMany({ data: lines.map((line) => ({ inspectionId: input.inspectionId, ...line })) });
+    await tx.inspectionItem.createMany({
+      data: lines.map((line) => ({ inspectionId: input.inspectionId, ...line, stillKey: stillKeys.get(line.position) })),
+    });
   });
-  return output;
-}
-
-/** A still at every result line's second that has none yet. */
-async function cutStills(work: string, inspectionId: string, localVideo: string | undefined): Promise<void> {
-  const lines = await db().inspectionItem.findMany({ where: { inspectionId, stillKey: null, timestampSeconds: { not: null } } });
-  if (lines.length === 0) return;
-  const video = localVideo ?? (await downloadVideo(work, inspectionId));
-  const { durationSeconds } = await db().inspectionVideo.findUniqueOrThrow({ where: { inspectionId }, select: { durationSeconds: true } });
-  for (const line of lines) {
-    const file = path.join(work, `still-${line.position}.jpg`);
-    await extractStill(video, line.timestampSeconds!, file, durationSeconds);
-    const key = recordingKeys.still(inspectionId, line.position);
-    await mediaStorage().put(key, createReadStream(file), { contentType: "image/jpeg" });
-    await db().inspectionItem.update({ where: { inspectionId_position: { inspectionId, position: line.position } }, data: { stillKey: key } });
-  }
-}
-
-async function downloadVideo(work: string, inspectionId: string): Promise<string> {
-  const object = await mediaStorage().get(recordingKeys.video(inspectionId));
-  if (!object) throw new Error("the sealed video is gone from storage");
-  const file = path.join(work, "walkthrough.mp4");
-  await pipeline(object.body, createWriteStream(file));
-  return file;
 }
 
 /** The walkthrough could not be made into a video: the inspection ends failed, and its parts go. */
@@ -143,9 +157,11 @@ export async function sealRecording(inspectionId: string): Promise<void> {
     };
     await mkdir(sealTempDir(config().DATA_DIR), { recursive: true });
     const work = await mkdtemp(path.join(sealTempDir(config().DATA_DIR), "seal-"));
+    const timings: Timings = {};
+    const started = performance.now();
     try {
-      const localVideo = inspection.video ? undefined : await assembleAndRecord(work, input);
-      await cutStills(work, inspectionId, localVideo);
+      // A video row names a finished pass: the video, its stills and its lines were written together.
+      if (!inspection.video) await assembleAndRecord(work, input, timings);
     } catch (error) {
       if (!(error instanceof UnprocessableVideoError)) throw error;
       log().warn({ inspectionId, err: { message: error.message } }, "walkthrough could not be made into a video");
@@ -155,6 +171,7 @@ export async function sealRecording(inspectionId: string): Promise<void> {
       await rm(work, { recursive: true, force: true });
     }
     await db().inspection.updateMany({ where: { id: inspectionId, sealedAt: null }, data: { sealedAt: new Date(), status: "processing" } });
+    log().info({ inspectionId, ...timings, totalMs: Math.round(performance.now() - started) }, "walkthrough sealed");
   }
   await mediaStorage().deleteParts(recordingKeys.upload(inspectionId));
 }

@@ -147,9 +147,12 @@ export async function assembleWalkthrough(runFiles: string[], output: string): P
     );
     const joined = path.join(work, "joined.mp4");
     const total = sizes.reduce((sum, size) => sum + size, 0);
+    let durationSeconds = durations[0]!;
     if (normalized.length === 1) await rename(normalized[0]!, joined);
-    else await concat(work, normalized, joined, total);
-    const durationSeconds = (await probeMedia(joined)).durationSeconds ?? durations.reduce((sum, seconds) => sum + seconds, 0);
+    else {
+      await concat(work, normalized, joined, total);
+      durationSeconds = (await probeMedia(joined)).durationSeconds ?? durations.reduce((sum, seconds) => sum + seconds, 0);
+    }
     await rename(joined, output);
     let offset = 0;
     const runs = durations.map((seconds) => {

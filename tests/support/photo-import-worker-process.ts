@@ -1,11 +1,6 @@
-import { spawn } from "node:child_process";
-import { closeSync, openSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { stopProcess } from "./app-process";
-
-const root = path.resolve(import.meta.dirname, "../..");
+import { startWorker, type WorkerProcess } from "./worker-process";
 
 /** What tests/support/photo-import-worker.ts prints once its workers take jobs. */
 export const photoWorkerReadyLine = "photo-import-worker: taking jobs";
@@ -34,27 +29,7 @@ export interface StartPhotoWorkerOptions {
   startTimeoutMs?: number;
 }
 
-export interface PhotoWorkerProcess {
-  /** The tsx launcher's pid; the worker runs in its child, in the same process group. */
-  pid: number;
-  logFile: string;
-  /** SIGTERM (running jobs finish), then removes the worker's temp folder. Safe after kill(). */
-  stop(): Promise<void>;
-  /** SIGKILL to the launcher and the worker together, as a crash would; the temp folder is kept until stop(). */
-  kill(): Promise<void>;
-}
-
-async function waitForReady(child: ReturnType<typeof spawn>, logFile: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const text = await readFile(logFile, "utf8").catch(() => "");
-    if (text.includes(photoWorkerReadyLine)) return;
-    if (child.exitCode !== null || child.signalCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const tail = (await readFile(logFile, "utf8").catch(() => "")).slice(-4000);
-  throw new Error(`The photo import worker did not get ready. Its log ends:\n${tail}`);
-}
+export type PhotoWorkerProcess = WorkerProcess;
 
 function queueArgs(queue: PhotoQueueSettings = {}): string[] {
   const args: string[] = [];
@@ -65,43 +40,24 @@ function queueArgs(queue: PhotoQueueSettings = {}): string[] {
 }
 
 /**
- * Starts tests/support/photo-import-worker.ts as its own process group (so kill() reaches the
- * worker behind the tsx launcher) and resolves once it takes jobs. Its temp files (fetched bodies,
- * including those a killed worker leaves behind) live in its own folder, removed by stop().
+ * Starts tests/support/photo-import-worker.ts and resolves once it takes jobs. Its temp files
+ * (fetched bodies, including those a killed worker leaves behind) live in its own folder.
  */
-export async function startPhotoWorker(options: StartPhotoWorkerOptions): Promise<PhotoWorkerProcess> {
-  const dir = await mkdtemp(path.join(tmpdir(), "walkthrough-photo-worker-"));
-  const caFile = path.join(dir, "ca.pem");
-  const spool = path.join(dir, "tmp");
-  await writeFile(caFile, options.photoServer.ca);
-  await mkdir(spool);
-  const logFile = path.join(dir, "worker.log");
-  const logFd = openSync(logFile, "a");
-  const args = ["--photo-port", String(options.photoServer.port), "--ca-file", caFile, ...queueArgs(options.queue)];
+export function startPhotoWorker(options: StartPhotoWorkerOptions): Promise<PhotoWorkerProcess> {
+  const args = ["--photo-port", String(options.photoServer.port), ...queueArgs(options.queue)];
   if (options.deadlineSeconds !== undefined) args.push("--deadline-seconds", String(options.deadlineSeconds));
-  const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "tests/support/photo-import-worker.ts", ...args], {
-    cwd: root,
-    env: { ...process.env, ...options.env, DATABASE_URL: options.databaseUrl, DATA_DIR: options.dataDir, TMPDIR: spool },
-    stdio: ["ignore", logFd, logFd],
-    detached: true,
+  return startWorker({
+    script: "tests/support/photo-import-worker.ts",
+    args,
+    env: { ...options.env, DATABASE_URL: options.databaseUrl, DATA_DIR: options.dataDir },
+    readyLine: photoWorkerReadyLine,
+    timeoutMs: options.startTimeoutMs,
+    prepare: async (dir) => {
+      const caFile = path.join(dir, "ca.pem");
+      const spool = path.join(dir, "tmp");
+      await writeFile(caFile, options.photoServer.ca);
+      await mkdir(spool);
+      return { args: ["--ca-file", caFile], env: { TMPDIR: spool } };
+    },
   });
-  closeSync(logFd);
-  const stop = async () => {
-    await stopProcess(child);
-    await rm(dir, { recursive: true, force: true });
-  };
-  const kill = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    process.kill(-child.pid!, "SIGKILL");
-    await exited;
-  };
-  try {
-    await waitForReady(child, logFile, options.startTimeoutMs ?? 60_000);
-  } catch (error) {
-    await kill();
-    await stop();
-    throw error;
-  }
-  return { pid: child.pid!, logFile, stop, kill };
 }

@@ -5,7 +5,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assembleWalkthrough } from "../../lib/video/assemble-walkthrough";
-import { extractStill } from "../../lib/video/extract-still";
+import { readFile } from "node:fs/promises";
+import { extractStill, extractStills } from "../../lib/video/extract-still";
 import { probeMedia } from "../../lib/video/probe-media";
 import { UnprocessableVideoError } from "../../lib/video/run-tool";
 import { makeTestVideo, type TestVideoOptions } from "../support/video-fixtures";
@@ -137,5 +138,14 @@ describe("extractStill", () => {
     const past = path.join(dir, "still-past.jpg");
     await extractStill(video, 30, past, 2);
     expect((await sharp(past).metadata()).format).toBe("jpeg");
+  });
+
+  it("cuts several stills in one call, each of its own moment", async () => {
+    const video = output();
+    await assembleWalkthrough([await runFile({ format: "mp4-h264-fragmented", seconds: 3 })], video);
+    const stills = [0.2, 1.5, 2.8].map((seconds, index) => ({ seconds, output: path.join(dir, `many-${index}.jpg`) }));
+    await extractStills(video, stills, 3);
+    const bytes = await Promise.all(stills.map((still) => readFile(still.output)));
+    expect(new Set(bytes.map((image) => image.toString("base64"))).size).toBe(3);
   });
 });
