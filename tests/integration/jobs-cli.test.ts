@@ -3,6 +3,7 @@ import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeDb } from "../../lib/db/client";
 import { enqueue, jobQueue, stopJobs } from "../../lib/jobs/queue";
+import { queueNames } from "../../lib/jobs/queues";
 import { type CliRun, runAdmin, runAdminJson } from "../support/cli";
 import { createDatabase, runSql, useDatabase } from "../support/databases";
 
@@ -40,11 +41,7 @@ describe("admin jobs", () => {
   it("lists every queue with nothing in it before the job queue has ever started", async () => {
     // The command applies the migrations; nothing has created pg-boss's schema yet.
     const { queues } = await jobsJson();
-    expect(queues).toEqual(
-      ["activate-roster", "apply-roster-import", "import-baseline", "poll-roster-feed", "prune-rate-limits", "schedule-roster-pulls"].map(
-        (queue) => ({ queue, ...quiet }),
-      ),
-    );
+    expect(queues).toEqual([...queueNames].sort().map((queue) => ({ queue, ...quiet })));
   });
 
   it("counts queued, active, failed and dead-letter jobs per queue, and the oldest waiting job's age", async () => {
@@ -83,6 +80,7 @@ describe("admin jobs", () => {
       { queue: "poll-roster-feed", queued: 1, active: 0, failed: 0, dead_letter: 0 },
       { queue: "prune-rate-limits", ...quiet },
       { queue: "schedule-roster-pulls", ...quiet },
+      { queue: "seal-recording", ...quiet },
     ]);
     const age = queues[0]!.oldest_waiting_seconds as number;
     expect(age).toBeGreaterThanOrEqual(90);
