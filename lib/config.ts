@@ -49,6 +49,22 @@ const schema = z.object({
   // Absolute paths of the ffmpeg and ffprobe to seal videos with; unset: the system's, else npm's.
   FFMPEG_PATH: z.string().startsWith("/", "must be an absolute path").optional(),
   FFPROBE_PATH: z.string().startsWith("/", "must be an absolute path").optional(),
+  // An OpenAI-compatible chat-completions endpoint with image input (lib/analysis). Unset: staff review.
+  ANALYSIS_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ANALYSIS_API_KEY: z.string().min(1).optional(),
+  ANALYSIS_MODEL: z.string().min(1).optional(),
+  ANALYSIS_REVIEW: z.enum(["when_unsure", "always", "never"]).default("when_unsure"),
+  // Below this confidence a provider's verdict or finding waits for staff (ANALYSIS_REVIEW=when_unsure).
+  ANALYSIS_CONFIDENCE_MIN: z.coerce.number().min(0).max(1).default(0.75),
+  ANALYSIS_CONCURRENCY: positiveInt.max(64).default(4),
+  ANALYSIS_TIMEOUT_SECONDS: positiveInt.max(600).default(60),
+  // When an item with no usable answer is asked about again, in seconds after the first try (within 24 hours).
+  ANALYSIS_RECHECK_DELAYS_SECONDS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, "must be whole seconds separated by commas")
+    .transform((text) => text.split(",").map(Number))
+    .refine((delays) => delays.every((delay) => delay <= 24 * 3600), "each delay must be within 24 hours")
+    .default([600, 3600, 21_600, 79_200]),
 }).superRefine((env, ctx) => {
   // Each host would otherwise make its own, and links, cursors and stored secrets made on one
   // would not verify or decrypt on another. The embedded database is one machine's, so there
@@ -64,6 +80,9 @@ const schema = z.object({
   if ((env.TOUR_API_TOKEN_ID === undefined) !== (env.TOUR_API_TOKEN_SECRET === undefined)) {
     const missing = env.TOUR_API_TOKEN_ID === undefined ? "TOUR_API_TOKEN_ID" : "TOUR_API_TOKEN_SECRET";
     ctx.addIssue({ code: "custom", path: [missing], message: "TOUR_API_TOKEN_ID and TOUR_API_TOKEN_SECRET are set together" });
+  }
+  if (env.ANALYSIS_API_URL !== undefined && env.ANALYSIS_MODEL === undefined) {
+    ctx.addIssue({ code: "custom", path: ["ANALYSIS_MODEL"], message: "required with ANALYSIS_API_URL (the model to ask, e.g. gpt-4o-mini or llava)" });
   }
   // With S3 media, a start without the bucket or credentials would only fail at the first upload.
   if (env.MEDIA_DRIVER !== "s3") return;

@@ -5,6 +5,7 @@ import { feedCommands } from "./feed-commands";
 import { jobsCommands } from "./jobs-commands";
 import { keyCommands } from "./key-commands";
 import { partnerCommands } from "./partner-commands";
+import { reviewCommands } from "./review-commands";
 
 const all: Command[] = [
   ...partnerCommands,
@@ -13,6 +14,7 @@ const all: Command[] = [
   ...checklistCommands,
   ...feedCommands,
   ...jobsCommands,
+  ...reviewCommands,
 ];
 
 /** The command named by the first words of the command line (two, or one for `jobs`), if there is one. */

@@ -2,7 +2,7 @@ import type { AnyOperation } from "../http/operation";
 import { createBaselinePhotoImport, readBaselinePhotoImport } from "./baseline-photos";
 import { putChecklist, readChecklist, removeChecklist } from "./checklists";
 import { createRosterImport, listRosterProperties, readRosterImport } from "./roster";
-import { readInspectionStatus } from "./inspections";
+import { readInspectionFindings, readInspectionStatus, readInspectionVideo } from "./inspections";
 import { readRecordingLink } from "./recording-links";
 import { createRosterSync } from "./roster-syncs";
 import { deleteTour, putTour } from "./tours";
@@ -25,4 +25,6 @@ export const operations: AnyOperation[] = [
   readBaselinePhotoImport,
   readRecordingLink,
   readInspectionStatus,
+  readInspectionFindings,
+  readInspectionVideo,
 ];

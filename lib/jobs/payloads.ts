@@ -30,6 +30,11 @@ export const jobPayloads = {
   ]),
   /** A walkthrough the cleaner finished: join its parts into the video, stills at every tap. */
   "seal-recording": z.object({ inspectionId: z.uuid(), partnerId: z.uuid() }),
+  /** A sealed walkthrough: checklist verdicts, then findings, then the report's release. */
+  "analyze-inspection": z.object({ inspectionId: z.uuid(), partnerId: z.uuid() }),
+  /** An item left `not_checked`, asked about again (`attempt` indexes ANALYSIS_RECHECK_DELAYS_SECONDS). */
+  "recheck-item": z.object({ inspectionId: z.uuid(), partnerId: z.uuid(), position: z.int().min(1), attempt: z.int().min(0) }),
+  "expire-reviews": z.object({}).passthrough(),
 } as const satisfies Record<string, z.ZodType>;
 
 export type QueueName = keyof typeof jobPayloads;

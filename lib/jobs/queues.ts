@@ -93,6 +93,27 @@ export const queues: { readonly [N in QueueName]: QueueSettings<N> } = {
     giveUp: true,
     fair: { key: (job) => job.partnerId, costSeconds: () => 30 },
   },
+  /*
+   * Analysis: an attempt stops between items (and between batches of frames) once 10 minutes have
+   * passed and the analysis continues in a fresh job. Longest item, 240 s: a provider call of up
+   * to 60 s (ANALYSIS_TIMEOUT_SECONDS' default) three times with its pauses, plus cutting and
+   * storing frames. Margin, 60 s. 600 + 240 + 60 = 900 s of expiry.
+   */
+  "analyze-inspection": {
+    retryLimit: 3,
+    retryDelaySeconds: 10,
+    ...sliced({ deadlineSeconds: 600, longestItemSeconds: 240, marginSeconds: 60 }),
+    giveUp: true,
+    fair: { key: (job) => job.partnerId, costSeconds: () => 60 },
+  },
+  "recheck-item": {
+    retryLimit: 2,
+    retryDelaySeconds: 30,
+    expireInSeconds: 600,
+    giveUp: false,
+    fair: { key: (job) => job.partnerId, costSeconds: () => 20 },
+  },
+  "expire-reviews": { retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 300, giveUp: false },
 };
 
 export const queueNames = Object.keys(queues) as QueueName[];

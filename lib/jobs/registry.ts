@@ -1,9 +1,12 @@
 import { activateRosterJob } from "./activate-roster-job";
+import { analyzeInspectionJob } from "./analyze-inspection-job";
 import { applyRosterImportJob } from "./apply-roster-import-job";
 import type { JobDefinition } from "./definition";
+import { expireReviewsJob } from "./expire-reviews-job";
 import { importBaselineJob } from "./import-baseline-job";
 import { pollRosterFeedJob } from "./poll-roster-feed-job";
 import { pruneRateLimitsJob } from "./prune-rate-limits-job";
+import { recheckItemJob } from "./recheck-item-job";
 import { scheduleRosterPullsJob } from "./schedule-roster-pulls-job";
 import { sealRecordingJob } from "./seal-recording-job";
 
@@ -19,4 +22,7 @@ export const jobRegistry: JobDefinition[] = [
   scheduleRosterPullsJob,
   importBaselineJob,
   sealRecordingJob,
+  analyzeInspectionJob,
+  recheckItemJob,
+  expireReviewsJob,
 ];

@@ -11,6 +11,6 @@ export const sealRecordingJob = defineJob({
   queue: "seal-recording",
   concurrency: 1,
   workId: (job) => job.inspectionId,
-  handler: ({ inspectionId }) => sealRecording(inspectionId),
+  handler: ({ inspectionId, partnerId }) => sealRecording(inspectionId, partnerId),
   onGiveUp: ({ inspectionId }) => failRecording(inspectionId, "seal_failed"),
 });

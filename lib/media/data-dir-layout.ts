@@ -30,6 +30,11 @@ export function sealTempDir(dataDir: string): string {
   return path.join(dataDir, "seal-tmp");
 }
 
+/** Where analysis cuts frames from a sealed video (lib/inspections/analyze-inspection.ts). */
+export function analysisTempDir(dataDir: string): string {
+  return path.join(dataDir, "analysis-tmp");
+}
+
 /** Temporary-file folders by a name fit for a log line (no absolute paths in logs). */
 export function mediaTempDirs(dataDir: string): Record<string, string> {
   return {
@@ -37,5 +42,6 @@ export function mediaTempDirs(dataDir: string): Record<string, string> {
     "media-spool": mediaSpoolDir(dataDir),
     "fetch-tmp": fetchTempDir(dataDir),
     "seal-tmp": sealTempDir(dataDir),
+    "analysis-tmp": analysisTempDir(dataDir),
   };
 }

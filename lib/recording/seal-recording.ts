@@ -6,6 +6,8 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { config } from "../config";
 import { db } from "../db/client";
+import { failInspection } from "../inspections/release-report";
+import { enqueue } from "../jobs/queue";
 import { log } from "../log";
 import { sealTempDir } from "../media/data-dir-layout";
 import { mediaStorage } from "../media/media-storage";
@@ -21,8 +23,8 @@ import { recordingKeys } from "./recorder-state";
  * run by run, into local files; ffmpeg makes them one MP4 (remuxed when it is H.264, transcoded
  * otherwise, lib/video); the MP4 is stored while the stills at every tap are cut from it; then the
  * video's row, the taps' seconds of the video and the checklist result lines (with their stills)
- * are written in one transaction; then the inspection is sealed (`processing`) and the parts are
- * dropped.
+ * are written in one transaction; then the inspection is sealed (`processing`) with its analysis
+ * queued (lib/inspections/analyze-inspection.ts), and the parts are dropped.
  *
  * Resuming: the video and the stills are stored under fixed keys before the row that names them,
  * so a killed seal stores them again at most (never two videos, and no row ever names a partial
@@ -138,12 +140,12 @@ async function assembleAndRecord(work: string, input: SealInput, timings: Timing
 
 /** The walkthrough could not be made into a video: the inspection ends failed, and its parts go. */
 export async function failRecording(inspectionId: string, reason: string): Promise<void> {
-  await db().inspection.updateMany({ where: { id: inspectionId, sealedAt: null, status: "recording" }, data: { status: "failed", failureReason: reason } });
+  await failInspection(inspectionId, reason);
   await mediaStorage().deleteParts(recordingKeys.upload(inspectionId));
 }
 
 /** Seals one finished walkthrough (see the top of this file). Safe to run again at any point. */
-export async function sealRecording(inspectionId: string): Promise<void> {
+export async function sealRecording(inspectionId: string, partnerId: string): Promise<void> {
   const inspection = await db().inspection.findUnique({ where: { id: inspectionId }, include: { video: { select: { inspectionId: true } } } });
   if (!inspection?.finishedAt || inspection.status === "failed") return;
   if (!inspection.sealedAt) {
@@ -170,7 +172,11 @@ export async function sealRecording(inspectionId: string): Promise<void> {
     } finally {
       await rm(work, { recursive: true, force: true });
     }
-    await db().inspection.updateMany({ where: { id: inspectionId, sealedAt: null }, data: { sealedAt: new Date(), status: "processing" } });
+    // Sealed, and its analysis queued, together: no sealed walkthrough is ever left unanalysed.
+    await db().$transaction(async (tx) => {
+      const { count } = await tx.inspection.updateMany({ where: { id: inspectionId, sealedAt: null }, data: { sealedAt: new Date(), status: "processing" } });
+      if (count > 0) await enqueue("analyze-inspection", { inspectionId, partnerId }, { tx });
+    });
     log().info({ inspectionId, ...timings, totalMs: Math.round(performance.now() - started) }, "walkthrough sealed");
   }
   await mediaStorage().deleteParts(recordingKeys.upload(inspectionId));

@@ -21,6 +21,8 @@ export interface TestVideoOptions {
   width?: number;
   height?: number;
   audio?: boolean;
+  /** What the camera sees: ffmpeg's moving test pattern (default), or a lens covered in the dark. */
+  scene?: "pattern" | "dark";
 }
 
 const codecs: Record<TestVideoFormat, string[]> = {
@@ -37,7 +39,8 @@ const codecs: Record<TestVideoFormat, string[]> = {
 export async function makeTestVideo(dir: string, name: string, options: TestVideoOptions): Promise<Buffer> {
   const { format, seconds, width = 320, height = 240, audio = true } = options;
   const file = path.join(dir, name);
-  const inputs = ["-f", "lavfi", "-i", `testsrc2=size=${width}x${height}:rate=24:duration=${seconds}`];
+  const picture = options.scene === "dark" ? `color=c=0x0c0b0a:size=${width}x${height}:rate=24:duration=${seconds}` : `testsrc2=size=${width}x${height}:rate=24:duration=${seconds}`;
+  const inputs = ["-f", "lavfi", "-i", picture];
   if (audio) inputs.push("-f", "lavfi", "-i", `sine=frequency=440:sample_rate=48000:duration=${seconds}`);
   const args = ["-nostdin", "-loglevel", "error", "-y", ...inputs, ...(audio ? [] : ["-an"]), ...codecs[format]];
   if (format === "webm-vp8-stream") {

@@ -6,7 +6,8 @@ import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkImage } from "@/lib/fetch/check-image";
-import { decodeBudget, decodePixelsAtOnce, PixelBudget } from "@/lib/fetch/decode-budget";
+import { WeightedSemaphore } from "@/lib/concurrency/weighted-semaphore";
+import { decodeBudget, decodePixelsAtOnce } from "@/lib/fetch/decode-budget";
 import { FetchRefusal } from "@/lib/fetch/fetch-refusal";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -56,9 +57,9 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const typeOf = (name: string) => (name.endsWith(".jpg") ? "image/jpeg" : name.endsWith(".png") ? "image/png" : "image/webp");
 
-describe("PixelBudget", () => {
+describe("WeightedSemaphore", () => {
   it("never runs two capacity-sized decodes together, and runs small ones side by side", async () => {
-    const budget = new PixelBudget(100 * mp);
+    const budget = new WeightedSemaphore(100 * mp);
     const running = new Set<string>();
     const seen: string[][] = [];
     const gates = { big1: gate(), big2: gate(), s1: gate(), s2: gate(), s3: gate() };
@@ -88,7 +89,7 @@ describe("PixelBudget", () => {
   });
 
   it("releases its pixels when the work fails", async () => {
-    const budget = new PixelBudget(10);
+    const budget = new WeightedSemaphore(10);
     await expect(budget.run(10, () => Promise.reject(new Error("broken")))).rejects.toThrow("broken");
     expect(await budget.run(10, async () => "ran")).toBe("ran");
   });

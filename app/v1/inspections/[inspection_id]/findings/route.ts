@@ -1,0 +1,4 @@
+import { readInspectionFindings } from "@/lib/api/inspections";
+import { routeHandlers } from "@/lib/http/route-handlers";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(readInspectionFindings);

@@ -1,0 +1,54 @@
+import { db } from "../db/client";
+import type { FindingCategory, FindingSeverity } from "../generated/prisma/enums";
+import { ApiError } from "../http/errors";
+import { mediaStorage } from "../media/media-storage";
+import { type ChecklistBlock, readChecklistBlock } from "./checklist-block";
+import type { PartnerInspection } from "./find-partner-inspection";
+
+export interface FindingRead {
+  id: string;
+  description: string;
+  room: string;
+  severity: FindingSeverity;
+  category: FindingCategory;
+  before: string[];
+  after: string[];
+  videoTimestampSeconds?: number;
+}
+
+export interface FindingsRead {
+  inspectionId: string;
+  checklist?: ChecklistBlock;
+  findings: FindingRead[];
+}
+
+async function signAll(keys: string[]): Promise<string[]> {
+  return Promise.all(keys.map(async (key) => (await mediaStorage().signedUrl(key)).url));
+}
+
+/**
+ * `GET /v1/inspections/{id}/findings` (spec): every finding of a released report (accepted ones:
+ * not rejected, not waiting for review), in a stable order (when each was found), evidence
+ * signed afresh; `409 report_not_ready` before release.
+ */
+export async function getFindings(inspection: PartnerInspection): Promise<FindingsRead> {
+  if (inspection.status !== "completed") throw new ApiError("report_not_ready", { message: "The report is not released yet; call again after inspection.completed." });
+  const rows = await db().finding.findMany({
+    where: { inspectionId: inspection.id, rejected: false, reviewNeeded: false },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: 5000,
+  });
+  const findings = await Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      description: row.description,
+      room: row.room,
+      severity: row.severity,
+      category: row.category,
+      before: await signAll(row.beforeKeys),
+      after: await signAll(row.afterKeys),
+      videoTimestampSeconds: row.videoTimestampSeconds ?? undefined,
+    })),
+  );
+  return { inspectionId: inspection.id, checklist: await readChecklistBlock(inspection), findings };
+}

@@ -1,0 +1,110 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { InspectionItem } from "../generated/prisma/client";
+import type { Prisma } from "../generated/prisma/client";
+import { db } from "../db/client";
+import { type BaselinePicture, nearestPictures, readMedia } from "../analysis/baseline-pictures";
+import { differenceHash } from "../analysis/dhash";
+import { type FrameStats, frameProblem, measureFrame } from "../analysis/frame-quality";
+import type { AnalysisProvider } from "../analysis/provider";
+import { needsReview, type ReviewSettings } from "../analysis/review-policy";
+import type { MediaStorage } from "../media/storage";
+import { recordingKeys } from "../recording/recorder-state";
+import { extractStills } from "../video/extract-still";
+import { recordCalls } from "./record-calls";
+
+/** Everything judging an item needs besides the item itself. */
+export interface JudgeContext {
+  inspectionId: string;
+  /** The sealed video, on local disk. */
+  video: string;
+  durationSeconds: number;
+  work: string;
+  storage: MediaStorage;
+  provider?: AnalysisProvider;
+  review: ReviewSettings;
+  baseline: BaselinePicture[];
+  notesOf: Map<string, string | undefined>;
+}
+
+/** Frames this far apart around the tap: the cleaner taps as the camera passes the item. */
+const aroundTapSeconds = [0, -1, 1];
+
+interface Frame {
+  jpeg: Buffer;
+  stats: FrameStats;
+}
+
+/** The frames around the tap, measured; the usable ones sharpest first. */
+async function framesAround(item: InspectionItem, context: JudgeContext): Promise<{ usable: Frame[]; all: Frame[] }> {
+  const requests = aroundTapSeconds.map((offset, index) => ({
+    seconds: Math.max(0, item.timestampSeconds! + offset),
+    output: path.join(context.work, `item-${item.position}-${index}.jpg`),
+  }));
+  const cut = await extractStills(context.video, requests, context.durationSeconds);
+  const all = await Promise.all(cut.map(async (still) => {
+    const jpeg = await readFile(still.output);
+    return { jpeg, stats: await measureFrame(jpeg) };
+  }));
+  const usable = all.filter((frame) => frameProblem(frame.stats) === undefined).sort((a, b) => b.stats.sharpness - a.stats.sharpness);
+  return { usable, all };
+}
+
+// Only an item still waiting for its first judgement is changed: a judgement made twice (two
+// attempts, or a re-check beside a staff decision) writes once.
+function decide(item: InspectionItem, data: Prisma.InspectionItemUpdateManyMutationInput) {
+  return db().inspectionItem.updateMany({
+    where: { inspectionId: item.inspectionId, position: item.position, state: "pending", decidedBy: null, reviewNeeded: false },
+    data: { ...data, updatedAt: new Date() },
+  });
+}
+
+/**
+ * Judges one checked-off item (spec, Checklist result block). Frames too dark, blurred or covered
+ * all around the tap: `missed` by the filming itself, no provider asked. Otherwise the sharpest
+ * frame becomes the item's picture, and the provider judges it with the item's name and notes and
+ * the nearest baseline pictures; without a provider, or when the answer is unsure
+ * (ANALYSIS_REVIEW), it waits for staff. No answer after the retries: `not_checked`, asked again
+ * later (`recheck_until`), never counted as missed.
+ */
+export async function judgeItem(item: InspectionItem, context: JudgeContext, recheckUntil: Date): Promise<"decided" | "review" | "not_checked"> {
+  const { usable, all } = await framesAround(item, context);
+  if (usable.length === 0) {
+    const worst = all[0]?.stats;
+    if (!worst) {
+      await decide(item, { state: "not_checked", recheckUntil: null });
+      return "not_checked";
+    }
+    await decide(item, { state: "missed", decidedBy: "filming", frameStats: { ...worst, problem: frameProblem(worst) } });
+    return "decided";
+  }
+  // The item's picture is its best frame.
+  const best = usable[0]!;
+  await context.storage.put(recordingKeys.still(item.inspectionId, item.position), best.jpeg, { contentType: "image/jpeg" });
+  const picture = { stillKey: recordingKeys.still(item.inspectionId, item.position), frameStats: { ...best.stats } };
+  if (!context.provider) {
+    await decide(item, { ...picture, reviewNeeded: true });
+    return "review";
+  }
+  const references = nearestPictures(context.baseline, await differenceHash(best.jpeg), 2);
+  const referenceBytes = (await Promise.all(references.map((reference) => readMedia(context.storage, reference.key)))).filter((bytes): bytes is Buffer => bytes !== undefined);
+  const answer = await context.provider.judgeItem({
+    itemName: item.name,
+    notes: context.notesOf.get(item.itemId),
+    frames: usable.map((frame) => frame.jpeg),
+    references: referenceBytes,
+  });
+  await recordCalls(item.inspectionId, answer.calls);
+  if (!answer.value) {
+    await decide(item, { ...picture, state: "not_checked", recheckUntil });
+    return "not_checked";
+  }
+  const verdict = answer.value;
+  const provider = { providerState: verdict.state, providerConfidence: verdict.confidence, providerRationale: verdict.rationale };
+  if (needsReview(verdict.confidence, context.review)) {
+    await decide(item, { ...picture, ...provider, reviewNeeded: true });
+    return "review";
+  }
+  await decide(item, { ...picture, ...provider, state: verdict.state, decidedBy: "provider" });
+  return "decided";
+}

@@ -1,0 +1,63 @@
+import { db, type Tx } from "../db/client";
+import { ApiError } from "../http/errors";
+
+export type ReleaseOutcome = "released" | "waiting" | "already";
+
+/** What still holds the report back: items and findings waiting for staff. */
+async function waitingForStaff(tx: Tx, inspectionId: string): Promise<{ items: number; findings: number }> {
+  const [items, findings] = await Promise.all([
+    tx.inspectionItem.count({ where: { inspectionId, reviewNeeded: true } }),
+    tx.finding.count({ where: { inspectionId, reviewNeeded: true, rejected: false } }),
+  ]);
+  return { items, findings };
+}
+
+/**
+ * Releases the report once analysis is done and nothing waits for staff (spec, Inspection
+ * status: `completed` means the report is ready; `report.status: ready` with it). An item being
+ * re-checked (`not_checked` within its 24 hours) does not hold the report: the block shows it
+ * `in_progress` meanwhile. Under the inspection's row lock, so two releases make one.
+ */
+export async function releaseIfReady(inspectionId: string): Promise<ReleaseOutcome> {
+  return db().$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ status: string; analyzed_at: Date | null }[]>`
+      SELECT status, analyzed_at FROM inspection WHERE id = ${inspectionId}::uuid FOR UPDATE`;
+    if (!row || row.status !== "processing") return "already";
+    if (!row.analyzed_at) return "waiting";
+    const waiting = await waitingForStaff(tx, inspectionId);
+    if (waiting.items > 0 || waiting.findings > 0) return "waiting";
+    await tx.inspection.update({ where: { id: inspectionId }, data: { status: "completed", completedAt: new Date() } });
+    return "released";
+  });
+}
+
+/**
+ * Staff release the report (`npm run admin -- review release`): refused while an item is still
+ * `pending` or a finding waits for review, as staff must decide them first.
+ */
+export async function releaseReport(inspectionId: string): Promise<void> {
+  await db().$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM inspection WHERE id = ${inspectionId}::uuid FOR UPDATE`;
+    if (!row) throw new ApiError("not_found", { message: "No such inspection." });
+    if (row.status === "completed") return;
+    if (row.status !== "processing") throw new ApiError("report_not_ready", { message: `The inspection is ${row.status}; only a sealed walkthrough's report can be released.` });
+    const pending = await tx.inspectionItem.count({ where: { inspectionId, state: "pending" } });
+    const findings = (await waitingForStaff(tx, inspectionId)).findings;
+    if (pending > 0 || findings > 0) {
+      throw new ApiError("report_not_ready", {
+        message: `Decide every pending item (${pending}) and finding waiting for review (${findings}) first.`,
+        detail: { pending_items: pending, pending_findings: findings },
+      });
+    }
+    await tx.inspection.update({ where: { id: inspectionId }, data: { status: "completed", completedAt: new Date(), analyzedAt: new Date() } });
+  });
+}
+
+/** Ends an inspection `failed` with a reason (spec: `inspection.failed` instead of `completed`); a released one stays released. */
+export async function failInspection(inspectionId: string, reason: string): Promise<boolean> {
+  const { count } = await db().inspection.updateMany({
+    where: { id: inspectionId, status: { in: ["recording", "processing"] } },
+    data: { status: "failed", failureReason: reason, failedAt: new Date() },
+  });
+  return count > 0;
+}

@@ -1,0 +1,87 @@
+import { type FrameStats, frameProblem } from "../analysis/frame-quality";
+import { db } from "../db/client";
+import { ApiError } from "../http/errors";
+import { mediaStorage } from "../media/media-storage";
+
+export interface ReviewItem {
+  itemId: string;
+  name: string;
+  state: string;
+  timestampSeconds?: number;
+  stillUrl?: string;
+  reviewNeeded: boolean;
+  decidedBy?: string;
+  provider?: { state: string; confidence: number; rationale: string };
+  staffState?: string;
+  /** Why the filming decided it, when it did: dark, blurred or covered. */
+  filmingProblem?: string;
+}
+
+export interface ReviewFinding {
+  findingId: string;
+  room: string;
+  description: string;
+  severity: string;
+  category: string;
+  source: string;
+  confidence?: number;
+  reviewNeeded: boolean;
+  rejected: boolean;
+  videoTimestampSeconds?: number;
+  after: string[];
+  before: string[];
+}
+
+export interface ReviewView {
+  inspectionId: string;
+  status: string;
+  videoUrl?: string;
+  items: ReviewItem[];
+  findings: ReviewFinding[];
+}
+
+const sign = async (key: string) => (await mediaStorage().signedUrl(key)).url;
+
+/** What staff review a walkthrough with: each item's still and second, the provider's verdict beside it, and the findings. */
+export async function showReview(inspectionId: string): Promise<ReviewView> {
+  const inspection = await db().inspection.findUnique({
+    where: { id: inspectionId },
+    include: { video: true, items: { orderBy: { position: "asc" } }, findings: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
+  });
+  if (!inspection) throw new ApiError("not_found", { message: "No such inspection." });
+  return {
+    inspectionId,
+    status: inspection.status,
+    videoUrl: inspection.video ? await sign(inspection.video.mediaKey) : undefined,
+    items: await Promise.all(
+      inspection.items.map(async (item) => ({
+        itemId: item.itemId,
+        name: item.name,
+        state: item.state,
+        timestampSeconds: item.timestampSeconds ?? undefined,
+        stillUrl: item.stillKey ? await sign(item.stillKey) : undefined,
+        reviewNeeded: item.reviewNeeded,
+        decidedBy: item.decidedBy ?? undefined,
+        provider: item.providerState ? { state: item.providerState, confidence: item.providerConfidence ?? 0, rationale: item.providerRationale ?? "" } : undefined,
+        staffState: item.staffState ?? undefined,
+        filmingProblem: item.decidedBy === "filming" && item.frameStats ? frameProblem(item.frameStats as unknown as FrameStats) : undefined,
+      })),
+    ),
+    findings: await Promise.all(
+      inspection.findings.map(async (finding) => ({
+        findingId: finding.id,
+        room: finding.room,
+        description: finding.description,
+        severity: finding.severity,
+        category: finding.category,
+        source: finding.source,
+        confidence: finding.confidence ?? undefined,
+        reviewNeeded: finding.reviewNeeded,
+        rejected: finding.rejected,
+        videoTimestampSeconds: finding.videoTimestampSeconds ?? undefined,
+        after: await Promise.all(finding.afterKeys.map(sign)),
+        before: await Promise.all(finding.beforeKeys.map(sign)),
+      })),
+    ),
+  };
+}
