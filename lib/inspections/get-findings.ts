@@ -28,14 +28,14 @@ async function signAll(keys: string[]): Promise<string[]> {
 
 /**
  * `GET /v1/inspections/{id}/findings` (spec): every finding of a released report (accepted ones:
- * not rejected, not waiting for review), in a stable order (when each was found), evidence
+ * not rejected, not waiting for review), in a stable order (by second of the video, then when found), evidence
  * signed afresh; `409 report_not_ready` before release.
  */
 export async function getFindings(inspection: PartnerInspection): Promise<FindingsRead> {
   if (inspection.status !== "completed") throw new ApiError("report_not_ready", { message: "The report is not released yet; call again after inspection.completed." });
   const rows = await db().finding.findMany({
     where: { inspectionId: inspection.id, rejected: false, reviewNeeded: false },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    orderBy: [{ videoTimestampSeconds: { sort: "asc", nulls: "last" } }, { createdAt: "asc" }, { id: "asc" }],
     take: 5000,
   });
   const findings = await Promise.all(

@@ -46,7 +46,7 @@ const sign = async (key: string) => (await mediaStorage().signedUrl(key)).url;
 export async function showReview(inspectionId: string): Promise<ReviewView> {
   const inspection = await db().inspection.findUnique({
     where: { id: inspectionId },
-    include: { video: true, items: { orderBy: { position: "asc" } }, findings: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
+    include: { video: true, items: { orderBy: { position: "asc" } }, findings: { orderBy: [{ videoTimestampSeconds: { sort: "asc", nulls: "last" } }, { createdAt: "asc" }, { id: "asc" }] } },
   });
   if (!inspection) throw new ApiError("not_found", { message: "No such inspection." });
   return {

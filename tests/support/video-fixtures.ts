@@ -21,8 +21,11 @@ export interface TestVideoOptions {
   width?: number;
   height?: number;
   audio?: boolean;
-  /** What the camera sees: ffmpeg's moving test pattern (default), or a lens covered in the dark. */
-  scene?: "pattern" | "dark";
+  /**
+   * What the camera sees: ffmpeg's moving test pattern (default); a lens covered in the dark; or
+   * "rooms", three different patterns one after another, as a walk from room to room looks.
+   */
+  scene?: "pattern" | "dark" | "rooms";
 }
 
 const codecs: Record<TestVideoFormat, string[]> = {
@@ -39,10 +42,17 @@ const codecs: Record<TestVideoFormat, string[]> = {
 export async function makeTestVideo(dir: string, name: string, options: TestVideoOptions): Promise<Buffer> {
   const { format, seconds, width = 320, height = 240, audio = true } = options;
   const file = path.join(dir, name);
-  const picture = options.scene === "dark" ? `color=c=0x0c0b0a:size=${width}x${height}:rate=24:duration=${seconds}` : `testsrc2=size=${width}x${height}:rate=24:duration=${seconds}`;
-  const inputs = ["-f", "lavfi", "-i", picture];
+  const size = `size=${width}x${height}:rate=24`;
+  const pictures =
+    options.scene === "dark"
+      ? [`color=c=0x0c0b0a:${size}:duration=${seconds}`]
+      : options.scene === "rooms"
+        ? ["testsrc2", "smptehdbars", "rgbtestsrc"].map((pattern) => `${pattern}=${size}:duration=${seconds / 3}`)
+        : [`testsrc2=${size}:duration=${seconds}`];
+  const inputs = pictures.flatMap((picture) => ["-f", "lavfi", "-i", picture]);
   if (audio) inputs.push("-f", "lavfi", "-i", `sine=frequency=440:sample_rate=48000:duration=${seconds}`);
-  const args = ["-nostdin", "-loglevel", "error", "-y", ...inputs, ...(audio ? [] : ["-an"]), ...codecs[format]];
+  const joined = pictures.length > 1 ? ["-filter_complex", `${pictures.map((_, index) => `[${index}:v]`).join("")}concat=n=${pictures.length}:v=1:a=0[v]`, "-map", "[v]", ...(audio ? ["-map", `${pictures.length}:a`] : [])] : [];
+  const args = ["-nostdin", "-loglevel", "error", "-y", ...inputs, ...joined, ...(audio ? [] : ["-an"]), ...codecs[format]];
   if (format === "webm-vp8-stream") {
     const { stdout } = await run("ffmpeg", [...args, "pipe:1"], { encoding: "buffer", maxBuffer: 256 * 1024 * 1024 });
     return stdout;
