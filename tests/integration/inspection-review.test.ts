@@ -132,6 +132,16 @@ describe("staff review (no provider configured)", () => {
     expect((await status(walk.taskId)).body.status).toBe("completed");
   });
 
+  it("drops an item's id once the home's list is replaced (new ids), keeping its name and result", async () => {
+    const walk = await sealedWalkthrough(partner.apiKey, { workspaceId, taps: [{ name: items[0]!, atSeconds: 1 }] });
+    const lines = async () => ((await status(walk.taskId)).body.checklist as { items: { id?: string; name: string }[] }).items;
+    expect((await lines())[0]).toMatchObject({ id: walk.idOf(items[0]!), name: items[0] });
+    const replaced = await call("PUT", "/v1/properties/home-1/checklist", { key: partner.apiKey, query: { workspace_id: workspaceId }, body: { items: items.map((name) => ({ name })) } });
+    expect(replaced.status).toBe(200);
+    expect(await lines()).toEqual([expect.objectContaining({ name: items[0] })]);
+    expect((await lines())[0]!.id).toBeUndefined();
+  });
+
   it("fails an inspection staff fail, and one not released within 2 days", async () => {
     const failed = await sealedWalkthrough(partner.apiKey, { workspaceId, taps: [{ name: items[0]!, atSeconds: 1 }] });
     await analysed(failed.inspectionId);
