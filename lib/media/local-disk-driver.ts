@@ -6,7 +6,7 @@ import { assertContentType, assertMediaKey, assertSha256Hex, contentAddressedKey
 import { type LinkClaims, linkSignatureMatches, mediaLinkKey, signLink } from "./link-signature";
 import { isErrno, localDiskTempDir, missing, opened, removeFolder, type Spooled, spool, tempFile } from "./local-disk-files";
 import { LocalDiskParts } from "./local-disk-parts";
-import { checkPartNumbers, completionStep, type PartsMarker } from "./parts";
+import { checkPartNumbers, completionStep, joinedParts, type PartsMarker } from "./parts";
 import {
   type AppendPartOptions,
   type AppendPartResult,
@@ -221,7 +221,7 @@ export class LocalDiskDriver implements MediaStorage {
       return { key, size: existing!.size, sha256: existing!.sidecar.sha256 };
     }
     if (step.kind === "missing") throw new MissingPartsError(step.missing);
-    const spooled = await spool(this.root, this.parts.joined(key, step.parts));
+    const spooled = await spool(this.root, joinedParts((partNumber) => this.parts.get(key, partNumber), step.parts));
     const expectedSize = step.parts.reduce((sum, part) => sum + part.size, 0);
     if (spooled.size !== expectedSize) {
       await rm(spooled.temp, { force: true });

@@ -103,15 +103,6 @@ export class LocalDiskParts {
     return { partNumber, size: stored.size, sha256: stored.sha256, body };
   }
 
-  /** The named parts' bytes one after the other, one file open at a time. */
-  async *joined(key: string, parts: readonly StoredPart[]): AsyncGenerator<Buffer> {
-    for (const part of parts) {
-      const stream = await this.get(key, part.partNumber);
-      if (!stream) throw new Error(`Part ${part.partNumber} went away while the parts were joined`);
-      for await (const chunk of stream.body) yield chunk as Buffer;
-    }
-  }
-
   /** All of `key`'s parts go at once (one rename), then the folders left empty. */
   async delete(key: string): Promise<void> {
     await removeFolder(this.root, partsArea, partSetPath(key));

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { InvalidPartError } from "./errors";
 import { assertMediaKey } from "./keys";
-import type { StoredPart } from "./storage";
+import type { PartStream, StoredPart } from "./storage";
 
 /*
  * What both drivers share about parts: numbering, where a key's parts live inside a driver's
@@ -85,4 +85,16 @@ export function completionStep(partNumbers: readonly number[], stored: readonly 
   if (existing && missing.length === 0 && existing.manifest === marker.manifest) return { kind: "completed" };
   if (missing.length > 0) return { kind: "missing", missing };
   return { kind: "build", parts, marker };
+}
+
+/** The named parts' bytes one after the other, one part open at a time (both drivers' completeParts). */
+export async function* joinedParts(
+  get: (partNumber: number) => Promise<PartStream | null>,
+  parts: readonly StoredPart[],
+): AsyncGenerator<Buffer> {
+  for (const part of parts) {
+    const stream = await get(part.partNumber);
+    if (!stream) throw new Error(`Part ${part.partNumber} went away while the parts were joined`);
+    for await (const chunk of stream.body) yield chunk as Buffer;
+  }
 }

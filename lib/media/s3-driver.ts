@@ -5,7 +5,7 @@ import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { ChecksumMismatchError, MissingPartsError } from "./errors";
 import { toReadable } from "./hashing";
 import { assertContentType, assertMediaKey, assertSha256Hex, contentAddressedKey } from "./keys";
-import { checkPartNumbers, completionStep, type PartsMarker } from "./parts";
+import { checkPartNumbers, completionStep, joinedParts, type PartsMarker } from "./parts";
 import { defaultTransferSizes, isConditionFailure, isNotFound, mib, S3Bucket, type TransferSizes } from "./s3-bucket";
 import { copyObject, putBytes, type Staged, stage, type WriteTarget } from "./s3-multipart";
 import { S3Parts } from "./s3-parts";
@@ -244,7 +244,7 @@ export class S3Driver implements MediaStorage {
       return { key, size: existing?.ContentLength ?? 0, sha256: existing?.Metadata?.sha256 ?? "" };
     }
     if (step.kind === "missing") throw new MissingPartsError(step.missing);
-    const staged = await stage(this.bucket, this.parts.joined(key, step.parts), {
+    const staged = await stage(this.bucket, joinedParts((partNumber) => this.parts.get(key, partNumber), step.parts), {
       key: this.bucket.tempKey(),
       contentType,
       metadata: {},

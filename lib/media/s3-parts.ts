@@ -105,15 +105,6 @@ export class S3Parts {
     }
   }
 
-  /** The named parts' bytes one after the other, one GET open at a time. */
-  async *joined(key: string, parts: readonly StoredPart[]): AsyncGenerator<Buffer> {
-    for (const part of parts) {
-      const stream = await this.get(key, part.partNumber);
-      if (!stream) throw new Error(`Part ${part.partNumber} went away while the parts were joined`);
-      for await (const chunk of stream.body) yield chunk as Buffer;
-    }
-  }
-
   async delete(key: string): Promise<void> {
     await this.bucket.deleteListed(this.setPrefix(key));
   }

@@ -9,7 +9,7 @@ import { ApiError } from "../http/errors";
  */
 export async function explainItem(inspectionId: string, itemId: string, reason: string): Promise<void> {
   const { rows } = await pool().query<{ state: string; reason: string | null }>(
-    `UPDATE inspection_item SET state = 'explained', reason = $3, updated_at = now()
+    `UPDATE inspection_item SET state = 'explained', reason = $3, decided_by = 'cleaner', updated_at = now()
      WHERE inspection_id = $1 AND item_id = $2 AND state = 'missed'
      RETURNING state, reason`,
     [inspectionId, itemId, reason],

@@ -73,7 +73,8 @@ describe("the web process killed mid-upload", () => {
     expect(video.probe.durationSeconds!).toBeGreaterThan(length - 1);
     expect(video.probe.durationSeconds!).toBeLessThan(length + 1);
     const status = await call("GET", "/v1/inspections", { key, query: { workspace_id: workspaceId, task_id: taskId } });
-    expect(status.body.status).toBe("processing");
+    // Sealed: analysed, and with no checklist nothing waits for staff, so perhaps released already.
+    expect(["processing", "completed"]).toContain(status.body.status);
     await context.close();
   });
 });
