@@ -1,3 +1,5 @@
+import { ProcessWideError } from "../process-wide-error";
+
 /**
  * Object keys are paths under a storage root, so they are checked before any driver sees them:
  * segments of letters, digits, `.`, `_` and `-` separated by single slashes, each starting with a
@@ -8,7 +10,9 @@ const segment = "[A-Za-z0-9][A-Za-z0-9._-]*";
 const keyPattern = new RegExp(`^${segment}(?:/${segment})*$`);
 const maxKeyLength = 512;
 
-export class InvalidMediaKeyError extends Error {
+export class InvalidMediaKeyError extends ProcessWideError {
+  static override readonly kind: string = "media.invalid-key";
+
   constructor(key: string) {
     // Only the length is quoted: keys may come from a request.
     super(`Invalid media key (${key.length} characters): segments of [A-Za-z0-9._-], starting with a letter or digit.`);

@@ -69,4 +69,27 @@ describe("per-process state", () => {
     second.dropProcessSingleton("test-shared");
     expect(first.processSingleton("test-shared", () => ({ hits: 7 })).hits).toBe(7);
   });
+
+  it("errors the media driver singleton throws are recognized by the other copy's classes", async () => {
+    vi.resetModules();
+    const first = await import("../../lib/media/errors");
+    const firstKeys = await import("../../lib/media/keys");
+    vi.resetModules();
+    const second = await import("../../lib/media/errors");
+    const secondKeys = await import("../../lib/media/keys");
+    expect(second.PartChecksumError).not.toBe(first.PartChecksumError);
+
+    const thrown = new first.PartChecksumError(3);
+    expect(thrown).toBeInstanceOf(second.PartChecksumError);
+    expect(thrown).toBeInstanceOf(second.ChecksumMismatchError);
+    expect(thrown).toBeInstanceOf(Error);
+    expect(thrown).not.toBeInstanceOf(second.PartConflictError);
+    expect(new first.ChecksumMismatchError()).not.toBeInstanceOf(second.PartChecksumError);
+    expect(new first.PartConflictError(1)).toBeInstanceOf(second.PartConflictError);
+    expect(new first.InvalidPartError("x")).toBeInstanceOf(second.InvalidPartError);
+    expect(new first.MissingPartsError([2])).toBeInstanceOf(second.MissingPartsError);
+    expect(() => firstKeys.assertMediaKey("../x")).toThrow(secondKeys.InvalidMediaKeyError);
+    // A plain error of the same name is not one.
+    expect(Object.assign(new Error("x"), { name: "PartChecksumError" })).not.toBeInstanceOf(second.PartChecksumError);
+  });
 });
