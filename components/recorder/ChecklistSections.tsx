@@ -8,10 +8,14 @@ interface Props {
   /** With toggles: the items are buttons the cleaner taps when the camera shows them done. */
   checked?: ReadonlySet<string>;
   onToggle?: (itemId: string) => void;
+  /** Checked items the camera did not show clearly (judged while walking), with the two ways on. */
+  flagged?: ReadonlySet<string>;
+  onRefilm?: (itemId: string) => void;
+  onFinishAnyway?: (itemId: string) => void;
 }
 
 /** The lists the home resolves to, each its own section; toggles while recording, a preview before. */
-export function ChecklistSections({ checklist, checked, onToggle }: Props) {
+export function ChecklistSections({ checklist, checked, onToggle, flagged, onRefilm, onFinishAnyway }: Props) {
   if (checklist.length === 0) return <p className={styles.muted}>This home has no checklist: film every room.</p>;
   return (
     <>
@@ -24,15 +28,30 @@ export function ChecklistSections({ checklist, checked, onToggle }: Props) {
             {section.items.map((item) => (
               <li key={item.id}>
                 {onToggle ? (
-                  <button type="button" className={styles.toggle} aria-pressed={checked?.has(item.id) ?? false} onClick={() => onToggle(item.id)}>
-                    <span className={styles.box} aria-hidden="true">
-                      {checked?.has(item.id) ? "✓" : ""}
-                    </span>
-                    <span className={styles.itemText}>
-                      {item.name}
-                      {item.notes && <span className={styles.notes}>{item.notes}</span>}
-                    </span>
-                  </button>
+                  <>
+                    <button type="button" className={styles.toggle} aria-pressed={checked?.has(item.id) ?? false} onClick={() => onToggle(item.id)}>
+                      <span className={styles.box} aria-hidden="true">
+                        {checked?.has(item.id) ? "✓" : ""}
+                      </span>
+                      <span className={styles.itemText}>
+                        {item.name}
+                        {item.notes && <span className={styles.notes}>{item.notes}</span>}
+                      </span>
+                    </button>
+                    {flagged?.has(item.id) && (
+                      <div className={styles.flag} role="alert" aria-label={`${item.name}: not clear on camera`}>
+                        <p>The camera did not show this clearly. Film it again, or finish anyway (it is then reported as missed).</p>
+                        <div className={styles.flagActions}>
+                          <button type="button" className={styles.button} onClick={() => onRefilm?.(item.id)}>
+                            Re-film
+                          </button>
+                          <button type="button" className={styles.secondary} onClick={() => onFinishAnyway?.(item.id)}>
+                            Finish anyway
+                          </button>
+                        </div>
+                      </div>
+                    )}
+                  </>
                 ) : (
                   <div className={styles.previewItem}>
                     {checked?.has(item.id) && (

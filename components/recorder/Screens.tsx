@@ -73,7 +73,14 @@ function Recording({ walkthrough, snapshot }: Props) {
       <main className={`${styles.main} ${styles.recordingLayout}`}>
         <CameraPreview stream={walkthrough.stream} since={snapshot.runStartedAtMs} />
         <section aria-label="Checklist: tap an item when the camera shows it done">
-          <ChecklistSections checklist={snapshot.session!.checklist} checked={snapshot.checked} onToggle={(id) => void walkthrough.toggle(id)} />
+          <ChecklistSections
+            checklist={snapshot.session!.checklist}
+            checked={snapshot.checked}
+            onToggle={(id) => void walkthrough.toggle(id)}
+            flagged={snapshot.flagged}
+            onRefilm={(id) => void walkthrough.refilm(id)}
+            onFinishAnyway={(id) => walkthrough.acceptFlag(id)}
+          />
         </section>
       </main>
       <div className={styles.bar}>
@@ -88,7 +95,7 @@ function Recording({ walkthrough, snapshot }: Props) {
   );
 }
 
-function Review({ walkthrough }: Props) {
+function Review({ walkthrough, snapshot }: Props) {
   const left = walkthrough.unchecked();
   return (
     <main className={styles.main}>
@@ -102,6 +109,7 @@ function Review({ walkthrough }: Props) {
           {left.map((item) => (
             <li key={item.id} className={styles.previewItem}>
               {item.name}
+              {snapshot.flagged.has(item.id) && <span className={styles.notes}>Checked, but not clear on camera</span>}
             </li>
           ))}
         </ul>

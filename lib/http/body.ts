@@ -27,18 +27,18 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, budg
 }
 
 /**
- * Reads the body as text, refusing it before reading when the declared length is over the
- * cap and, for a body without Content-Length, as soon as the bytes counted pass it. Nothing
- * over the cap is ever kept.
+ * Reads the body's bytes, refusing it before reading when the declared length is over the cap
+ * and, for a body without Content-Length, as soon as the bytes counted pass it. Nothing over the
+ * cap is ever kept.
  */
-export async function readBodyText(request: Request, limitBytes: number): Promise<string> {
+export async function readBodyBytes(request: Request, limitBytes: number): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   const reader = request.body?.getReader();
   if (declared > limitBytes) {
     const reusable = reader !== undefined && declared <= discardBytesMax && (await discardRest(reader, discardBytesMax));
     throw tooLarge(limitBytes, reusable);
   }
-  if (!reader) return "";
+  if (!reader) return Buffer.alloc(0);
 
   const chunks: Uint8Array[] = [];
   let received = 0;
@@ -49,7 +49,12 @@ export async function readBodyText(request: Request, limitBytes: number): Promis
     if (received > limitBytes) throw tooLarge(limitBytes, await discardRest(reader, discardBytesMax));
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+/** The body as UTF-8 text, capped as readBodyBytes caps it. */
+export async function readBodyText(request: Request, limitBytes: number): Promise<string> {
+  return (await readBodyBytes(request, limitBytes)).toString("utf8");
 }
 
 /** Parses a JSON object body; an empty body reads as `{}` so required fields are named. */

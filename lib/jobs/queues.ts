@@ -114,6 +114,14 @@ export const queues: { readonly [N in QueueName]: QueueSettings<N> } = {
     fair: { key: (job) => job.partnerId, costSeconds: () => 20 },
   },
   "expire-reviews": { retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 300, giveUp: false },
+  // A hint worth having in seconds or not at all: one retry, soon.
+  "judge-tap": {
+    retryLimit: 1,
+    retryDelaySeconds: 2,
+    expireInSeconds: 300,
+    giveUp: false,
+    fair: { key: (job) => job.partnerId, costSeconds: () => 5 },
+  },
 };
 
 export const queueNames = Object.keys(queues) as QueueName[];

@@ -4,6 +4,7 @@ import { applyRosterImportJob } from "./apply-roster-import-job";
 import type { JobDefinition } from "./definition";
 import { expireReviewsJob } from "./expire-reviews-job";
 import { importBaselineJob } from "./import-baseline-job";
+import { judgeTapJob } from "./judge-tap-job";
 import { pollRosterFeedJob } from "./poll-roster-feed-job";
 import { pruneRateLimitsJob } from "./prune-rate-limits-job";
 import { recheckItemJob } from "./recheck-item-job";
@@ -25,4 +26,5 @@ export const jobRegistry: JobDefinition[] = [
   analyzeInspectionJob,
   recheckItemJob,
   expireReviewsJob,
+  judgeTapJob,
 ];

@@ -27,6 +27,8 @@ export interface Session {
   partner: { name: string };
   checklist: { type: "housekeeping" | "inspection" | "maintenance"; items: SessionItem[] }[];
   has_return_url?: boolean;
+  /** Whether each check's still is judged while the cleaner walks (a provider is configured). */
+  live_verdicts?: boolean;
   parts: { part_number: number; run: number; size: number; sha256: string }[];
   events_seq: number;
   results: SessionResult[];
@@ -101,6 +103,9 @@ export function recorderClient(token: string) {
       (await send<{ events_seq: number }>(`${base}/checklist-events`, json({ events }))).body,
     finish: async (body: { parts: { part_number: number; sha256: string }[]; finish_anyway: string[]; events_seq: number }) =>
       (await send<StateAnswer>(`${base}/finish`, json(body))).body,
+    putTapStill: (seq: number, jpeg: Blob) =>
+      send<{ judged: boolean }>(`${base}/taps/${seq}/still`, { method: "PUT", body: jpeg, headers: { "content-type": "image/jpeg" } }),
+    live: async () => (await send<{ live: { item_id: string; seq: number; state: "verified" | "missed" }[] }>(`${base}/live`, { method: "GET" })).body.live,
     explain: async (itemId: string, reason: string) => (await send<Session>(`${base}/explanations`, json({ item_id: itemId, reason }))).body,
   };
 }

@@ -20,6 +20,8 @@ export class TapSender {
     private readonly store: LocalStore,
     private readonly client: RecorderClient,
     private readonly onRefused: (error: Refused) => void,
+    /** Taps up to this seq are on the server now. */
+    private readonly onSent: (upTo: number) => void = () => undefined,
   ) {}
 
   async load(): Promise<TapRecord[]> {
@@ -71,6 +73,7 @@ export class TapSender {
         await this.store.markTapsSent(upTo);
         for (const tap of this.taps) if (tap.seq <= upTo) tap.sent = true;
         this.failures = 0;
+        this.onSent(upTo);
       } catch (error) {
         if (error instanceof Retryable) {
           const delay = retryMs[Math.min(this.failures++, retryMs.length - 1)]!;

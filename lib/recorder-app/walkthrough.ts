@@ -1,4 +1,5 @@
 import { type CameraProblem, CameraError, CameraRun, openCamera } from "./camera";
+import { FrameGrabber } from "./frame-grabber";
 import { LocalStore, walkIdOf } from "./local-store";
 import { type RecorderClient, Refused, Retryable, type Session, type SessionItem, recorderClient } from "./recorder-client";
 import { TapSender } from "./tap-sender";
@@ -36,6 +37,8 @@ export interface Snapshot {
   screen: Screen;
   session?: Session;
   checked: ReadonlySet<string>;
+  /** Checked items the provider says the camera did not show: film again, or finish anyway. */
+  flagged: ReadonlySet<string>;
   progress: UploadProgress;
   /** Whether the server answered the last call. */
   online: boolean;
@@ -53,7 +56,7 @@ const statePollMs = 2000;
 const fileSliceBytes = 8 * 1024 * 1024;
 
 export class Walkthrough {
-  private snapshot: Snapshot = { screen: "loading", checked: new Set(), progress: { storedBytes: 0, totalBytes: 0, pendingParts: 0 }, online: true };
+  private snapshot: Snapshot = { screen: "loading", checked: new Set(), flagged: new Set(), progress: { storedBytes: 0, totalBytes: 0, pendingParts: 0 }, online: true };
   private readonly listeners = new Set<() => void>();
   private readonly client: RecorderClient;
   private store?: LocalStore;
@@ -66,6 +69,12 @@ export class Walkthrough {
   private nextSeq = 1;
   private releaseWakeLock?: () => void;
   private file?: File;
+  private grabber?: FrameGrabber;
+  /** Stills of checks waiting for their tap to reach the server, by seq (hints only: kept in memory). */
+  private readonly stills = new Map<number, Blob>();
+  /** Flagged items the cleaner chose to finish anyway. */
+  private readonly accepted = new Set<string>();
+  private livePoll?: ReturnType<typeof setInterval>;
 
   constructor(private readonly token: string) {
     this.client = recorderClient(token);
@@ -83,9 +92,10 @@ export class Walkthrough {
     for (const listener of this.listeners) listener();
   }
 
-  /** Items of every section not checked off now, in checklist order. */
+  /** Items of every section not checked off now, or flagged and not yet accepted, in checklist order. */
   unchecked(): SessionItem[] {
-    return (this.snapshot.session?.checklist ?? []).flatMap((section) => section.items).filter((item) => !this.snapshot.checked.has(item.id));
+    const { checked, flagged } = this.snapshot;
+    return (this.snapshot.session?.checklist ?? []).flatMap((section) => section.items).filter((item) => !checked.has(item.id) || flagged.has(item.id));
   }
 
   async load(): Promise<void> {
@@ -108,7 +118,7 @@ export class Walkthrough {
       onConnection: (online) => this.set({ online }),
     });
     this.uploader.fileSlicer = (segment) => this.file?.slice((segment.partNumber - 1) * fileSliceBytes, segment.partNumber * fileSliceBytes);
-    this.taps = new TapSender(store, this.client, (error) => this.refused(error));
+    this.taps = new TapSender(store, this.client, (error) => this.refused(error), (upTo) => void this.sendStills(upTo));
     await this.uploader.load();
     await this.uploader.adopt(session.parts, "video/webm");
     const taps = await this.taps.load();
@@ -167,6 +177,10 @@ export class Walkthrough {
     });
     this.run.start();
     this.releaseWakeLock = keepScreenOn();
+    if (this.snapshot.session?.live_verdicts) {
+      this.grabber = new FrameGrabber(stream);
+      this.livePoll ??= setInterval(() => void this.pollLive(), 3000);
+    }
     this.set({ screen: "recording" });
   }
 
@@ -183,6 +197,8 @@ export class Walkthrough {
     const run = this.run;
     this.run = undefined;
     this.releaseWakeLock?.();
+    this.grabber?.stop();
+    this.grabber = undefined;
     if (!run) return;
     await run.stop();
     run.release();
@@ -204,7 +220,59 @@ export class Walkthrough {
     else checked.delete(itemId);
     this.set({ checked });
     const runSeconds = Math.max(0, Math.round((performance.now() - this.runStartedAt) / 10) / 100);
-    await this.taps!.add({ seq: this.nextSeq++, itemId, action, run: this.runNumber - 1, runSeconds });
+    const seq = this.nextSeq++;
+    const still = action === "check" ? this.grabber?.grab() : undefined;
+    if (action === "uncheck" || this.snapshot.flagged.has(itemId)) this.unflag(itemId);
+    await this.taps!.add({ seq, itemId, action, run: this.runNumber - 1, runSeconds });
+    const jpeg = await still;
+    if (jpeg) {
+      this.stills.set(seq, jpeg);
+      if (this.taps!.all.find((tap) => tap.seq === seq)?.sent) void this.sendStills(seq);
+    }
+  }
+
+  /** Sends the stills of checks the server now holds; a hint that fails is dropped. */
+  private async sendStills(upTo: number): Promise<void> {
+    for (const [seq, jpeg] of [...this.stills]) {
+      if (seq > upTo) continue;
+      this.stills.delete(seq);
+      await this.client.putTapStill(seq, jpeg).catch(() => undefined);
+    }
+  }
+
+  /** The provider's hints: a check it says the camera did not show is flagged, unless filmed again since. */
+  private async pollLive(): Promise<void> {
+    if (this.snapshot.screen !== "recording" && this.snapshot.screen !== "review") return;
+    const live = await this.client.live().catch(() => undefined);
+    if (!live) return;
+    const latestCheck = new Map<string, number>();
+    for (const tap of this.taps!.all) if (tap.action === "check") latestCheck.set(tap.itemId, tap.seq);
+    const flagged = new Set(
+      live
+        .filter((verdict) => verdict.state === "missed" && latestCheck.get(verdict.item_id) === verdict.seq && this.snapshot.checked.has(verdict.item_id))
+        .filter((verdict) => !this.accepted.has(verdict.item_id))
+        .map((verdict) => verdict.item_id),
+    );
+    this.set({ flagged });
+  }
+
+  private unflag(itemId: string): void {
+    if (!this.snapshot.flagged.has(itemId)) return;
+    const flagged = new Set(this.snapshot.flagged);
+    flagged.delete(itemId);
+    this.set({ flagged });
+  }
+
+  /** "Re-film": the check is undone, so the cleaner films the item and checks it again. */
+  async refilm(itemId: string): Promise<void> {
+    if (this.snapshot.checked.has(itemId)) await this.toggle(itemId);
+    this.unflag(itemId);
+  }
+
+  /** "Finish anyway" on a flagged item: it stays as it is and ends missed, with the picture of its check. */
+  acceptFlag(itemId: string): void {
+    this.accepted.add(itemId);
+    this.unflag(itemId);
   }
 
   /** Done: items not yet filmed come first; the cleaner films them or finishes anyway. */
@@ -219,12 +287,18 @@ export class Walkthrough {
   }
 
   async finishAnyway(): Promise<void> {
-    await this.store!.updateWalk({ finishAnyway: this.unchecked().map((item) => item.id) });
+    await this.store!.updateWalk({ finishAnyway: [...new Set([...this.unchecked().map((item) => item.id), ...this.accepted])] });
     await this.finish();
   }
 
   /** Recording is over: every part uploads, then Done goes to the server and the seal is awaited. */
   async finish(): Promise<void> {
+    clearInterval(this.livePoll);
+    this.livePoll = undefined;
+    if (this.accepted.size > 0) {
+      const walk = await this.store!.readWalk();
+      await this.store!.updateWalk({ finishAnyway: [...new Set([...walk.finishAnyway, ...this.accepted])] });
+    }
     await this.stopRun();
     const walk = await this.store!.updateWalk({ done: true });
     this.set({ screen: "uploading", error: undefined });

@@ -23,8 +23,9 @@ export interface ResultLine {
  * `items` are the items the cleaner worked through, in that order):
  * - items whose last tap checked them off, in the order of those taps: `pending` until a verdict
  *   arrives, stamped with that tap's second of the video;
- * - then items finished without filming ('Finish anyway'), in checklist order: `missed`, stamped
- *   with an earlier check of theirs when there was one (the picture of the check it skipped);
+ * - then items finished without filming ('Finish anyway': never checked, or checked where the
+ *   camera did not show it), in checklist order: `missed`, stamped with their last check when
+ *   there was one (the picture of the check it skipped);
  * - a walkthrough uploaded as a file has no taps: every item of its lists is `not_checked`.
  * An item left unchecked and not finished anyway was not worked through and has no line.
  */
@@ -46,10 +47,13 @@ export function checklistResults(input: {
     lastTap.set(tap.itemId, tap);
     if (tap.action === "check") lastCheck.set(tap.itemId, tap);
   }
-  const checked = [...lastTap.values()].filter((tap) => tap.action === "check" && nameOf.has(tap.itemId)).sort((a, b) => a.seq - b.seq);
-  const checkedIds = new Set(checked.map((tap) => tap.itemId));
   const finishAnyway = new Set(input.finishAnyway);
-  const skipped = items.filter((item) => finishAnyway.has(item.id) && !checkedIds.has(item.id));
+  // A checked item finished anyway is one whose check the camera did not show (flagged while
+  // walking) and that the cleaner chose not to film again: it ends missed too.
+  const checked = [...lastTap.values()]
+    .filter((tap) => tap.action === "check" && nameOf.has(tap.itemId) && !finishAnyway.has(tap.itemId))
+    .sort((a, b) => a.seq - b.seq);
+  const skipped = items.filter((item) => finishAnyway.has(item.id));
 
   const lines: Omit<ResultLine, "position">[] = [
     ...checked.map((tap) => ({ itemId: tap.itemId, name: nameOf.get(tap.itemId)!, state: "pending" as const, timestampSeconds: tap.videoSeconds, finishedAnyway: false })),

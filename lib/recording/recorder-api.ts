@@ -5,11 +5,13 @@ import type { RecorderTask } from "./find-recorder-task";
 import { openInspection } from "./open-inspection";
 import { readRecorderSession } from "./read-recorder-session";
 import { readRecorderState } from "./read-recorder-state";
+import { readLiveVerdicts } from "./read-live-verdicts";
 import { recordTaps } from "./record-taps";
 import { defineRecorderOperation } from "./recorder-route";
 import { explanationBody, finishBody, parsePartRequest, tapsBody } from "./recorder-schemas";
 import { serializeRecorderSession, serializeRecorderState } from "./recorder-serializers";
 import { storePart } from "./store-part";
+import { storeTapStill } from "./store-tap-still";
 
 /*
  * The recording app's API (lib/recording/README.md): one definition per call, each calling one
@@ -95,5 +97,26 @@ export const postExplanation = defineRecorderOperation({
   async handler({ task, body }) {
     await explainItem(openedInspection(task), body.item_id, body.reason);
     return { status: 200, body: serializeRecorderSession(await readRecorderSession(task)) };
+  },
+});
+
+export const putTapStill = defineRecorderOperation({
+  method: "PUT",
+  path: `${base}/taps/{seq}/still`,
+  async handler({ request, task, params }) {
+    const seq = Number(params.seq);
+    if (!/^\d{1,5}$/.test(params.seq ?? "") || seq < 1) {
+      throw new ApiError("invalid_request", { message: "seq is the check's number (1, 2, 3 ...).", detail: { parameter: "seq" } });
+    }
+    return { status: 200, body: await storeTapStill(request, openedInspection(task), task.partnerId, seq) };
+  },
+});
+
+export const readLive = defineRecorderOperation({
+  method: "GET",
+  path: `${base}/live`,
+  async handler({ task }) {
+    const live = await readLiveVerdicts(openedInspection(task));
+    return { status: 200, body: { live: live.map((verdict) => ({ item_id: verdict.itemId, seq: verdict.seq, state: verdict.state })) } };
   },
 });

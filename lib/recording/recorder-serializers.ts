@@ -1,5 +1,6 @@
 import type { RecorderSession } from "./read-recorder-session";
 import type { RecorderStateAnswer } from "./read-recorder-state";
+import { config } from "../config";
 import { recordingLimits } from "./recorder-state";
 
 /** The session as the recording app reads it (snake_case on the wire, the omit rule applied by the wrapper). */
@@ -15,6 +16,8 @@ export function serializeRecorderSession(session: RecorderSession) {
       items: section.items.map((item) => ({ id: item.id, name: item.name, notes: item.notes })),
     })),
     has_return_url: session.hasReturnUrl,
+    // With a provider, each check's still is judged while the cleaner walks (GET /live).
+    live_verdicts: config().ANALYSIS_API_URL !== undefined,
     parts: session.parts.map((part) => ({ part_number: part.partNumber, run: part.run, size: part.size, sha256: part.sha256 })),
     events_seq: session.eventsSeq,
     results: session.results.map((result) => ({

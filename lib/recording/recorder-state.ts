@@ -26,6 +26,8 @@ export const recordingKeys = {
   upload: (inspectionId: string) => `recordings/${inspectionId}/upload`,
   video: (inspectionId: string) => `recordings/${inspectionId}/walkthrough.mp4`,
   still: (inspectionId: string, position: number) => `stills/${inspectionId}/${position}.jpg`,
+  /** The still the phone sent with check `seq`, judged while the cleaner walks. */
+  tapStill: (inspectionId: string, seq: number) => `stills/${inspectionId}/taps/${seq}.jpg`,
 };
 
 /** Per part and per walkthrough (documented in lib/recording/README.md). */

@@ -230,6 +230,46 @@ describe("POST /checklist-events", () => {
   });
 });
 
+describe("PUT /taps/{seq}/still and GET /live", () => {
+  const jpegLike = (size = 2000) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(size - 4)]);
+
+  it("keeps a check's still; without a provider it is not judged and /live stays empty", async () => {
+    const { rec, session } = await openedLink();
+    const itemId = session.checklist[0]!.items[0]!.id;
+    await rec.taps([{ seq: 1, item_id: itemId, action: "check", run_seconds: 2 }]);
+    expect(session).toMatchObject({ live_verdicts: false });
+    const stored = await rec.putTapStill(1, jpegLike());
+    expect(stored.status, stored.text).toBe(200);
+    expect(stored.body).toEqual({ judged: false });
+    const tap = await db().checklistTap.findFirstOrThrow({ where: { inspectionId: session.inspection_id, seq: 1 } });
+    expect(tap.liveStillKey).toBe(`stills/${session.inspection_id}/taps/1.jpg`);
+    expect(tap.liveState).toBeNull();
+    expect((await rec.live()).body).toEqual({ live: [] });
+  });
+
+  it("refuses a seq that is not a check, a body that is not a JPEG or too large, and any still after Done", async () => {
+    const { rec, session } = await openedLink();
+    const [first, second] = session.checklist[0]!.items;
+    await rec.taps([
+      { seq: 1, item_id: first!.id, action: "check", run_seconds: 2 },
+      { seq: 2, item_id: first!.id, action: "uncheck", run_seconds: 3 },
+    ]);
+    expect(expectError(await rec.putTapStill("x", jpegLike()), 400, "invalid_request").detail).toEqual({ parameter: "seq" });
+    expect(expectError(await rec.putTapStill(0, jpegLike()), 400, "invalid_request").detail).toEqual({ parameter: "seq" });
+    expect(expectError(await rec.putTapStill(9, jpegLike()), 404, "not_found").detail).toEqual({ parameter: "seq" });
+    expectError(await rec.putTapStill(2, jpegLike()), 404, "not_found");
+    expectError(await rec.putTapStill(1, randomBytes(2000)), 415, "unsupported_media");
+    expectError(await rec.putTapStill(1, jpegLike(2 * 1024 * 1024 + 1)), 413, "payload_too_large");
+    expect((await db().checklistTap.findFirstOrThrow({ where: { inspectionId: session.inspection_id, seq: 1 } })).liveStillKey).toBeNull();
+
+    const one = webmLike();
+    await rec.putPart(1, one);
+    await rec.taps([{ seq: 3, item_id: second!.id, action: "check", run_seconds: 4 }]);
+    expect((await rec.finish({ parts: [{ part_number: 1, sha256: sha256(one) }], events_seq: 3 })).status).toBe(202);
+    expectError(await rec.putTapStill(3, jpegLike()), 409, "recording_closed");
+  });
+});
+
 describe("POST /finish", () => {
   it("names what the service does not hold, and closes nothing until it holds everything", async () => {
     const { rec, session } = await openedLink();

@@ -24,9 +24,17 @@ describe("checklistResults", () => {
     ]);
   });
 
-  it("leaves out an item neither checked nor finished anyway, and ignores a finish-anyway of a checked item", () => {
-    const lines = checklistResults({ sections, taps: [tap(1, "a", "check", 2)], finishAnyway: ["a"], source: "camera" });
+  it("leaves out an item neither checked nor finished anyway", () => {
+    const lines = checklistResults({ sections, taps: [tap(1, "a", "check", 2)], finishAnyway: [], source: "camera" });
     expect(lines.map((line) => [line.itemId, line.state])).toEqual([["a", "pending"]]);
+  });
+
+  it("ends a checked item finished anyway (flagged while walking) missed, with the picture of its check", () => {
+    const lines = checklistResults({ sections, taps: [tap(1, "a", "check", 2), tap(2, "b", "check", 5)], finishAnyway: ["b"], source: "camera" });
+    expect(lines.map((line) => [line.itemId, line.state, line.timestampSeconds, line.finishedAnyway])).toEqual([
+      ["a", "pending", 2, false],
+      ["b", "missed", 5, true],
+    ]);
   });
 
   it("marks every item not_checked for a video uploaded as a file", () => {

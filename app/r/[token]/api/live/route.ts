@@ -1,0 +1,5 @@
+import { readLive } from "@/lib/recording/recorder-api";
+import { recorderHandlers } from "@/lib/recording/recorder-route";
+
+export const dynamic = "force-dynamic";
+export const { GET, POST, PUT, PATCH, DELETE } = recorderHandlers(readLive);
