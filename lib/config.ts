@@ -65,6 +65,17 @@ const schema = z.object({
     .transform((text) => text.split(",").map(Number))
     .refine((delays) => delays.every((delay) => delay <= 24 * 3600), "each delay must be within 24 hours")
     .default([600, 3600, 21_600, 79_200]),
+  // Receivers on plain http or loopback/private addresses; unset: allowed only with the embedded database.
+  WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: flag.optional(),
+  // For tests only: the waits before attempts 2 to 6 (the spec's 1 m, 5 m, 30 m, 2 h, 12 h).
+  WEBHOOK_RETRY_DELAYS_SECONDS: z
+    .string()
+    .regex(/^\d+(,\d+){4}$/, "must be five whole seconds separated by commas")
+    .transform((text) => text.split(",").map(Number))
+    .default([60, 300, 1800, 7200, 43_200]),
+  // Attempts in flight per worker process, and per receiver across every worker.
+  WEBHOOK_CONCURRENCY: positiveInt.max(1024).default(64),
+  WEBHOOK_RECEIVER_CONCURRENCY: positiveInt.max(256).default(16),
 }).superRefine((env, ctx) => {
   // Each host would otherwise make its own, and links, cursors and stored secrets made on one
   // would not verify or decrypt on another. The embedded database is one machine's, so there

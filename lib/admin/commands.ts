@@ -6,6 +6,7 @@ import { jobsCommands } from "./jobs-commands";
 import { keyCommands } from "./key-commands";
 import { partnerCommands } from "./partner-commands";
 import { reviewCommands } from "./review-commands";
+import { webhookCommands } from "./webhook-commands";
 
 const all: Command[] = [
   ...partnerCommands,
@@ -15,6 +16,7 @@ const all: Command[] = [
   ...feedCommands,
   ...jobsCommands,
   ...reviewCommands,
+  ...webhookCommands,
 ];
 
 /** The command named by the first words of the command line (two, or one for `jobs`), if there is one. */

@@ -1,5 +1,6 @@
 import { db, type Tx } from "../db/client";
 import { ApiError } from "../http/errors";
+import { recordInspectionEvents } from "../webhooks/record-event";
 
 export type ReleaseOutcome = "released" | "waiting" | "already";
 
@@ -27,6 +28,7 @@ export async function releaseIfReady(inspectionId: string): Promise<ReleaseOutco
     const waiting = await waitingForStaff(tx, inspectionId);
     if (waiting.items > 0 || waiting.findings > 0) return "waiting";
     await tx.inspection.update({ where: { id: inspectionId }, data: { status: "completed", completedAt: new Date() } });
+    await recordInspectionEvents(tx, [inspectionId], "inspection.completed");
     return "released";
   });
 }
@@ -50,14 +52,18 @@ export async function releaseReport(inspectionId: string): Promise<void> {
       });
     }
     await tx.inspection.update({ where: { id: inspectionId }, data: { status: "completed", completedAt: new Date(), analyzedAt: new Date() } });
+    await recordInspectionEvents(tx, [inspectionId], "inspection.completed");
   });
 }
 
 /** Ends an inspection `failed` with a reason (spec: `inspection.failed` instead of `completed`); a released one stays released. */
 export async function failInspection(inspectionId: string, reason: string): Promise<boolean> {
-  const { count } = await db().inspection.updateMany({
-    where: { id: inspectionId, status: { in: ["recording", "processing"] } },
-    data: { status: "failed", failureReason: reason, failedAt: new Date() },
+  return db().$transaction(async (tx) => {
+    const { count } = await tx.inspection.updateMany({
+      where: { id: inspectionId, status: { in: ["recording", "processing"] } },
+      data: { status: "failed", failureReason: reason, failedAt: new Date() },
+    });
+    if (count > 0) await recordInspectionEvents(tx, [inspectionId], "inspection.failed");
+    return count > 0;
   });
-  return count > 0;
 }

@@ -13,6 +13,7 @@ export const jobPayloads = {
   // Cron jobs: pg-boss sends them with an empty object.
   "schedule-roster-pulls": z.object({}).passthrough(),
   "prune-rate-limits": z.object({}).passthrough(),
+  "prune-webhook-log": z.object({}).passthrough(),
   /**
    * Photo and tour imports share one queue. `partnerId` is whose share of the queue the import
    * uses (lib/jobs/queues.ts, fairness). A tour import that continues in a fresh job carries the

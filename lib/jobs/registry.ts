@@ -7,6 +7,7 @@ import { importBaselineJob } from "./import-baseline-job";
 import { judgeTapJob } from "./judge-tap-job";
 import { pollRosterFeedJob } from "./poll-roster-feed-job";
 import { pruneRateLimitsJob } from "./prune-rate-limits-job";
+import { pruneWebhookLogJob } from "./prune-webhook-log-job";
 import { recheckItemJob } from "./recheck-item-job";
 import { scheduleRosterPullsJob } from "./schedule-roster-pulls-job";
 import { sealRecordingJob } from "./seal-recording-job";
@@ -27,4 +28,5 @@ export const jobRegistry: JobDefinition[] = [
   recheckItemJob,
   expireReviewsJob,
   judgeTapJob,
+  pruneWebhookLogJob,
 ];

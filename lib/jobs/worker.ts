@@ -11,6 +11,7 @@ import { jobQueue, queueOptions, stopJobs } from "./queue";
 import { giveUpQueueOf, queues } from "./queues";
 import { reclaimOrphanedJobs } from "./reclaim-orphans";
 import { jobRegistry } from "./registry";
+import { startWebhookDispatcher, stopWebhookDispatcher } from "../webhooks/dispatcher";
 
 const fetchOptions = { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true } as const;
 
@@ -60,6 +61,8 @@ export async function startWorkers(jobs: readonly JobDefinition[] = jobRegistry)
     }
   }
   startReclaiming(boss, jobs);
+  // The full worker also sends webhooks (their attempts are rows, not jobs: lib/webhooks/dispatcher.ts).
+  if (jobs === jobRegistry) await startWebhookDispatcher();
 }
 
 /**
@@ -69,6 +72,6 @@ export async function startWorkers(jobs: readonly JobDefinition[] = jobRegistry)
 export async function stopWorkers(timeoutMs?: number): Promise<void> {
   workerState().stopping = true;
   clearInterval(workerState().reclaimTimer);
-  await stopJobs(timeoutMs);
+  await Promise.all([stopJobs(timeoutMs), stopWebhookDispatcher()]);
   await closeLeases();
 }

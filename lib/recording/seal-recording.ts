@@ -7,6 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { config } from "../config";
 import { db } from "../db/client";
 import { failInspection } from "../inspections/release-report";
+import { recordInspectionEvents, recordingCompletedHoldSeconds } from "../webhooks/record-event";
 import { enqueue } from "../jobs/queue";
 import { log } from "../log";
 import { sealTempDir } from "../media/data-dir-layout";
@@ -172,10 +173,14 @@ export async function sealRecording(inspectionId: string, partnerId: string): Pr
     } finally {
       await rm(work, { recursive: true, force: true });
     }
-    // Sealed, and its analysis queued, together: no sealed walkthrough is ever left unanalysed.
+    // Sealed, its analysis queued and its event recorded, together: none is ever left out.
     await db().$transaction(async (tx) => {
       const { count } = await tx.inspection.updateMany({ where: { id: inspectionId, sealedAt: null }, data: { sealedAt: new Date(), status: "processing" } });
-      if (count > 0) await enqueue("analyze-inspection", { inspectionId, partnerId }, { tx });
+      if (count === 0) return;
+      await enqueue("analyze-inspection", { inspectionId, partnerId }, { tx });
+      // Held for every result unless there is nothing to wait for (spec, Events).
+      const held = input.sections.length > 0 && input.source !== "file";
+      await recordInspectionEvents(tx, [inspectionId], "inspection.recording_completed", held ? recordingCompletedHoldSeconds : 0);
     });
     log().info({ inspectionId, ...timings, totalMs: Math.round(performance.now() - started) }, "walkthrough sealed");
   }

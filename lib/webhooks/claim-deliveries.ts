@@ -1,0 +1,80 @@
+import { pool } from "../db/client";
+
+/** A lease longer than an attempt's 10 seconds plus writing its outcome: a dead worker's delivery is claimed again after it. */
+export const deliveryLeaseSeconds = 20;
+
+export interface ClaimedDelivery {
+  id: string;
+  attempts_made: number;
+  event_id: string;
+  event_type: string;
+  body: string;
+  url: string | null;
+  secret_encrypted: string | null;
+  previous_secret_encrypted: string | null;
+  partner_status: string;
+  has_scope: boolean;
+  workspace_is_partners: boolean | null;
+  unit_on: boolean | null;
+}
+
+/*
+ * Claims due deliveries fairly: each receiver's due deliveries are ranked, and the first of every
+ * receiver comes before the second of any, up to `receiverCap` in flight per receiver across every
+ * worker (counted by live leases). So a receiver that hangs holds at most its cap and never delays
+ * another partner's deliveries. The UPDATE re-checks the lease, so two workers that picked the same
+ * row claim it once. The same statement reads what deciding again needs (spec, Delivery semantics).
+ */
+const claimSql = `
+  WITH busy AS (
+    SELECT partner_id, count(*)::int AS n FROM webhook_delivery
+    WHERE status = 'pending' AND lease_until > now() GROUP BY partner_id
+  ), due AS (
+    SELECT d.id, d.partner_id, row_number() OVER (PARTITION BY d.partner_id ORDER BY d.next_attempt_at, d.id) AS rank
+    FROM webhook_delivery d
+    WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND (d.lease_until IS NULL OR d.lease_until <= now())
+  ), picked AS (
+    SELECT due.id FROM due LEFT JOIN busy USING (partner_id)
+    WHERE due.rank + coalesce(busy.n, 0) <= $2
+    ORDER BY due.rank, due.id
+    LIMIT $1
+  ), claimed AS (
+    UPDATE webhook_delivery d SET lease_until = now() + make_interval(secs => ${deliveryLeaseSeconds})
+    FROM picked
+    WHERE d.id = picked.id AND d.status = 'pending' AND (d.lease_until IS NULL OR d.lease_until <= now())
+    RETURNING d.id, d.event_id, d.partner_id, d.attempts_made
+  )
+  SELECT c.id, c.attempts_made, e.id AS event_id, e.event_type, e.body,
+         r.url, r.secret_encrypted,
+         CASE WHEN r.previous_expires_at > now() THEN r.previous_secret_encrypted END AS previous_secret_encrypted,
+         p.status::text AS partner_status,
+         EXISTS (SELECT 1 FROM api_key k WHERE k.partner_id = c.partner_id AND k.status = 'active' AND 'read:inspections' = ANY (k.scopes)) AS has_scope,
+         w.partner_id = c.partner_id AS workspace_is_partners,
+         pr.roster_status = 'present' AND pr.billing_active AS unit_on
+  FROM claimed c
+  JOIN webhook_event e ON e.id = c.event_id
+  JOIN partner p ON p.id = c.partner_id
+  LEFT JOIN webhook_receiver r ON r.partner_id = c.partner_id
+  LEFT JOIN workspace w ON w.id = e.workspace_id
+  LEFT JOIN property pr ON pr.id = e.property_id`;
+
+export async function claimDeliveries(limit: number, receiverCap: number): Promise<ClaimedDelivery[]> {
+  const { rows } = await pool().query<ClaimedDelivery>(claimSql, [limit, receiverCap]);
+  return rows;
+}
+
+/**
+ * Spec, Delivery semantics and Events: decided again before every attempt. An inspection event is
+ * not sent once the integration is paused, no active key holds `read:inspections`, the workspace
+ * is no longer the partner's, or the home was switched off (left the roster or lost
+ * `billing_active`); no event is sent without a receiver. Answers the reason, or undefined to send.
+ */
+export function skipReasonOf(claimed: ClaimedDelivery): string | undefined {
+  if (claimed.url === null || claimed.secret_encrypted === null) return "no_receiver";
+  if (!claimed.event_type.startsWith("inspection.")) return undefined;
+  if (claimed.partner_status !== "active") return "partner_paused";
+  if (!claimed.has_scope) return "no_key_with_scope";
+  if (claimed.workspace_is_partners !== true) return "workspace_not_partners";
+  if (claimed.unit_on !== true) return "unit_switched_off";
+  return undefined;
+}

@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { checklistBlock } from "../inspections/schemas";
+
+/*
+ * The event payloads (spec, Webhook payloads). These zod schemas build the bodies
+ * (lib/webhooks/build-event-body.ts parses every body with them before it is stored) and the
+ * OpenAPI document's `webhooks` section, so the two cannot drift.
+ */
+
+const envelope = {
+  version: z.literal(1).meta({ description: "The payload version (spec, Versioning); currently 1." }),
+  event_id: z.uuid().meta({ description: "Also the `webhook-id` header: identical on every retry and replay. Deduplicate on it." }),
+  workspace_id: z.string().meta({ description: "Your workspace id." }),
+  task_id: z.string().meta({ description: "Your task id." }),
+  property_id: z.string().meta({ description: "Your property id." }),
+  inspection_id: z.uuid(),
+};
+
+const mediaExpiresIn = z.int().meta({ description: "Seconds the checklist's `image_url`s stay valid from when the event was queued (900). After a retry, read the status for fresh links." });
+
+export const recordingCompletedEvent = z
+  .object({
+    ...envelope,
+    event_type: z.literal("inspection.recording_completed"),
+    recorded_at: z.iso.datetime().meta({ description: "When recording began." }),
+    media_expires_in: mediaExpiresIn.optional().meta({ description: "Accompanies `checklist`." }),
+    checklist: checklistBlock.optional().meta({
+      description:
+        "Omitted when the home has no checklist. Normally `complete`: the event waits up to 2 minutes after the seal for every result; an item still landing goes out `pending` with `status: in_progress`.",
+    }),
+  })
+  .meta({ id: "RecordingCompletedEvent" });
+
+export const deliveryBlock = z
+  .object({
+    sent: z.boolean().meta({ description: "Whether the report went to the property manager's team." }),
+    reason: z.enum(["findings", "missed_checklist_steps", "below_threshold", "clean"]),
+  })
+  .meta({ id: "ReportDelivery" });
+
+export const completedEvent = z
+  .object({
+    ...envelope,
+    event_type: z.literal("inspection.completed"),
+    report_url: z.string().meta({ description: "The report page (a sign-in to a seat in the workspace)." }),
+    video_url: z.string().meta({ description: "The video endpoint's address (not a download link; never expires): call it with your key and this event's `workspace_id`." }),
+    completed_at: z.iso.datetime().meta({ description: "When the report was released; order inspection events by it." }),
+    report: z.object({ status: z.literal("ready"), report_url: z.string() }),
+    media_expires_in: mediaExpiresIn.optional().meta({ description: "Accompanies `checklist`." }),
+    checklist: checklistBlock.optional().meta({ description: "The final results; omitted when the home has no checklist." }),
+    delivery: deliveryBlock,
+  })
+  .meta({ id: "CompletedEvent" });
+
+export const failedEvent = z
+  .object({
+    ...envelope,
+    event_type: z.literal("inspection.failed"),
+    completed_at: z.iso.datetime().meta({ description: "When the inspection ended failed." }),
+    reason: z.enum(["recording_unprocessable", "review_expired", "recording_unusable", "wrong_property", "duplicate", "other"]).meta({
+      description:
+        "`recording_unprocessable`: the upload could not be made into a video; `review_expired`: the report was not ready within 2 days of the seal; staff's: `recording_unusable`, `wrong_property`, `duplicate`, `other`. New values may be added: treat an unknown one like `other`.",
+    }),
+  })
+  .meta({ id: "FailedEvent" });
+
+export const testEvent = z
+  .object({
+    version: z.literal(1),
+    event_id: z.uuid(),
+    event_type: z.literal("webhook.test"),
+    sent_at: z.iso.datetime(),
+  })
+  .meta({ id: "TestEvent", description: "Sent on request to check a receiver. Like every unknown type, answer it 2xx and ignore it." });
+
+export const eventSchemas = {
+  "inspection.recording_completed": recordingCompletedEvent,
+  "inspection.completed": completedEvent,
+  "inspection.failed": failedEvent,
+  "webhook.test": testEvent,
+} as const;
+
+export type EventType = keyof typeof eventSchemas;
+export type InspectionEventType = Exclude<EventType, "webhook.test">;
