@@ -7,7 +7,11 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      {
+        resolve: { alias },
+        // Some run real ffmpeg and sharp: 5 s is too tight beside the integration project on 2 cores.
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], testTimeout: 30_000 },
+      },
       {
         resolve: { alias },
         test: {
