@@ -74,8 +74,8 @@ const schema = z.object({
     .transform((text) => text.split(",").map(Number))
     .default([60, 300, 1800, 7200, 43_200]),
   // Attempts in flight per worker process, and per receiver across every worker.
-  WEBHOOK_CONCURRENCY: positiveInt.max(1024).default(64),
-  WEBHOOK_RECEIVER_CONCURRENCY: positiveInt.max(256).default(16),
+  WEBHOOK_CONCURRENCY: positiveInt.max(4096).default(256),
+  WEBHOOK_RECEIVER_CONCURRENCY: positiveInt.max(256).default(32),
 }).superRefine((env, ctx) => {
   // Each host would otherwise make its own, and links, cursors and stored secrets made on one
   // would not verify or decrypt on another. The embedded database is one machine's, so there

@@ -70,6 +70,56 @@ retry. The numbers are not part of the contract and may change; do not hard-code
 Every answer carries an \`X-Request-Id\` header. Send your own \`X-Request-Id\` (8 to 128 characters from
 \`A-Z a-z 0-9 . _ : -\`) to have it kept end to end; otherwise the service makes one. Quote it when asking for help.
 
+## Webhooks
+
+The service POSTs signed events to the one HTTPS receiver URL registered for you; registering answers the signing
+secret (\`whsec_\` followed by base64), shown once. The events and their bodies are listed under **Webhooks** below.
+
+- **Headers.** \`content-type: application/json\`, \`user-agent: Service-Webhooks/1\`, \`webhook-id\` (the body's
+  \`event_id\`, the same on every retry and replay), \`webhook-timestamp\` (Unix seconds when this attempt was signed),
+  \`webhook-signature\` (space-separated \`v1,<base64>\` entries: two during a secret rotation, the new secret first),
+  and the deprecated \`X-Service-Signature: t=<unix>,v1=<hex>\` (one \`v1=\` per secret).
+- **Verify** the raw body before parsing it; reject a timestamp more than 300 seconds from now; accept when any entry
+  matches. Answer 2xx within 10 seconds; deduplicate on \`webhook-id\`; ignore event types you do not know (answer them
+  2xx too). Order inspection events by \`completed_at\`, not by arrival.
+- **Retries.** Six attempts: at once, then after 1 minute, 5 minutes, 30 minutes, 2 hours and 12 hours. A non-2xx, a
+  timeout, a connection error or a redirect (never followed) moves to the next. Each attempt is signed afresh.
+- **Not sent** once your integration is paused, none of your keys holds \`read:inspections\`, the workspace is no
+  longer yours, or the home was switched off (left the roster or lost \`billing_active\`) while the walkthrough was
+  in flight. The API still holds every change.
+
+With the Standard Webhooks library (\`npm install standardwebhooks\`):
+
+\`\`\`ts
+import { Webhook } from "standardwebhooks";
+
+const webhook = new Webhook(process.env.WALKTHROUGH_WEBHOOK_SECRET!); // "whsec_..."
+
+// rawBody: the request body exactly as received (a string or Buffer), before any JSON parsing.
+export function readEvent(rawBody: string, headers: Record<string, string>) {
+  // Throws on a bad signature or a timestamp more than 5 minutes off; checks every entry.
+  return webhook.verify(rawBody, headers) as { event_id: string; event_type: string };
+}
+\`\`\`
+
+The deprecated header, for receivers written before the \`webhook-*\` headers:
+
+\`\`\`ts
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+export function verifyLegacy(header: string, rawBody: string, secret: string): boolean {
+  const parts = header.split(",").map((part) => part.split("=", 2) as [string, string]);
+  const t = Number(parts.find(([name]) => name === "t")?.[1]);
+  if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > 300) return false;
+  const key = secret.startsWith("whsec_") ? Buffer.from(secret.slice(6), "base64") : Buffer.from(secret, "utf8");
+  const expected = createHmac("sha256", key).update(\`\${t}.\${rawBody}\`).digest();
+  return parts.some(([name, hex]) => {
+    const given = Buffer.from(name === "v1" ? hex : "", "hex");
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}
+\`\`\`
+
 ## Versioning
 
 This is version \`v1\`. Additive changes (new fields, parameters, operations, error codes, event types, statuses and
@@ -88,4 +138,5 @@ export const tagDescriptions: Record<string, string> = {
   "Home setup": "Per home: up to three checklists, a virtual tour, baseline photos.",
   "Recording links and inspections": "Recording links for cleaners, inspection status, findings and video.",
   "Workspace claims": "Give a customer an owner seat in their workspace.",
+  Webhooks: "What the service POSTs to your receiver: signed events (see Webhooks above for the headers and how to verify them).",
 };

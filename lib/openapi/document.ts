@@ -10,6 +10,7 @@ import { operations } from "../api";
 import type { AnyOperation } from "../http/operation";
 import { apiDescription, tagDescriptions } from "./description";
 import { bodyLimitOf, errorEnvelope, errorResponses } from "./error-responses";
+import { webhooks } from "./webhooks";
 
 /** Server url of the committed `openapi/openapi.json`; the served document names the real one. */
 export const placeholderServerUrl = "http://localhost:3000";
@@ -24,7 +25,7 @@ const securityScheme = "partnerKey";
 const override: ZodOpenApiOverride = ({ jsonSchema, io }) => {
   const schema = jsonSchema as Record<string, unknown>;
   if (io === "output" && schema.additionalProperties === false) delete schema.additionalProperties;
-  if (io === "output" && schema.format !== undefined) delete schema.pattern;
+  if (schema.format !== undefined) delete schema.pattern;
   if (schema.minimum === Number.MIN_SAFE_INTEGER) delete schema.minimum;
   if (schema.maximum === Number.MAX_SAFE_INTEGER) delete schema.maximum;
   // A loose `{}` renders as "properties: {}, additionalProperties: {}": the same as a bare object.
@@ -91,7 +92,7 @@ function paths(list: AnyOperation[]): ZodOpenApiPathsObject {
 }
 
 function tags(list: AnyOperation[]): oas31.TagObject[] {
-  const names = [...new Set(list.map((operation) => operation.tag))];
+  const names = [...new Set([...list.map((operation) => operation.tag), "Webhooks"])];
   return names.map((name) => (tagDescriptions[name] ? { name, description: tagDescriptions[name] } : { name }));
 }
 
@@ -121,6 +122,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): oas3
       servers: [{ url: options.serverUrl ?? placeholderServerUrl, description: "This deployment" }],
       tags: tags(operations),
       paths: paths(operations),
+      webhooks: webhooks(),
       components: {
         securitySchemes: {
           [securityScheme]: {

@@ -19,23 +19,31 @@ export interface ClaimedDelivery {
 }
 
 /*
- * Claims due deliveries fairly: each receiver's due deliveries are ranked, and the first of every
- * receiver comes before the second of any, up to `receiverCap` in flight per receiver across every
- * worker (counted by live leases). So a receiver that hangs holds at most its cap and never delays
- * another partner's deliveries. The UPDATE re-checks the lease, so two workers that picked the same
- * row claim it once. The same statement reads what deciding again needs (spec, Delivery semantics).
+ * Claims due deliveries fairly: for each partner, its oldest due deliveries up to what its receiver
+ * may still take (`receiverCap` in flight across every worker, counted by live leases), ranked so
+ * the first of every receiver comes before the second of any. A receiver that hangs therefore
+ * holds at most its cap and never delays another partner's deliveries. Each partner's look is one
+ * short index range (partner, status, due time), so a backlog of any size costs the same per
+ * claim. The UPDATE re-checks the lease, so two workers that picked the same row claim it once.
+ * The same statement reads what deciding again needs (spec, Delivery semantics).
  */
 const claimSql = `
   WITH busy AS (
     SELECT partner_id, count(*)::int AS n FROM webhook_delivery
-    WHERE status = 'pending' AND lease_until > now() GROUP BY partner_id
-  ), due AS (
-    SELECT d.id, d.partner_id, row_number() OVER (PARTITION BY d.partner_id ORDER BY d.next_attempt_at, d.id) AS rank
-    FROM webhook_delivery d
-    WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND (d.lease_until IS NULL OR d.lease_until <= now())
+    WHERE lease_until > now() AND status = 'pending' GROUP BY partner_id
   ), picked AS (
-    SELECT due.id FROM due LEFT JOIN busy USING (partner_id)
-    WHERE due.rank + coalesce(busy.n, 0) <= $2
+    SELECT due.id FROM partner p
+    LEFT JOIN busy ON busy.partner_id = p.id
+    CROSS JOIN LATERAL (
+      SELECT d.id, row_number() OVER (ORDER BY d.next_attempt_at, d.id) AS rank
+      FROM (
+        SELECT id, next_attempt_at FROM webhook_delivery d
+        WHERE d.partner_id = p.id AND d.status = 'pending' AND d.next_attempt_at <= now()
+          AND (d.lease_until IS NULL OR d.lease_until <= now())
+        ORDER BY d.next_attempt_at, d.id
+        LIMIT greatest($2 - coalesce(busy.n, 0), 0)
+      ) d
+    ) due
     ORDER BY due.rank, due.id
     LIMIT $1
   ), claimed AS (

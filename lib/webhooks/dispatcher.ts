@@ -17,13 +17,14 @@ import { signAttempt } from "./sign";
  * a pg-boss job: the spec's schedule (1 m, 5 m, 30 m, 2 h, 12 h) is a column, a batch of due rows
  * is claimed in one statement with a lease, attempts run concurrently up to WEBHOOK_CONCURRENCY
  * per process and WEBHOOK_RECEIVER_CONCURRENCY per receiver, and outcomes are written in batches.
+ * A slot is free again once its outcome is written (the lease counts until then).
  * A commit that records an event notifies the channel, so the first attempt follows at once; a
  * timer looks anyway, for retries coming due and for leases of dead workers running out.
  */
 
 const idlePollMs = 500;
-const flushMs = 10;
-const flushBatch = 200;
+const flushBatch = 500;
+const cachedKeysMax = 1000;
 
 interface DispatcherState {
   running: boolean;
@@ -31,7 +32,7 @@ interface DispatcherState {
   pumping: boolean;
   again: boolean;
   outcomes: Outcome[];
-  flushTimer?: NodeJS.Timeout;
+  flushActive: boolean;
   pollTimer?: NodeJS.Timeout;
   listener?: pg.Client;
   flushing: Promise<void>;
@@ -46,13 +47,24 @@ const state = () =>
     pumping: false,
     again: false,
     outcomes: [],
+    flushActive: false,
     flushing: Promise.resolve(),
     buildWanted: true,
   }));
 
+/** HMAC keys by their stored (encrypted) form: decrypting once per secret, not once per attempt. */
 function keysOf(claimed: ClaimedDelivery): Buffer[] {
+  const cache = processSingleton("webhook-keys", () => new Map<string, Buffer>());
   const secrets = [claimed.secret_encrypted!, claimed.previous_secret_encrypted].filter((value): value is string => value !== null);
-  return secrets.map((stored) => hmacKey(decryptWebhookSecret(stored)));
+  return secrets.map((stored) => {
+    let key = cache.get(stored);
+    if (!key) {
+      key = hmacKey(decryptWebhookSecret(stored));
+      if (cache.size >= cachedKeysMax) cache.clear();
+      cache.set(stored, key);
+    }
+    return key;
+  });
 }
 
 async function attempt(claimed: ClaimedDelivery): Promise<Outcome> {
@@ -72,27 +84,22 @@ async function attempt(claimed: ClaimedDelivery): Promise<Outcome> {
   };
 }
 
-function flushSoon(): void {
-  const s = state();
-  if (s.outcomes.length >= flushBatch) {
-    flush();
-    return;
-  }
-  s.flushTimer ??= setTimeout(flush, flushMs);
-}
-
+/**
+ * Writes the outcomes gathered so far in one statement; outcomes that arrive while it runs wait
+ * for the next, so batches grow with the load and nothing waits on a timer.
+ */
 function flush(): void {
   const s = state();
-  clearTimeout(s.flushTimer);
-  s.flushTimer = undefined;
-  const batch = s.outcomes.splice(0);
-  if (batch.length === 0) return;
-  s.flushing = s.flushing
-    .then(() => recordOutcomes(batch))
+  if (s.flushActive || s.outcomes.length === 0) return;
+  const batch = s.outcomes.splice(0, flushBatch);
+  s.flushActive = true;
+  s.flushing = recordOutcomes(batch)
     // Not written: the leases run out and the deliveries are attempted again (at least once).
     .catch((error: unknown) => log().error({ err: error, count: batch.length }, "could not record webhook attempts"))
     .finally(() => {
+      s.flushActive = false;
       s.inFlight -= batch.length;
+      flush();
       pump();
     });
 }
@@ -105,7 +112,7 @@ function start(claimed: ClaimedDelivery): void {
     })
     .then((outcome) => {
       state().outcomes.push(outcome);
-      flushSoon();
+      flush();
     });
 }
 
@@ -180,7 +187,6 @@ export async function stopWebhookDispatcher(): Promise<void> {
   s.listener = undefined;
   while (s.inFlight > 0 || s.pumping) {
     await new Promise((resolve) => setTimeout(resolve, 50));
-    flush();
     await s.flushing;
   }
 }

@@ -72,7 +72,10 @@ CREATE INDEX "webhook_event_build_after_idx" ON "webhook_event"("build_after");
 CREATE UNIQUE INDEX "webhook_event_inspection_id_event_type_key" ON "webhook_event"("inspection_id", "event_type");
 
 -- CreateIndex
-CREATE INDEX "webhook_delivery_status_next_attempt_at_idx" ON "webhook_delivery"("status", "next_attempt_at");
+CREATE INDEX "webhook_delivery_partner_id_status_next_attempt_at_idx" ON "webhook_delivery"("partner_id", "status", "next_attempt_at");
+
+-- CreateIndex
+CREATE INDEX "webhook_delivery_lease_until_idx" ON "webhook_delivery"("lease_until");
 
 -- CreateIndex
 CREATE INDEX "webhook_delivery_partner_id_created_at_idx" ON "webhook_delivery"("partner_id", "created_at");

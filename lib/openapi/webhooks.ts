@@ -1,0 +1,46 @@
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { eventSchemas, type EventType } from "../webhooks/payloads";
+
+const summaries: Record<EventType, string> = {
+  "inspection.recording_completed":
+    "The cleaner finished the walkthrough: each checklist item's result. Seconds after the seal; it waits up to 2 minutes for every result. Once per walkthrough; never for a home switched off.",
+  "inspection.completed":
+    "The report is ready, hours after the walk. Once for every finished inspection, including one where nothing was found.",
+  "inspection.failed": "The report could not be produced: instead of `inspection.completed`. Without a checklist (the status read still has it).",
+  "webhook.test": "Sent only when a test is asked for. Like any event type you do not know, answer it 2xx and ignore it.",
+};
+
+const signatureHeaders = {
+  "webhook-id": { description: "The body's `event_id`: identical on every retry and replay. Deduplicate on it.", schema: { type: "string" as const } },
+  "webhook-timestamp": { description: "Unix seconds when this attempt was signed. Reject one more than 300 seconds from now.", schema: { type: "string" as const } },
+  "webhook-signature": {
+    description: "Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}`, one per secret (two during a rotation, the new one first).",
+    schema: { type: "string" as const },
+  },
+  "X-Service-Signature": {
+    description: "Deprecated: `t=<unix seconds>,v1=<hex HMAC-SHA256 of {t}.{raw body}>`, one `v1=` per secret, the same key and timestamp.",
+    schema: { type: "string" as const },
+    deprecated: true,
+  },
+};
+
+/** The OpenAPI `webhooks` section: what the service POSTs to the receiver, from the schemas that build the bodies. */
+export function webhooks(): ZodOpenApiPathsObject {
+  return Object.fromEntries(
+    (Object.keys(eventSchemas) as EventType[]).map((type) => [
+      type,
+      {
+        post: {
+          summary: type,
+          description: summaries[type],
+          tags: ["Webhooks"],
+          parameters: Object.entries(signatureHeaders).map(([name, header]) => ({ name, in: "header" as const, required: name !== "X-Service-Signature", ...header })),
+          requestBody: { required: true, content: { "application/json": { schema: eventSchemas[type] } } },
+          responses: {
+            "200": { description: "Any 2xx within 10 seconds ends the delivery. Anything else, a timeout or a redirect is retried: after 1 m, 5 m, 30 m, 2 h and 12 h." },
+          },
+        },
+      },
+    ]),
+  );
+}
