@@ -138,5 +138,4 @@ export const tagDescriptions: Record<string, string> = {
   "Home setup": "Per home: up to three checklists, a virtual tour, baseline photos.",
   "Recording links and inspections": "Recording links for cleaners, inspection status, findings and video.",
   "Workspace claims": "Give a customer an owner seat in their workspace.",
-  Webhooks: "What the service POSTs to your receiver: signed events (see Webhooks above for the headers and how to verify them).",
 };

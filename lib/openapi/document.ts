@@ -92,7 +92,7 @@ function paths(list: AnyOperation[]): ZodOpenApiPathsObject {
 }
 
 function tags(list: AnyOperation[]): oas31.TagObject[] {
-  const names = [...new Set([...list.map((operation) => operation.tag), "Webhooks"])];
+  const names = [...new Set(list.map((operation) => operation.tag))];
   return names.map((name) => (tagDescriptions[name] ? { name, description: tagDescriptions[name] } : { name }));
 }
 

@@ -1,6 +1,13 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { eventSchemas, type EventType } from "../webhooks/payloads";
 
+const titles: Record<EventType, string> = {
+  "inspection.recording_completed": "The walkthrough was recorded: checklist results",
+  "inspection.completed": "The report is ready",
+  "inspection.failed": "The report could not be produced",
+  "webhook.test": "A test of the receiver",
+};
+
 const summaries: Record<EventType, string> = {
   "inspection.recording_completed":
     "The cleaner finished the walkthrough: each checklist item's result. Seconds after the seal; it waits up to 2 minutes for every result. Once per walkthrough; never for a home switched off.",
@@ -31,9 +38,8 @@ export function webhooks(): ZodOpenApiPathsObject {
       type,
       {
         post: {
-          summary: type,
+          summary: titles[type],
           description: summaries[type],
-          tags: ["Webhooks"],
           parameters: Object.entries(signatureHeaders).map(([name, header]) => ({ name, in: "header" as const, required: name !== "X-Service-Signature", ...header })),
           requestBody: { required: true, content: { "application/json": { schema: eventSchemas[type] } } },
           responses: {
