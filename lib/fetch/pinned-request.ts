@@ -19,7 +19,7 @@ export interface PinnedRequest {
 }
 
 /** A lookup that answers with the checked address whatever it is asked: nothing resolves twice. */
-function pinnedLookup(address: string): LookupFunction {
+export function pinnedLookup(address: string): LookupFunction {
   const family = net.isIPv6(address) ? 6 : 4;
   return (_hostname, lookupOptions, callback) => {
     if (lookupOptions.all) callback(null, [{ address, family }]);

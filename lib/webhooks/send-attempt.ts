@@ -1,11 +1,11 @@
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
-import net, { type LookupFunction } from "node:net";
 import { isPublicAddress } from "../fetch/address-policy";
 import { CheckedAddresses } from "../fetch/checked-addresses";
 import { fetchResolver, resolveAddresses } from "../fetch/dns-resolve";
 import { FetchRefusal } from "../fetch/fetch-refusal";
 import { fetchHost } from "../fetch/fetch-url";
+import { pinnedLookup } from "../fetch/pinned-request";
 import { processSingleton } from "../process-state";
 
 /** Spec, Delivery semantics: the receiver answers within 10 seconds. */
@@ -21,14 +21,6 @@ export interface AttemptAnswer {
   /** Why it did not count: `http_status`, `redirect`, `timeout`, `private_address`, `dns_failed`, `connect_failed`. */
   error?: string;
   latencyMs: number;
-}
-
-function pinnedLookup(address: string): LookupFunction {
-  const family = net.isIPv6(address) ? 6 : 4;
-  return (_hostname, options, callback) => {
-    if (options.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
-  };
 }
 
 /**

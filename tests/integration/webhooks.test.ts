@@ -203,6 +203,20 @@ describe("delivery", () => {
     expect(entry.attempts[0]!.response_excerpt).toBe("down for maintenance");
   });
 
+  it("ends an attempt with no answer in 10 seconds as a timeout and tries again", async () => {
+    const partner = await partnerWithReceiver();
+    receiver.replyNext({ hangMs: 15_000 });
+    const sent = await admin<{ event_id: string }>("webhook", "test", "--partner", partner.partnerId);
+    const entry = await finishedDelivery(partner.partnerId, sent.event_id);
+    expect(entry.status).toBe("delivered");
+    expect(entry.attempts.map((attempt) => [attempt.number, attempt.status_code, attempt.error])).toEqual([
+      [1, undefined, "timeout"],
+      [2, 204, undefined],
+    ]);
+    expect(entry.attempts[0]!.latency_ms).toBeGreaterThanOrEqual(9_900);
+    expect(entry.attempts[0]!.latency_ms).toBeLessThan(12_000);
+  });
+
   it("stops after the sixth failure and says so; replay sends the same event_id again with a fresh signature", async () => {
     const partner = await partnerWithReceiver();
     receiver.replyNext(...Array.from({ length: 6 }, () => ({ status: 503 })));
