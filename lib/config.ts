@@ -73,6 +73,8 @@ const schema = z.object({
     .regex(/^\d+(,\d+){4}$/, "must be five whole seconds separated by commas")
     .transform((text) => text.split(",").map(Number))
     .default([60, 300, 1800, 7200, 43_200]),
+  // For tests only: how long recording_completed waits after the seal for every result (the spec's 2 minutes).
+  WEBHOOK_RECORDING_HOLD_SECONDS: positiveInt.max(600).default(120),
   // Attempts in flight per worker process, and per receiver across every worker.
   WEBHOOK_CONCURRENCY: positiveInt.max(4096).default(256),
   WEBHOOK_RECEIVER_CONCURRENCY: positiveInt.max(256).default(32),

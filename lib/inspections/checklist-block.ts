@@ -56,7 +56,8 @@ export async function readChecklistBlock(inspection: BlockSource): Promise<Check
       state: line.state,
       reason: line.state === "explained" ? (line.reason ?? undefined) : undefined,
       timestamp: line.timestampSeconds ?? undefined,
-      imageUrl: line.stillKey ? (await mediaStorage().signedUrl(line.stillKey)).url : undefined,
+      // Spec, item states: a `pending` item never shows a picture, though its still is kept for the verdict.
+      imageUrl: line.stillKey && line.state !== "pending" ? (await mediaStorage().signedUrl(line.stillKey)).url : undefined,
     })),
   );
   return { status: inspection.sealedAt && counts.pending === 0 ? "complete" : "in_progress", counts, items };

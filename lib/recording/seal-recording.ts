@@ -180,7 +180,7 @@ export async function sealRecording(inspectionId: string, partnerId: string): Pr
       await enqueue("analyze-inspection", { inspectionId, partnerId }, { tx });
       // Held for every result unless there is nothing to wait for (spec, Events).
       const held = input.sections.length > 0 && input.source !== "file";
-      await recordInspectionEvents(tx, [inspectionId], "inspection.recording_completed", held ? recordingCompletedHoldSeconds : 0);
+      await recordInspectionEvents(tx, [inspectionId], "inspection.recording_completed", held ? recordingCompletedHoldSeconds() : 0);
     });
     log().info({ inspectionId, ...timings, totalMs: Math.round(performance.now() - started) }, "walkthrough sealed");
   }

@@ -1,3 +1,4 @@
+import { config } from "../config";
 import type { Tx } from "../db/client";
 import type { InspectionEventType } from "./payloads";
 
@@ -5,7 +6,7 @@ import type { InspectionEventType } from "./payloads";
 export const webhookChannel = "webhooks";
 
 /** Spec, Events: `recording_completed` waits at most about 2 minutes after the seal for every result. */
-export const recordingCompletedHoldSeconds = 120;
+export const recordingCompletedHoldSeconds = () => config().WEBHOOK_RECORDING_HOLD_SECONDS;
 
 /**
  * Records that an inspection event is due, in the transaction of the change it reports, so a

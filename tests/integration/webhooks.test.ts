@@ -48,6 +48,8 @@ beforeAll(async () => {
     JOB_MAINTENANCE_INTERVAL_SECONDS: "1",
     WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true",
     WEBHOOK_RETRY_DELAYS_SECONDS: "1,1,1,1,1",
+    // The spec's 2 minutes, shortened; long enough for the fake provider's prompt answers under load.
+    WEBHOOK_RECORDING_HOLD_SECONDS: "20",
     ANALYSIS_API_URL: provider.baseUrl,
     ANALYSIS_API_KEY: provider.apiKey,
     ANALYSIS_MODEL: provider.model,
@@ -324,6 +326,29 @@ describe("inspection events", () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const mine = receiver.received.filter((delivery) => bodyOf(delivery).inspection_id === walk.inspectionId);
     expect(mine.map((delivery) => bodyOf(delivery).event_type)).toEqual(["inspection.recording_completed", "inspection.completed"]);
+  });
+
+  it("goes with what it has once the hold after the seal is over: pending items, block in_progress", async () => {
+    provider.reset();
+    provider.setDelay(45_000);
+    try {
+      const partner = await partnerWithReceiver();
+      const workspaceId = await readyWorkspace(partner.apiKey, "held", [item("home-1")]);
+      const put = await call("PUT", "/v1/properties/home-1/checklist", { key: partner.apiKey, query: { workspace_id: workspaceId }, body: { items: items.map((name) => ({ name })) } });
+      expect(put.status, put.text).toBe(200);
+      const walk = await sealedWalkthrough(partner.apiKey, { workspaceId, taps: [{ name: items[0]!, atSeconds: 1 }] });
+      const sealedAt = (await db().inspection.findUniqueOrThrow({ where: { id: walk.inspectionId } })).sealedAt!;
+      const recorded = await inspectionEvent(walk.inspectionId, "inspection.recording_completed", 40_000);
+      const waited = recorded.at - sealedAt.getTime();
+      expect(waited).toBeGreaterThanOrEqual(19_000);
+      expect(waited).toBeLessThan(30_000);
+      expect(verified(partner.secret, recorded)).toMatchObject({
+        checklist: { status: "in_progress", counts: { pending: 1, verified: 0 }, items: [{ name: items[0], state: "pending", timestamp: 1 }] },
+      });
+      expect((JSON.parse(recorded.body) as { checklist: { items: object[] } }).checklist.items[0]).not.toHaveProperty("image_url");
+    } finally {
+      provider.setDelay(0);
+    }
   });
 
   it("does not hold recording_completed for a home without a checklist, and leaves the key out", async () => {
