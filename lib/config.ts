@@ -78,6 +78,12 @@ const schema = z.object({
   // Attempts in flight per worker process, and per receiver across every worker.
   WEBHOOK_CONCURRENCY: positiveInt.max(4096).default(256),
   WEBHOOK_RECEIVER_CONCURRENCY: positiveInt.max(256).default(32),
+  // Mail (sign-in links, invitations, reports): through this SMTP server, e.g.
+  // smtps://user:pass@smtp.example.com:465; unset: written to DATA_DIR/outbox/ (`npm run admin -- mail list`).
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default("Walkthrough <no-reply@walkthrough.localhost>"),
+  // How long a sign-in lasts without a visit (a visit after a day extends it), in days.
+  SESSION_MAX_AGE_DAYS: positiveInt.max(365).default(30),
 }).superRefine((env, ctx) => {
   // Each host would otherwise make its own, and links, cursors and stored secrets made on one
   // would not verify or decrypt on another. The embedded database is one machine's, so there

@@ -4,6 +4,7 @@ import type { Command } from "./command";
 import { feedCommands } from "./feed-commands";
 import { jobsCommands } from "./jobs-commands";
 import { keyCommands } from "./key-commands";
+import { mailCommands } from "./mail-commands";
 import { partnerCommands } from "./partner-commands";
 import { reviewCommands } from "./review-commands";
 import { webhookCommands } from "./webhook-commands";
@@ -17,6 +18,7 @@ const all: Command[] = [
   ...jobsCommands,
   ...reviewCommands,
   ...webhookCommands,
+  ...mailCommands,
 ];
 
 /** The command named by the first words of the command line (two, or one for `jobs`), if there is one. */

@@ -6,6 +6,7 @@ import { readInspectionFindings, readInspectionStatus, readInspectionVideo } fro
 import { readRecordingLink } from "./recording-links";
 import { createRosterSync } from "./roster-syncs";
 import { deleteTour, putTour } from "./tours";
+import { createWorkspaceClaim } from "./workspace-claims";
 import { createWorkspace, readWorkspace } from "./workspaces";
 
 /** Every partner API operation, in the order the reference lists them. The OpenAPI document is built from this. */
@@ -27,4 +28,5 @@ export const operations: AnyOperation[] = [
   readInspectionStatus,
   readInspectionFindings,
   readInspectionVideo,
+  createWorkspaceClaim,
 ];

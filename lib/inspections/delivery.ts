@@ -1,10 +1,11 @@
-import { db } from "../db/client";
+import { db, type Tx } from "../db/client";
+import { enqueue } from "../jobs/queue";
 import type { FindingSeverity } from "../generated/prisma/enums";
 
 /*
  * Whether a released report goes to the property manager's team (spec, Webhook payloads:
  * `delivery` on `inspection.completed`), by their delivery choices. Managers set these with the
- * property-manager pages; until a workspace has its own, the defaults below apply: every finding
+ * property-manager pages (lib/people/); a new seat starts with the defaults below: every finding
  * is reported, and missed checklist steps are.
  */
 
@@ -36,11 +37,56 @@ export function decideDelivery(findings: readonly FindingSeverity[], missedSteps
   return { sent: false, reason: "clean" };
 }
 
-/** The delivery of a released report, from its shown findings and missed items. */
-export async function deliveryOf(inspectionId: string, preferences = defaultDeliveryPreferences): Promise<Delivery> {
-  const [findings, missed] = await Promise.all([
-    db().finding.findMany({ where: { inspectionId, rejected: false, reviewNeeded: false }, select: { severity: true } }),
-    db().inspectionItem.count({ where: { inspectionId, state: "missed" } }),
+/**
+ * The team's delivery from each seat's choices: `sent` when the report meets anyone's; its
+ * reason then `findings` if a finding met someone's level, else `missed_checklist_steps`. Sent to
+ * nobody: `below_threshold` when there were findings, else `clean`. A workspace with nobody in it
+ * yet is `sent: false` with the reason the default choices give (so `findings` says that there
+ * were findings and no one to send them to).
+ */
+export function decideTeamDelivery(findings: readonly FindingSeverity[], missedSteps: number, seats: readonly DeliveryPreferences[]): Delivery {
+  if (seats.length === 0) return { sent: false, reason: decideDelivery(findings, missedSteps, defaultDeliveryPreferences).reason };
+  const decisions = seats.map((preferences) => decideDelivery(findings, missedSteps, preferences));
+  if (decisions.some((decision) => decision.sent)) {
+    return { sent: true, reason: decisions.some((decision) => decision.reason === "findings") ? "findings" : "missed_checklist_steps" };
+  }
+  return { sent: false, reason: findings.length > 0 ? "below_threshold" : "clean" };
+}
+
+export interface TeamDelivery {
+  delivery: Delivery;
+  /** The people whose choices the report meets. */
+  recipients: string[];
+}
+
+/** The delivery of a report as it is released (its shown findings and missed items), and to whom. */
+export async function decideDeliveryOf(inspectionId: string, tx: Tx = db()): Promise<TeamDelivery> {
+  const inspection = await tx.inspection.findUniqueOrThrow({ where: { id: inspectionId }, select: { workspaceId: true } });
+  const [findings, missed, seats] = await Promise.all([
+    tx.finding.findMany({ where: { inspectionId, rejected: false, reviewNeeded: false }, select: { severity: true } }),
+    tx.inspectionItem.count({ where: { inspectionId, state: "missed" } }),
+    tx.seat.findMany({ where: { workspaceId: inspection.workspaceId }, select: { userId: true, minimumSeverity: true, receiveMissedSteps: true } }),
   ]);
-  return decideDelivery(findings.map((finding) => finding.severity), missed, preferences);
+  const severities = findings.map((finding) => finding.severity);
+  return {
+    delivery: decideTeamDelivery(severities, missed, seats),
+    recipients: seats.filter((seat) => decideDelivery(severities, missed, seat).sent).map((seat) => seat.userId),
+  };
+}
+
+/**
+ * Decides and keeps the delivery in the release's transaction (so `inspection.completed` says what
+ * the mail did, whatever choices change later) and sends the mail job with it.
+ */
+export async function settleDelivery(tx: Tx, inspectionId: string): Promise<void> {
+  const { delivery } = await decideDeliveryOf(inspectionId, tx);
+  await tx.inspection.update({ where: { id: inspectionId }, data: { deliverySent: delivery.sent, deliveryReason: delivery.reason } });
+  if (delivery.sent) await enqueue("mail-report", { inspectionId }, { tx });
+}
+
+/** The delivery `inspection.completed` carries: as kept at release. */
+export async function deliveryOf(inspectionId: string): Promise<Delivery> {
+  const row = await db().inspection.findUniqueOrThrow({ where: { id: inspectionId }, select: { deliverySent: true, deliveryReason: true } });
+  if (row.deliverySent !== null && row.deliveryReason !== null) return { sent: row.deliverySent, reason: row.deliveryReason as Delivery["reason"] };
+  return (await decideDeliveryOf(inspectionId)).delivery;
 }

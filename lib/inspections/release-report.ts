@@ -1,6 +1,7 @@
 import { db, type Tx } from "../db/client";
 import { ApiError } from "../http/errors";
 import { recordInspectionEvents } from "../webhooks/record-event";
+import { settleDelivery } from "./delivery";
 
 export type ReleaseOutcome = "released" | "waiting" | "already";
 
@@ -28,6 +29,7 @@ export async function releaseIfReady(inspectionId: string): Promise<ReleaseOutco
     const waiting = await waitingForStaff(tx, inspectionId);
     if (waiting.items > 0 || waiting.findings > 0) return "waiting";
     await tx.inspection.update({ where: { id: inspectionId }, data: { status: "completed", completedAt: new Date() } });
+    await settleDelivery(tx, inspectionId);
     await recordInspectionEvents(tx, [inspectionId], "inspection.completed");
     return "released";
   });
@@ -52,6 +54,7 @@ export async function releaseReport(inspectionId: string): Promise<void> {
       });
     }
     await tx.inspection.update({ where: { id: inspectionId }, data: { status: "completed", completedAt: new Date(), analyzedAt: new Date() } });
+    await settleDelivery(tx, inspectionId);
     await recordInspectionEvents(tx, [inspectionId], "inspection.completed");
   });
 }

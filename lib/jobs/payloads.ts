@@ -38,6 +38,8 @@ export const jobPayloads = {
   "expire-reviews": z.object({}).passthrough(),
   /** A check's still, judged while the cleaner is still walking. */
   "judge-tap": z.object({ inspectionId: z.uuid(), partnerId: z.uuid(), seq: z.int().min(1) }),
+  /** A released report, mailed to the people whose delivery choices it meets. */
+  "mail-report": z.object({ inspectionId: z.uuid() }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type QueueName = keyof typeof jobPayloads;

@@ -5,6 +5,7 @@ import type { JobDefinition } from "./definition";
 import { expireReviewsJob } from "./expire-reviews-job";
 import { importBaselineJob } from "./import-baseline-job";
 import { judgeTapJob } from "./judge-tap-job";
+import { mailReportJob } from "./mail-report-job";
 import { pollRosterFeedJob } from "./poll-roster-feed-job";
 import { pruneRateLimitsJob } from "./prune-rate-limits-job";
 import { pruneWebhookLogJob } from "./prune-webhook-log-job";
@@ -29,4 +30,5 @@ export const jobRegistry: JobDefinition[] = [
   expireReviewsJob,
   judgeTapJob,
   pruneWebhookLogJob,
+  mailReportJob,
 ];

@@ -25,6 +25,7 @@ export interface WorkspaceRow {
   service_state: Workspace["serviceState"];
   recording_enabled: boolean;
   claim_state: Workspace["claimState"];
+  claim_pending_until: Date | null;
   feed_health: FeedHealth | null;
 }
 
@@ -56,6 +57,7 @@ export function fromRow(row: WorkspaceRow): WorkspaceWithFeed {
     serviceState: row.service_state,
     recordingEnabled: row.recording_enabled,
     claimState: row.claim_state,
+    claimPendingUntil: row.claim_pending_until,
   };
   return { ...workspace, rosterFeed: row.feed_health === null ? null : { health: row.feed_health } };
 }

@@ -1,5 +1,6 @@
 import type { FeedHealth, Workspace } from "../generated/prisma/client";
 import { rosterState } from "../roster/freshness";
+import { claimStateOf } from "../people/claim-state";
 
 /** As getWorkspace reads it: with the feed's health (null when there is no feed). */
 type WorkspaceWithFeed = Workspace & { rosterFeed?: { health: FeedHealth } | null };
@@ -37,6 +38,6 @@ export function serializeWorkspace(workspace: WorkspaceWithFeed, now = new Date(
     },
     sync: { mode: workspace.syncMode, health: syncHealth(workspace) },
     service: { state: workspace.serviceState, recording_enabled: workspace.recordingEnabled },
-    claim: { state: workspace.claimState },
+    claim: { state: claimStateOf(workspace, now) },
   };
 }

@@ -52,7 +52,7 @@ describe("the recording app", () => {
     await context.route("https://partner.example/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Partner app</h1>" }));
 
     await page.goto(link.recording_url);
-    await expect.poll(() => page.getByRole("heading", { name: "Seaside Cottage" }).isVisible()).toBe(true);
+    await page.getByRole("heading", { name: "Seaside Cottage" }).waitFor();
     await page.getByText("For Acme Turnovers").waitFor();
     await page.getByText(/Turnover clean/).waitFor();
     await page.getByRole("button", { name: "Start recording" }).waitFor();

@@ -372,7 +372,11 @@ describe("inspection events", () => {
     const inspectionId = opened.body.inspection_id as string;
     // The first attempt is answered 500 once the change is made, so the second attempt comes after it.
     let changed!: () => void;
-    receiver.replyNext({ status: 500, after: new Promise<void>((resolve) => (changed = resolve)) });
+    receiver.replyNext({
+      status: 500,
+      after: new Promise<void>((resolve) => (changed = resolve)),
+      matches: (body) => (JSON.parse(body) as { inspection_id?: string }).inspection_id === inspectionId,
+    });
     await admin("review", "fail", "--inspection", inspectionId, "--reason", "other");
     const first = await inspectionEvent(inspectionId, "inspection.failed");
     const event = verified(partner.secret, first) as InspectionEventBody;

@@ -10,7 +10,10 @@ export interface ReceivedDelivery {
 }
 
 /** What the receiver answers next: a status (with headers; once `after` settles, if given), or no answer for `hangMs`. */
-export type Reply = { status: number; headers?: Record<string, string>; body?: string; after?: Promise<unknown> } | { hangMs: number };
+export type Reply = ({ status: number; headers?: Record<string, string>; body?: string; after?: Promise<unknown> } | { hangMs: number }) & {
+  /** Only for a delivery whose body this accepts (others, e.g. a late one of an earlier test, pass it by). */
+  matches?: (body: string) => boolean;
+};
 
 export interface WebhookReceiver {
   url: string;
@@ -34,8 +37,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      received.push({ path: request.url ?? "/", headers: request.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
-      const reply = queue.shift() ?? { status: 204 };
+      const body = Buffer.concat(chunks).toString("utf8");
+      received.push({ path: request.url ?? "/", headers: request.headers, body, at: Date.now() });
+      const index = queue.findIndex((queued) => queued.matches === undefined || queued.matches(body));
+      const reply: Reply = index === -1 ? { status: 204 } : queue.splice(index, 1)[0]!;
       if ("hangMs" in reply) {
         setTimeout(() => response.destroyed || response.writeHead(204).end(), reply.hangMs).unref();
         return;

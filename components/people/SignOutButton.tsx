@@ -1,0 +1,12 @@
+"use client";
+
+import { signOut } from "next-auth/react";
+import styles from "./people.module.css";
+
+export function SignOutButton() {
+  return (
+    <button type="button" className={styles.linkButton} onClick={() => void signOut({ callbackUrl: "/sign-in?signed_out=1" })}>
+      Sign out
+    </button>
+  );
+}

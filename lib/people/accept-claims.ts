@@ -1,0 +1,29 @@
+import { db } from "../db/client";
+import { log } from "../log";
+
+/**
+ * Makes the person owner of every workspace whose open invitation is for their address, once they
+ * have signed in with it (which proves they hold the mailbox). An invitation another address
+ * replaced, or one that lapsed, makes nobody owner.
+ */
+export async function acceptClaimsOf(userId: string, email: string, now = new Date()): Promise<void> {
+  const open = await db().workspaceClaim.findMany({ where: { email: email.toLowerCase(), claimedAt: null, expiresAt: { gt: now } } });
+  for (const claim of open) {
+    await db().$transaction(async (tx) => {
+      // Conditional on the invitation still being this one, open: two sign-ins accept it once.
+      const { count } = await tx.workspaceClaim.updateMany({
+        where: { workspaceId: claim.workspaceId, email: claim.email, claimedAt: null, expiresAt: { gt: now } },
+        data: { claimedAt: now },
+      });
+      if (count === 0) return;
+      await tx.seat.upsert({
+        where: { workspaceId_userId: { workspaceId: claim.workspaceId, userId } },
+        create: { workspaceId: claim.workspaceId, userId, role: "owner" },
+        update: { role: "owner" },
+      });
+      await tx.workspace.update({ where: { id: claim.workspaceId }, data: { claimState: "claimed", claimPendingUntil: null } });
+      if (claim.name !== null) await tx.user.updateMany({ where: { id: userId, name: null }, data: { name: claim.name } });
+    });
+    log().info({ workspace: claim.workspaceId }, "workspace claimed");
+  }
+}

@@ -1,0 +1,115 @@
+import { deliverableEmail } from "../auth/email-address";
+import { createSignInLink } from "../auth/sign-in-link";
+import { db } from "../db/client";
+import type { FindingSeverity, SeatRole } from "../generated/prisma/enums";
+import { sendMail } from "../mail/send-mail";
+import { invitationMail } from "../mail/templates";
+import { invitationDays } from "./claim-workspace";
+
+/** A refusal of the people pages, shown to the person as its message. */
+export class PeopleError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 409,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface SeatView {
+  seatId: string;
+  email: string;
+  name?: string;
+  role: SeatRole;
+  /** Whether they have signed in at least once. */
+  joined: boolean;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function assertOwner(actorId: string, workspaceId: string): Promise<void> {
+  if (!uuidPattern.test(workspaceId)) throw new PeopleError(404, "not_found", "No such workspace.");
+  const seat = await db().seat.findUnique({ where: { workspaceId_userId: { workspaceId, userId: actorId } }, select: { role: true } });
+  // Without a seat the workspace reads as unknown; with a lesser one the answer says why.
+  if (seat === null) throw new PeopleError(404, "not_found", "No such workspace.");
+  if (seat.role !== "owner") throw new PeopleError(403, "owner_only", "Only the workspace's owner manages its people.");
+}
+
+export async function listSeats(actorId: string, workspaceId: string): Promise<{ workspaceName: string; seats: SeatView[] }> {
+  await assertOwner(actorId, workspaceId);
+  const workspace = await db().workspace.findUniqueOrThrow({
+    where: { id: workspaceId },
+    select: { name: true, seats: { include: { user: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
+  });
+  return {
+    workspaceName: workspace.name,
+    seats: workspace.seats.map((seat) => ({
+      seatId: seat.id,
+      email: seat.user.email,
+      name: seat.user.name ?? undefined,
+      role: seat.role,
+      joined: seat.user.emailVerified !== null,
+    })),
+  };
+}
+
+/** An owner gives someone a manager or viewer seat and mails them a link that signs them in. */
+export async function inviteToSeat(actorId: string, workspaceId: string, input: { email: string; role: string }): Promise<SeatView> {
+  await assertOwner(actorId, workspaceId);
+  const email = deliverableEmail(input.email);
+  if (email === undefined) throw new PeopleError(400, "invalid_email", "Enter an email address we can send to, like name@company.com.");
+  if (input.role !== "manager" && input.role !== "viewer") throw new PeopleError(400, "invalid_role", "Choose manager or viewer.");
+  const role = input.role;
+  const expires = new Date(Date.now() + invitationDays * 24 * 3600 * 1000);
+  const { link, workspaceName, inviter, user, seatId } = await db().$transaction(async (tx) => {
+    const user = await tx.user.upsert({ where: { email }, create: { email }, update: {} });
+    const existing = await tx.seat.findUnique({ where: { workspaceId_userId: { workspaceId, userId: user.id } } });
+    if (existing !== null) throw new PeopleError(409, "already_seated", `${email} already has a seat here.`);
+    const seat = await tx.seat.create({ data: { workspaceId, userId: user.id, role } });
+    const [workspace, actor] = await Promise.all([
+      tx.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { name: true } }),
+      tx.user.findUniqueOrThrow({ where: { id: actorId }, select: { email: true, name: true } }),
+    ]);
+    const link = await createSignInLink(email, "/home", expires, tx);
+    return { link, workspaceName: workspace.name, inviter: actor.name ?? actor.email, user, seatId: seat.id };
+  });
+  await sendMail(invitationMail({ to: email, url: link, expires, workspace: workspaceName, role, invitedBy: inviter }));
+  return { seatId, email, role, joined: user.emailVerified !== null };
+}
+
+/** An owner removes a manager or viewer; an owner's seat is changed only by staff. */
+export async function removeSeat(actorId: string, workspaceId: string, seatId: string): Promise<void> {
+  await assertOwner(actorId, workspaceId);
+  const seat = uuidPattern.test(seatId) ? await db().seat.findFirst({ where: { id: seatId, workspaceId } }) : null;
+  if (seat === null) return;
+  if (seat.role === "owner") throw new PeopleError(409, "owner_seat", "An owner's seat cannot be removed here.");
+  await db().seat.delete({ where: { id: seatId } });
+}
+
+export interface DeliveryChoice {
+  seatId: string;
+  workspaceName: string;
+  minimumSeverity: FindingSeverity;
+  receiveMissedSteps: boolean;
+}
+
+export async function deliveryChoicesOf(userId: string): Promise<DeliveryChoice[]> {
+  const seats = await db().seat.findMany({ where: { userId }, include: { workspace: { select: { name: true } } }, orderBy: { workspace: { name: "asc" } } });
+  return seats.map((seat) => ({ seatId: seat.id, workspaceName: seat.workspace.name, minimumSeverity: seat.minimumSeverity, receiveMissedSteps: seat.receiveMissedSteps }));
+}
+
+const severities: FindingSeverity[] = ["MINOR", "MODERATE", "MAJOR"];
+
+/** A person's own choices for one of their seats. */
+export async function setDeliveryChoice(userId: string, seatId: string, input: { minimumSeverity?: unknown; receiveMissedSteps?: unknown }): Promise<DeliveryChoice> {
+  if (!severities.includes(input.minimumSeverity as FindingSeverity)) throw new PeopleError(400, "invalid_severity", "Choose minor, moderate or major.");
+  if (typeof input.receiveMissedSteps !== "boolean") throw new PeopleError(400, "invalid_choice", "Say whether missed steps are sent.");
+  if (!uuidPattern.test(seatId)) throw new PeopleError(404, "not_found", "No such seat.");
+  const { count } = await db().seat.updateMany({
+    where: { id: seatId, userId },
+    data: { minimumSeverity: input.minimumSeverity as FindingSeverity, receiveMissedSteps: input.receiveMissedSteps },
+  });
+  if (count === 0) throw new PeopleError(404, "not_found", "No such seat.");
+  return (await deliveryChoicesOf(userId)).find((choice) => choice.seatId === seatId)!;
+}

@@ -1,0 +1,74 @@
+import { db } from "../db/client";
+import type { FindingSeverity, InspectionStatus } from "../generated/prisma/enums";
+import { type ChecklistBlock, readChecklistBlock } from "../inspections/checklist-block";
+import { type FindingRead, getFindings } from "../inspections/get-findings";
+import { getVideo } from "../inspections/get-video";
+import { roleIn } from "../people/access";
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface Report {
+  inspectionId: string;
+  workspaceName: string;
+  status: InspectionStatus;
+  property: { name: string; address?: string };
+  task: { name?: string; scheduledDate?: string };
+  recordedAt?: Date;
+  completedAt?: Date;
+  video?: { url: string; contentType: string; durationSeconds: number };
+  /** Only once released; rooms in the order their first finding appears in the video. */
+  rooms: { room: string; findings: FindingRead[] }[];
+  summary: { bySeverity: Record<FindingSeverity, number>; missedSteps: number; findings: number };
+  checklist?: ChecklistBlock;
+}
+
+export function addressLine(property: {
+  addressLine1: string | null;
+  addressLine2: string | null;
+  addressCity: string | null;
+  addressRegion: string | null;
+  addressPostalCode: string | null;
+}): string | undefined {
+  const parts = [property.addressLine1, property.addressLine2, property.addressCity, [property.addressRegion, property.addressPostalCode].filter(Boolean).join(" ")];
+  const line = parts.filter((part) => part !== null && part !== "").join(", ");
+  return line === "" ? undefined : line;
+}
+
+/**
+ * The report page's content for a person, or undefined when they may not see it: no such
+ * inspection and no seat in its workspace read the same, so the page reveals nothing.
+ */
+export async function readReport(inspectionId: string, userId: string): Promise<Report | undefined> {
+  if (!uuidPattern.test(inspectionId)) return undefined;
+  const inspection = await db().inspection.findUnique({
+    where: { id: inspectionId },
+    include: { property: true, task: true, workspace: { select: { name: true } }, video: { select: { recordedAt: true } } },
+  });
+  if (inspection === null || (await roleIn(userId, inspection.workspaceId)) === undefined) return undefined;
+
+  const released = inspection.status === "completed";
+  const [findings, checklist, video] = await Promise.all([
+    released ? getFindings(inspection).then((read) => read.findings) : Promise.resolve([]),
+    readChecklistBlock(inspection),
+    inspection.sealedAt && inspection.video ? getVideo(inspection).catch(() => undefined) : Promise.resolve(undefined),
+  ]);
+
+  const rooms = new Map<string, FindingRead[]>();
+  for (const finding of findings) rooms.set(finding.room, [...(rooms.get(finding.room) ?? []), finding]);
+  const bySeverity: Record<FindingSeverity, number> = { MAJOR: 0, MODERATE: 0, MINOR: 0 };
+  for (const finding of findings) bySeverity[finding.severity] += 1;
+
+  return {
+    inspectionId: inspection.id,
+    workspaceName: inspection.workspace.name,
+    status: inspection.status,
+    property: { name: inspection.property.name, address: addressLine(inspection.property) },
+    task: { name: inspection.task.name ?? undefined, scheduledDate: inspection.task.scheduledDate?.toISOString().slice(0, 10) },
+    recordedAt: inspection.video?.recordedAt,
+    completedAt: inspection.completedAt ?? undefined,
+    video: video && { url: video.downloadUrl, contentType: video.contentType, durationSeconds: video.durationSeconds },
+    rooms: [...rooms].map(([room, list]) => ({ room, findings: list })),
+    summary: { bySeverity, missedSteps: checklist?.counts.missed ?? 0, findings: findings.length },
+    checklist,
+  };
+}

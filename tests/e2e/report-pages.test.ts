@@ -1,0 +1,204 @@
+import { randomBytes } from "node:crypto";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { closeDb, db } from "../../lib/db/client";
+import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
+import { useAppUnderTest } from "../support/app-under-test";
+import { call } from "../support/api";
+import { launchBrowser } from "../support/browser";
+import { createDatabase, useDatabase } from "../support/databases";
+import { type FakeAnalysisProvider, startFakeAnalysisProvider } from "../support/fake-analysis-provider";
+import { testAppEnv } from "../support/global-setup";
+import { screenshot } from "../support/recorder-browser";
+import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
+import { until } from "../support/until";
+import { createTestPartner } from "../fixtures/partners";
+import { readyWorkspace } from "../fixtures/recording";
+import { item } from "../fixtures/roster";
+import { sealedWalkthrough } from "../fixtures/walkthrough";
+
+/*
+ * The property manager's side in Chromium: a report link opened without a session goes through
+ * sign-in by the mailed link and lands on the report; the report shows findings with pictures, a
+ * video that plays from a finding's second, and the checklist; a person without a seat there sees
+ * "No access". Mail through a real SMTP server, the report from a real released walkthrough.
+ */
+
+let app: AppProcess;
+let smtp: SmtpReceiver;
+let provider: FakeAnalysisProvider;
+let browser: Browser;
+let appUrl: string;
+let inspectionId: string;
+let workspaceId: string;
+let partnerKey: string;
+const items = ["Kitchen wiped", "Beds made", "Balcony swept"];
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  provider = await startFakeAnalysisProvider();
+  const databaseUrl = await createDatabase(inject("pgAdminUrl"), "reports");
+  const port = await freePort();
+  appUrl = `http://127.0.0.1:${port}`;
+  app = await startAppProcess({
+    databaseUrl,
+    port,
+    env: {
+      ...testAppEnv,
+      APP_SECRET: randomBytes(32).toString("base64url"),
+      APP_URL: appUrl,
+      SMTP_URL: smtp.url,
+      ANALYSIS_API_URL: provider.baseUrl,
+      ANALYSIS_API_KEY: provider.apiKey,
+      ANALYSIS_MODEL: provider.model,
+      WEBHOOK_RECORDING_HOLD_SECONDS: "5",
+    },
+  });
+  await useDatabase(databaseUrl);
+  useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
+  browser = await launchBrowser();
+
+  const partner = await createTestPartner("Taskly");
+  partnerKey = partner.apiKey;
+  workspaceId = await readyWorkspace(partner.apiKey, "reports", [item("home-1")]);
+  const put = await call("PUT", "/v1/properties/home-1/checklist", { key: partner.apiKey, query: { workspace_id: workspaceId }, body: { items: items.map((name) => ({ name })) } });
+  expect(put.status).toBe(200);
+  provider.setVerdict(items[1]!, { state: "missed", confidence: 0.92, rationale: "The duvet is on the floor." });
+  provider.setFindings([
+    { atSeconds: 2, room: "Kitchen", description: "The oven door glass is cracked.", severity: "MAJOR", category: "damage", confidence: 0.95 },
+    { atSeconds: 6, room: "Bathroom", description: "Hair left in the sink.", severity: "MINOR", category: "cleaning", confidence: 0.95 },
+  ]);
+  const walk = await sealedWalkthrough(partner.apiKey, {
+    workspaceId,
+    taps: [{ name: items[0]!, atSeconds: 1 }, { name: items[1]!, atSeconds: 4 }, { name: items[2]!, atSeconds: 7 }],
+    video: { seconds: 9, scene: "rooms" },
+  });
+  inspectionId = walk.inspectionId;
+  await until("the release", async () => ((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).status === "completed" ? true : undefined), 90_000, 250);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await closeDb();
+  await app?.stop();
+  await smtp?.close();
+  await provider?.close();
+});
+
+const phone = () => browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+const desktop = (storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>) => browser.newContext({ viewport: { width: 1280, height: 900 }, storageState });
+
+/** Asks for a link on the sign-in page the browser is on, then opens the mailed link. */
+async function signInThroughMail(page: Page, email: string, mailNumber: number): Promise<void> {
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await page.getByRole("heading", { name: "Check your email" }).waitFor();
+  const mail = await smtp.waitFor(email, mailNumber);
+  await page.goto(linkIn(mail, `${appUrl}/api/auth/callback/email?`));
+}
+
+describe("report pages", () => {
+  let ownerState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+  it("signs the invited owner in from the report link and lands on the report", async () => {
+    const email = `owner-${randomBytes(3).toString("hex")}@harbour-homes.com`;
+    const claimed = await call("POST", "/v1/workspace-claims", { key: partnerKey, query: { workspace_id: workspaceId }, body: { email, name: "Olive Owner" } });
+    expect(claimed.status, claimed.text).toBe(201);
+    await smtp.waitFor(email);
+
+    const context = await phone();
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/reports/${inspectionId}`);
+    expect(new URL(page.url()).pathname).toBe("/sign-in");
+    await page.getByText("Sign in to read this inspection report.").waitFor();
+    await screenshot(page, "20-sign-in-phone");
+    await signInThroughMail(page, email, 2);
+    expect(page.url()).toBe(`${appUrl}/reports/${inspectionId}`);
+
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Home home-1");
+    // Summary, findings by room with their pictures loaded, checklist states.
+    await expect(page.getByRole("region", { name: "Summary" }).textContent()).resolves.toContain("Major findings1");
+    const findings = page.getByRole("article");
+    await expect(findings.count()).resolves.toBe(2);
+    await expect(page.getByRole("heading", { name: "Kitchen", level: 3 }).count()).resolves.toBe(1);
+    const pictures = page.locator("article img");
+    await until("the finding pictures to load", async () => ((await pictures.evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0))) ? true : undefined), 15_000, 100);
+    await expect(pictures.count()).resolves.toBeGreaterThanOrEqual(2);
+    const checklist = page.getByRole("region", { name: "Checklist" });
+    await expect(checklist.textContent()).resolves.toContain("Missed");
+    await expect(checklist.textContent()).resolves.toContain("Done");
+
+    // The video plays from the finding's second.
+    await page.getByRole("button", { name: /Play the video at 0:06: Hair left in the sink/ }).click();
+    const time = await until("the video to seek", async () => {
+      const seconds = await page.locator("video").evaluate((video) => (video as HTMLVideoElement).currentTime);
+      return seconds >= 6 ? seconds : undefined;
+    }, 15_000, 100);
+    expect(time).toBeLessThan(9);
+    await page.locator("video").evaluate((video) => (video as HTMLVideoElement).pause());
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, "21-report-phone");
+
+    ownerState = await context.storageState();
+    await context.close();
+    expect((await call("GET", `/v1/workspaces/${encodeURIComponent(workspaceId)}`, { key: partnerKey })).body.claim).toEqual({ state: "claimed" });
+  });
+
+  it("shows the report, the home, people and settings at desktop size", async () => {
+    const context = await desktop(ownerState);
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/reports/${inspectionId}`);
+    await page.getByRole("heading", { name: "Findings" }).waitFor();
+    await screenshot(page, "22-report-desktop");
+    await page.emulateMedia({ media: "print" });
+    await screenshot(page, "23-report-print");
+    await page.emulateMedia({ media: "screen" });
+
+    await page.getByRole("link", { name: "Inspections" }).click();
+    await page.getByRole("heading", { name: "Latest walkthroughs" }).waitFor();
+    await expect(page.getByRole("link", { name: "Home home-1" }).count()).resolves.toBe(1);
+    await page.getByLabel("Status").selectOption("failed");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByText("No walkthroughs match.").waitFor();
+    await page.getByLabel("Status").selectOption("completed");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByRole("link", { name: "Home home-1" }).waitFor();
+    await screenshot(page, "24-home-desktop");
+
+    // The owner invites a manager, who appears in the list.
+    await page.getByRole("link", { name: /Manage who can read/ }).click();
+    const manager = `manager-${randomBytes(3).toString("hex")}@harbour-homes.com`;
+    await page.getByLabel("Email address").fill(manager);
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await page.getByText(`Invitation sent to ${manager}.`).waitFor();
+    await page.getByRole("button", { name: `Remove ${manager}` }).waitFor();
+    expect((await smtp.waitFor(manager)).subject).toContain("invited");
+    await screenshot(page, "25-people-desktop");
+
+    await page.getByRole("link", { name: "Settings" }).click();
+    await page.getByLabel("Email me reports with a finding at least").selectOption("MAJOR");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Saved.").waitFor();
+    const seat = await db().seat.findFirstOrThrow({ where: { role: "owner", workspace: { externalId: workspaceId } } });
+    expect(seat.minimumSeverity).toBe("MAJOR");
+    await screenshot(page, "26-settings-desktop");
+    await context.close();
+  });
+
+  it("tells a signed-in person without a seat there 'No access', revealing nothing", async () => {
+    const other = await db().workspace.create({ data: { partnerId: (await db().partner.findFirstOrThrow()).id, externalId: `other-${randomBytes(3).toString("hex")}`, name: "Other Co" } });
+    const email = `outsider-${randomBytes(3).toString("hex")}@other-co.com`;
+    const user = await db().user.create({ data: { email } });
+    await db().seat.create({ data: { workspaceId: other.id, userId: user.id, role: "manager" } });
+    const context = await phone();
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/reports/${inspectionId}`);
+    await signInThroughMail(page, email, 1);
+    await page.getByRole("heading", { name: "No access" }).waitFor();
+    const text = await page.locator("main").textContent();
+    expect(text).not.toContain("home-1");
+    expect(text).not.toContain("Kitchen");
+    await screenshot(page, "27-no-access-phone");
+    await context.close();
+  });
+});

@@ -1,0 +1,322 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { closeDb, db } from "../../lib/db/client";
+import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
+import { useAppUnderTest } from "../support/app-under-test";
+import { call, expectError } from "../support/api";
+import { runAdminJson } from "../support/cli";
+import { createDatabase, useDatabase } from "../support/databases";
+import { type FakeAnalysisProvider, startFakeAnalysisProvider } from "../support/fake-analysis-provider";
+import { testAppEnv } from "../support/global-setup";
+import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
+import { until } from "../support/until";
+import { createTestPartner, type TestPartner, uniqueWorkspaceId } from "../fixtures/partners";
+import { readyWorkspace } from "../fixtures/recording";
+import { item } from "../fixtures/roster";
+import { sealedWalkthrough } from "../fixtures/walkthrough";
+
+/*
+ * People (lib/people/, lib/auth/): workspace claims over the partner API, sign-in by the mailed
+ * link over real HTTP (next-auth's own callback and session cookie), and the delivery of released
+ * reports by each seat's choices. Mail goes through a real SMTP server.
+ */
+
+let app: AppProcess;
+let smtp: SmtpReceiver;
+let provider: FakeAnalysisProvider;
+let env: Record<string, string>;
+let databaseUrl: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  provider = await startFakeAnalysisProvider();
+  databaseUrl = await createDatabase(inject("pgAdminUrl"), "people");
+  const port = await freePort();
+  env = {
+    ...testAppEnv,
+    APP_SECRET: randomBytes(32).toString("base64url"),
+    APP_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "Walkthrough <reports@walkthrough.dev>",
+    RATE_LIMIT_CLAIM: "6",
+    JOB_MAINTENANCE_INTERVAL_SECONDS: "1",
+    ANALYSIS_API_URL: provider.baseUrl,
+    ANALYSIS_API_KEY: provider.apiKey,
+    ANALYSIS_MODEL: provider.model,
+    WEBHOOK_RECORDING_HOLD_SECONDS: "5",
+  };
+  app = await startAppProcess({ databaseUrl, port, env });
+  process.env.APP_SECRET = env.APP_SECRET;
+  await useDatabase(databaseUrl);
+  useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
+});
+
+afterAll(async () => {
+  await closeDb();
+  await app?.stop();
+  await smtp?.close();
+  await provider?.close();
+});
+
+const claim = (key: string, workspaceId: string | undefined, body: unknown) =>
+  call("POST", "/v1/workspace-claims", { key, query: { workspace_id: workspaceId }, body });
+const claimState = async (key: string, workspaceId: string) =>
+  ((await call("GET", `/v1/workspaces/${encodeURIComponent(workspaceId)}`, { key })).body.claim as { state: string }).state;
+
+async function provisioned(partner: TestPartner, label = "claim"): Promise<string> {
+  const workspaceId = uniqueWorkspaceId(label);
+  const created = await call("POST", "/v1/workspaces", { key: partner.apiKey, body: { workspace_id: workspaceId, name: `Harbour Homes ${label}` } });
+  expect(created.status, created.text).toBe(201);
+  return workspaceId;
+}
+
+/** Opens a mailed sign-in link as a browser would and answers the session cookie and where it lands. */
+async function followSignInLink(link: string): Promise<{ status: number; location: string; cookie?: string }> {
+  const response = await fetch(link, { redirect: "manual" });
+  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("next-auth.session-token="));
+  return { status: response.status, location: await pastAuthRoutes(response.headers.get("location") ?? ""), cookie: session?.split(";")[0] };
+}
+
+/** next-auth answers an error at its own route, which sends the browser on to our page: where it ends up. */
+async function pastAuthRoutes(location: string): Promise<string> {
+  let next = location;
+  for (let hop = 0; hop < 3 && new URL(next, app.baseUrl).pathname.startsWith("/api/auth/"); hop += 1) {
+    const response = await fetch(new URL(next, app.baseUrl), { redirect: "manual" });
+    next = response.headers.get("location") ?? next;
+  }
+  return next === "" ? next : new URL(next, env.APP_URL).href;
+}
+
+const page = (path: string, cookie?: string) => fetch(new URL(path, app.baseUrl), { headers: cookie ? { cookie } : {}, redirect: "manual" });
+const address = (label: string) => `${label}-${randomBytes(4).toString("hex")}@harbour-homes.com`;
+
+describe("POST /v1/workspace-claims", () => {
+  it("moves the claim unclaimed -> pending -> claimed: the mailed link signs the owner in", async () => {
+    const partner = await createTestPartner();
+    const workspaceId = await provisioned(partner);
+    expect(await claimState(partner.apiKey, workspaceId)).toBe("unclaimed");
+    const email = address("owner");
+
+    const answer = await claim(partner.apiKey, workspaceId, { email: email.toUpperCase(), name: "Olive Owner" });
+    expect(answer.status, answer.text).toBe(201);
+    expect(answer.body).toEqual({ workspace_id: workspaceId, email, name: "Olive Owner", state: "pending", invited_at: expect.any(String), expires_at: expect.any(String) });
+    expect(Date.parse(answer.body.expires_at as string) - Date.parse(answer.body.invited_at as string)).toBe(7 * 24 * 3600 * 1000);
+    expect(await claimState(partner.apiKey, workspaceId)).toBe("pending");
+
+    const mail = await smtp.waitFor(email);
+    expect(mail.from).toContain("reports@walkthrough.dev");
+    expect(mail.subject).toBe(`You're invited to Harbour Homes claim on Walkthrough`);
+    const signedIn = await followSignInLink(linkIn(mail, `${env.APP_URL}/api/auth/callback/email?`));
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.location).toBe(`${env.APP_URL}/home`);
+    expect(signedIn.cookie).toBeDefined();
+    expect(await claimState(partner.apiKey, workspaceId)).toBe("claimed");
+    const home = await page("/home", signedIn.cookie);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain("Harbour Homes claim");
+
+    expectError(await claim(partner.apiKey, workspaceId, { email }), 409, "workspace_already_claimed");
+    // The link worked once.
+    const again = await followSignInLink(linkIn(mail, `${env.APP_URL}/api/auth/callback/email?`));
+    expect(again.location).toBe(`${env.APP_URL}/sign-in/failed?error=Verification`);
+    expect(again.cookie).toBeUndefined();
+  });
+
+  it("re-sends an open invitation to the same address (200) and replaces it for another", async () => {
+    const partner = await createTestPartner();
+    const workspaceId = await provisioned(partner);
+    const first = address("first");
+    expect((await claim(partner.apiKey, workspaceId, { email: first })).status).toBe(201);
+    const repeat = await claim(partner.apiKey, workspaceId, { email: first });
+    expect(repeat.status, repeat.text).toBe(200);
+    await smtp.waitFor(first, 2);
+    const second = address("second");
+    expect((await claim(partner.apiKey, workspaceId, { email: second })).status).toBe(201);
+    // The first address's link still signs its holder in, but makes nobody owner.
+    const stale = await followSignInLink(linkIn(smtp.to(first)[1]!, `${env.APP_URL}/api/auth/callback/email?`));
+    expect(stale.status).toBe(302);
+    expect(await claimState(partner.apiKey, workspaceId)).toBe("pending");
+    const accepted = await followSignInLink(linkIn(await smtp.waitFor(second), `${env.APP_URL}/api/auth/callback/email?`));
+    expect(accepted.cookie).toBeDefined();
+    expect(await claimState(partner.apiKey, workspaceId)).toBe("claimed");
+    expect(await db().seat.count({ where: { workspace: { externalId: workspaceId } } })).toBe(1);
+  });
+
+  it("refuses in the documented order, changing nothing", async () => {
+    const partner = await createTestPartner();
+    const workspaceId = await provisioned(partner);
+    expectError(await claim(partner.apiKey, undefined, { email: address("x") }), 400, "missing_parameter");
+    expectError(await claim(partner.apiKey, workspaceId, {}), 400, "missing_parameter");
+    expectError(await claim(partner.apiKey, workspaceId, { email: address("x"), role: "owner" }), 400, "invalid_request");
+    for (const email of ["not-an-address", "a@b", "owner@[127.0.0.1]", "owner@10.0.0.1", "owner@home.test", "owner@site.example", "owner@x.invalid", "owner@box.localhost", "owner@example.com", "two@@harbour.com"]) {
+      const refused = expectError(await claim(partner.apiKey, workspaceId, { email }), 400, "invalid_email");
+      expect(refused.detail).toEqual({ parameter: "email" });
+    }
+    // The address is checked before the workspace.
+    expectError(await claim(partner.apiKey, "no-such-workspace", { email: "x@y.test" }), 400, "invalid_email");
+    expectError(await claim(partner.apiKey, "no-such-workspace", { email: address("x") }), 404, "workspace_not_provisioned");
+    const other = await createTestPartner();
+    expectError(await claim(other.apiKey, workspaceId, { email: address("x") }), 404, "workspace_not_provisioned");
+
+    // The partner's other key did not provision it.
+    const secondKey = await runAdminJson<{ api_key: string }>(["key", "create", "--partner", partner.partnerId], { DATABASE_URL: databaseUrl, DATA_DIR: app.dataDir, APP_SECRET: env.APP_SECRET! });
+    expectError(await claim(secondKey.api_key, workspaceId, { email: address("x") }), 409, "claim_requires_admin");
+    const byOtherKey = await db().workspace.findFirstOrThrow({ where: { partnerId: partner.partnerId, externalId: workspaceId } });
+
+    // A workspace that already has people.
+    const user = await db().user.create({ data: { email: address("seated") } });
+    await db().seat.create({ data: { workspaceId: byOtherKey.id, userId: user.id, role: "manager" } });
+    expectError(await claim(partner.apiKey, workspaceId, { email: address("x") }), 409, "claim_requires_admin");
+    expect(await claimState(partner.apiKey, workspaceId)).toBe("unclaimed");
+    expect(await db().workspaceClaim.count({ where: { workspaceId: byOtherKey.id } })).toBe(0);
+  });
+
+  it("limits the invitations a partner mails", async () => {
+    const partner = await createTestPartner();
+    const answers: number[] = [];
+    for (let index = 0; index < 8; index += 1) answers.push((await claim(partner.apiKey, await provisioned(partner, `rl${index}`), { email: address(`rl${index}`) })).status);
+    expect(answers.filter((status) => status === 201).length).toBeLessThanOrEqual(6);
+    expect(answers).toContain(429);
+  });
+});
+
+describe("sign-in", () => {
+  async function csrf(): Promise<{ token: string; cookie: string }> {
+    const response = await fetch(new URL("/api/auth/csrf", app.baseUrl));
+    const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+    return { token: ((await response.json()) as { csrfToken: string }).csrfToken, cookie };
+  }
+
+  async function askForLink(email: string, callbackUrl: string) {
+    const { token, cookie } = await csrf();
+    const response = await fetch(new URL("/api/auth/signin/email", app.baseUrl), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+      body: new URLSearchParams({ email, csrfToken: token, callbackUrl, json: "true" }),
+    });
+    const { url } = (await response.json()) as { url: string };
+    return { url: await pastAuthRoutes(url) };
+  }
+
+  it("mails a link to a person with a seat, which signs them in once and lands where they were going", async () => {
+    const partner = await createTestPartner();
+    const workspaceId = await provisioned(partner, "signin");
+    const workspace = await db().workspace.findFirstOrThrow({ where: { externalId: workspaceId } });
+    const email = address("manager");
+    const user = await db().user.create({ data: { email } });
+    await db().seat.create({ data: { workspaceId: workspace.id, userId: user.id, role: "manager" } });
+
+    const asked = await askForLink(email.toUpperCase(), `${env.APP_URL}/settings`);
+    expect(asked.url).toBe(`${env.APP_URL}/sign-in/check-email`);
+    const mail = await smtp.waitFor(email);
+    expect(mail.subject).toBe("Sign in to Walkthrough");
+    const signedIn = await followSignInLink(linkIn(mail, `${env.APP_URL}/api/auth/callback/email?`));
+    expect(signedIn.location).toBe(`${env.APP_URL}/settings`);
+    const settings = await page("/settings", signedIn.cookie);
+    expect(settings.status).toBe(200);
+    expect(await settings.text()).toContain(workspace.name);
+    // The session is stored hashed: the cookie's token is not in the table.
+    const token = signedIn.cookie!.split("=")[1]!;
+    expect(await db().session.count({ where: { tokenHash: token } })).toBe(0);
+    expect(await db().session.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it("mails nobody without a seat or invitation, and answers the same", async () => {
+    const stranger = address("stranger");
+    const asked = await askForLink(stranger, `${env.APP_URL}/home`);
+    expect(asked.url).toBe(`${env.APP_URL}/sign-in/check-email`);
+    const refused = await askForLink("someone@[10.0.0.1]", `${env.APP_URL}/home`);
+    expect(refused.url).toContain("error=EmailSignin");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.to(stranger)).toEqual([]);
+  });
+
+  it("refuses an expired link", async () => {
+    const partner = await createTestPartner();
+    const workspaceId = await provisioned(partner, "expired");
+    const email = address("late");
+    await claim(partner.apiKey, workspaceId, { email });
+    const mail = await smtp.waitFor(email);
+    await db().verificationToken.updateMany({ where: { identifier: email }, data: { expires: new Date(Date.now() - 1000) } });
+    const late = await followSignInLink(linkIn(mail, `${env.APP_URL}/api/auth/callback/email?`));
+    expect(late.location).toBe(`${env.APP_URL}/sign-in/failed?error=Verification`);
+    expect(late.cookie).toBeUndefined();
+  });
+
+  it("sends a visitor without a session to sign-in and back to the page", async () => {
+    const response = await page("/reports/6f1c3c1e-0000-4000-8000-000000000000");
+    expect(response.status).toBe(307);
+    expect(response.headers.get("location")).toBe("/sign-in?callbackUrl=%2Freports%2F6f1c3c1e-0000-4000-8000-000000000000");
+  });
+});
+
+describe("delivery of released reports", () => {
+  const items = ["Kitchen wiped", "Beds made"];
+
+  /** A workspace whose people have these choices, and a walkthrough released in it with these findings and verdicts. */
+  async function releasedWith(options: {
+    seats: { minimumSeverity: "MINOR" | "MODERATE" | "MAJOR"; receiveMissedSteps: boolean }[];
+    findings: ("MINOR" | "MODERATE" | "MAJOR")[];
+    missBeds: boolean;
+  }) {
+    const partner = await createTestPartner();
+    const workspaceId = await readyWorkspace(partner.apiKey, "delivery", [item("home-1")]);
+    const workspace = await db().workspace.findFirstOrThrow({ where: { externalId: workspaceId, partnerId: partner.partnerId } });
+    const put = await call("PUT", "/v1/properties/home-1/checklist", { key: partner.apiKey, query: { workspace_id: workspaceId }, body: { items: items.map((name) => ({ name })) } });
+    expect(put.status).toBe(200);
+    const people = [];
+    for (const choice of options.seats) {
+      const user = await db().user.create({ data: { email: address("pm") } });
+      await db().seat.create({ data: { workspaceId: workspace.id, userId: user.id, role: "manager", ...choice } });
+      people.push(user.email);
+    }
+    const walk = await sealedWalkthrough(partner.apiKey, {
+      workspaceId,
+      taps: [{ name: items[0]!, atSeconds: 1 }, ...(options.missBeds ? [] : [{ name: items[1]!, atSeconds: 3 }])],
+      finishAnyway: options.missBeds ? [items[1]!] : [],
+    });
+    const inspection = await until(
+      "the release",
+      async () => {
+        const row = await db().inspection.findUniqueOrThrow({ where: { id: walk.inspectionId } });
+        return row.status === "completed" ? row : undefined;
+      },
+      90_000,
+      250,
+    );
+    return { inspection, people };
+  }
+
+  it("decides sent and reason from each seat's choices and mails those whose choices the report meets", async () => {
+    provider.reset();
+    provider.setFindings([{ atSeconds: 0, room: "Kitchen", description: "The oven door glass is cracked.", severity: "MAJOR", category: "damage", confidence: 0.95 }]);
+    const findings = await releasedWith({ seats: [{ minimumSeverity: "MAJOR", receiveMissedSteps: false }, { minimumSeverity: "MAJOR", receiveMissedSteps: false }], findings: ["MAJOR"], missBeds: false });
+    expect([findings.inspection.deliverySent, findings.inspection.deliveryReason]).toEqual([true, "findings"]);
+    for (const person of findings.people) {
+      const mail = await smtp.waitFor(person);
+      expect(mail.subject).toMatch(/^Inspection report: /);
+      expect(mail.text).toContain("1 major finding");
+      expect(linkIn(mail, env.APP_URL!)).toBe(`${env.APP_URL}/reports/${findings.inspection.id}`);
+    }
+
+    provider.setFindings([{ atSeconds: 0, room: "Bath", description: "A towel is on the floor.", severity: "MINOR", category: "cleaning", confidence: 0.95 }]);
+    const below = await releasedWith({ seats: [{ minimumSeverity: "MODERATE", receiveMissedSteps: true }], findings: ["MINOR"], missBeds: false });
+    expect([below.inspection.deliverySent, below.inspection.deliveryReason]).toEqual([false, "below_threshold"]);
+
+    provider.setFindings([]);
+    const missed = await releasedWith({ seats: [{ minimumSeverity: "MAJOR", receiveMissedSteps: false }, { minimumSeverity: "MAJOR", receiveMissedSteps: true }], findings: [], missBeds: true });
+    expect([missed.inspection.deliverySent, missed.inspection.deliveryReason]).toEqual([true, "missed_checklist_steps"]);
+    expect((await smtp.waitFor(missed.people[1]!)).text).toContain("1 missed checklist step");
+
+    const clean = await releasedWith({ seats: [{ minimumSeverity: "MINOR", receiveMissedSteps: false }], findings: [], missBeds: true });
+    expect([clean.inspection.deliverySent, clean.inspection.deliveryReason]).toEqual([false, "clean"]);
+    const nobody = await releasedWith({ seats: [], findings: [], missBeds: false });
+    expect([nobody.inspection.deliverySent, nobody.inspection.deliveryReason]).toEqual([false, "clean"]);
+
+    // Those not sent to get nothing, and nobody gets a report twice.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(smtp.to(missed.people[0]!)).toEqual([]);
+    for (const person of [...below.people, ...clean.people]) expect(smtp.to(person)).toEqual([]);
+    for (const person of findings.people) expect(smtp.to(person)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,65 @@
+import type { AddressInfo } from "node:net";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { until } from "./until";
+
+/*
+ * A real SMTP server on 127.0.0.1 that keeps every message it is handed, parsed: the app under
+ * test sends through it with SMTP_URL=smtp://127.0.0.1:<port>, as production sends through its
+ * provider.
+ */
+
+export interface ReceivedMail {
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface SmtpReceiver {
+  url: string;
+  readonly received: ReceivedMail[];
+  /** Messages to `address` so far. */
+  to(address: string): ReceivedMail[];
+  /** Waits for the `count`th message to `address` and answers it. */
+  waitFor(address: string, count?: number, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+/** The first link in a message's text that starts with `prefix`. */
+export function linkIn(mail: ReceivedMail, prefix: string): string {
+  const link = mail.text.split(/\s+/).find((word) => word.startsWith(prefix));
+  if (!link) throw new Error(`no link starting ${prefix} in "${mail.subject}"`);
+  return link;
+}
+
+export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
+          for (const to of recipients) {
+            received.push({ to, from: mail.from?.text ?? "", subject: mail.subject ?? "", text: mail.text ?? "", html: typeof mail.html === "string" ? mail.html : "" });
+          }
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  const to = (address: string) => received.filter((mail) => mail.to === address.toLowerCase());
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    to,
+    waitFor: (address, count = 1, timeoutMs = 20_000) => until(`mail #${count} to ${address}`, async () => to(address)[count - 1], timeoutMs, 50),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
