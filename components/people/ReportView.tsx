@@ -23,7 +23,7 @@ function dateOf(report: Report): string | undefined {
 function Picture({ url, alt, caption }: { url?: string; alt: string; caption: string }) {
   return (
     <figure>
-      {url ? <img src={url} alt={alt} loading="lazy" /> : <div className={styles.noPicture}>No picture</div>}
+      {url ? <img src={url} alt={alt} /> : <div className={styles.noPicture}>No picture</div>}
       <figcaption>{caption}</figcaption>
     </figure>
   );
@@ -130,7 +130,7 @@ export function ReportView({ report }: { report: Report }) {
                 <span className={`${styles.state} ${styles[item.state]}`}>{stateLabel[item.state]}</span>
                 {item.state === "explained" && item.reason && <q>{item.reason}</q>}
                 {item.imageUrl && (
-                  <img className={styles.itemPicture} src={item.imageUrl} alt={`${item.name}: the moment it was filmed`} loading="lazy" />
+                  <img className={styles.itemPicture} src={item.imageUrl} alt={`${item.name}: the moment it was filmed`} />
                 )}
                 {item.timestamp !== undefined && report.video && <SeekButton seconds={item.timestamp} subject={item.name} />}
               </li>

@@ -137,7 +137,7 @@ describe("report pages", () => {
     expect(time).toBeLessThan(9);
     await page.locator("video").evaluate((video) => (video as HTMLVideoElement).pause());
     await page.evaluate(() => window.scrollTo(0, 0));
-    await screenshot(page, "21-report-phone");
+    await screenshot(page, "21-report-phone", { fullPage: true });
 
     ownerState = await context.storageState();
     await context.close();
@@ -149,9 +149,9 @@ describe("report pages", () => {
     const page = await context.newPage();
     await page.goto(`${appUrl}/reports/${inspectionId}`);
     await page.getByRole("heading", { name: "Findings" }).waitFor();
-    await screenshot(page, "22-report-desktop");
+    await screenshot(page, "22-report-desktop", { fullPage: true });
     await page.emulateMedia({ media: "print" });
-    await screenshot(page, "23-report-print");
+    await screenshot(page, "23-report-print", { fullPage: true });
     await page.emulateMedia({ media: "screen" });
 
     await page.getByRole("link", { name: "Inspections" }).click();

@@ -72,9 +72,9 @@ export async function probeSealedVideo(inspectionId: string) {
 }
 
 /** Where screenshots of the recorder go (the README shows them): set RECORDER_SCREENSHOTS_DIR to keep them. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
   const dir = process.env.RECORDER_SCREENSHOTS_DIR;
   if (!dir) return;
   await mkdir(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), scale: "css" });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), scale: "css", fullPage });
 }
