@@ -45,8 +45,8 @@ export function PeopleManager({ workspaceId }: { workspaceId: string }) {
             <div className={styles.field}>
               <label htmlFor="invite-role">Role</label>
               <select id="invite-role" name="role" className={styles.select} defaultValue="manager">
-                <option value="manager">Manager: reads reports, uploads photos</option>
-                <option value="viewer">Viewer: reads reports</option>
+                <option value="manager">Manager</option>
+                <option value="viewer">Viewer</option>
               </select>
             </div>
             <button type="submit" className={styles.button} disabled={invite.isPending}>

@@ -82,7 +82,7 @@ export function ReportView({ report }: { report: Report }) {
             <source src={report.video.url} type={report.video.contentType} />
             Your browser cannot play this video.
           </video>
-          <p className={styles.muted}>Length {formatSeconds(report.video.durationSeconds)}. Use a finding&apos;s play button to jump to where it was seen.</p>
+          <p className={`${styles.muted} ${styles.noPrint}`}>Length {formatSeconds(report.video.durationSeconds)}. Use a finding&apos;s play button to jump to where it was seen.</p>
           <p className={styles.printOnly}>The walkthrough video is on the report page in Walkthrough.</p>
         </section>
       )}

@@ -1,5 +1,6 @@
 // The shape every staff command shares, and the checks on its options that run before the
 // database is touched: a command line that is wrong changes nothing and exits 2.
+import { isUuid } from "../validation/uuid";
 
 export type OptionValues = Record<string, string | undefined>;
 
@@ -35,11 +36,6 @@ export function requiredOption(options: OptionValues, name: string): string {
   return value;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return uuidPattern.test(value);
-}
 
 /** Ids are UUIDs; checking here keeps a typo from reaching the database as a cast error. */
 export function uuidOption(options: OptionValues, name: string, what: string): string {

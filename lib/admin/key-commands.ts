@@ -2,11 +2,11 @@ import { looksLikeApiKey } from "../partners/api-key-secret";
 import { issueApiKey } from "../partners/issue-api-key";
 import { type ApiKeySummary, listApiKeys } from "../partners/list-api-keys";
 import { revokeApiKey } from "../partners/revoke-api-key";
+import { isUuid } from "../validation/uuid";
 import { defaultKeyScopes, type KeyScope, keyScopes, maxActiveKeys } from "../partners/scopes";
 import {
   type Command,
   InvalidArgumentError,
-  isUuid,
   type OptionValues,
   partnerOption,
   requiredOption,

@@ -1,10 +1,9 @@
 import { db, type Tx } from "../db/client";
 import type { PhotoImport, PhotoImportPhoto, Property } from "../generated/prisma/client";
 import { ApiError } from "../http/errors";
+import { isUuid } from "../validation/uuid";
 
 export type PhotoImportWithPhotos = PhotoImport & { photos: PhotoImportPhoto[] };
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * One import of the home with its per-photo outcomes. Another home's or workspace's id answers
@@ -15,7 +14,7 @@ export async function getPhotoImport(
   importId: string,
   tx: Tx = db(),
 ): Promise<PhotoImportWithPhotos> {
-  const found = uuidPattern.test(importId)
+  const found = isUuid(importId)
     ? await tx.photoImport.findFirst({
         where: { id: importId, propertyId: property.id },
         include: { photos: { orderBy: { index: "asc" } } },

@@ -57,6 +57,9 @@ export interface TeamDelivery {
   delivery: Delivery;
   /** The people whose choices the report meets. */
   recipients: string[];
+  /** What it was decided on: the shown findings' severities and the missed steps. */
+  severities: FindingSeverity[];
+  missedSteps: number;
 }
 
 /** The delivery of a report as it is released (its shown findings and missed items), and to whom. */
@@ -71,6 +74,8 @@ export async function decideDeliveryOf(inspectionId: string, tx: Tx = db()): Pro
   return {
     delivery: decideTeamDelivery(severities, missed, seats),
     recipients: seats.filter((seat) => decideDelivery(severities, missed, seat).sent).map((seat) => seat.userId),
+    severities,
+    missedSteps: missed,
   };
 }
 

@@ -1,8 +1,7 @@
 import { pool } from "../db/client";
 import type { InspectionStatus } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "../validation/uuid";
 
 export interface PartnerInspection {
   id: string;
@@ -23,7 +22,7 @@ export async function findPartnerInspection(partnerId: string, workspaceId: stri
     `SELECT w.id AS workspace, i.id, i.property_id, i.status, i.checklist, i.sealed_at, i.completed_at
      FROM workspace w LEFT JOIN inspection i ON i.workspace_id = w.id AND i.id = $3::uuid
      WHERE w.partner_id = $1 AND w.external_id = $2`,
-    [partnerId, workspaceId, uuidPattern.test(inspectionId) ? inspectionId : null],
+    [partnerId, workspaceId, isUuid(inspectionId) ? inspectionId : null],
   );
   const row = rows[0];
   if (!row) throw new ApiError("workspace_not_provisioned");

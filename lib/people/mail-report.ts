@@ -26,17 +26,13 @@ export async function mailReport(inspectionId: string): Promise<number> {
     where: { id: inspectionId },
     include: { property: true, task: { select: { scheduledDate: true } }, reportMails: { select: { userId: true } } },
   });
-  const { recipients } = await decideDeliveryOf(inspectionId);
+  const { recipients, severities, missedSteps } = await decideDeliveryOf(inspectionId);
   const mailed = new Set(inspection.reportMails.map((mail) => mail.userId));
   const people = await db().user.findMany({ where: { id: { in: recipients.filter((id) => !mailed.has(id)) } }, select: { id: true, email: true } });
   if (people.length === 0) return 0;
-  const [findings, missed] = await Promise.all([
-    db().finding.findMany({ where: { inspectionId, rejected: false, reviewNeeded: false }, select: { severity: true } }),
-    db().inspectionItem.count({ where: { inspectionId, state: "missed" } }),
-  ]);
   const property = [inspection.property.name, addressLine(inspection.property)].filter(Boolean).join(", ");
   const date = (inspection.task.scheduledDate ?? inspection.openedAt).toISOString().slice(0, 10);
-  const summary = summaryOf(findings.map((finding) => finding.severity), missed);
+  const summary = summaryOf(severities, missedSteps);
   for (const person of people) {
     await sendMail(reportMail({ to: person.email, url: reportUrl(inspectionId), property, date, summary }));
     await db().reportMail.create({ data: { inspectionId, userId: person.id } });

@@ -5,6 +5,7 @@ import type { FindingSeverity, SeatRole } from "../generated/prisma/enums";
 import { sendMail } from "../mail/send-mail";
 import { invitationMail } from "../mail/templates";
 import { invitationDays } from "./claim-workspace";
+import { isUuid } from "../validation/uuid";
 
 /** A refusal of the people pages, shown to the person as its message. */
 export class PeopleError extends Error {
@@ -26,10 +27,8 @@ export interface SeatView {
   joined: boolean;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function assertOwner(actorId: string, workspaceId: string): Promise<void> {
-  if (!uuidPattern.test(workspaceId)) throw new PeopleError(404, "not_found", "No such workspace.");
+  if (!isUuid(workspaceId)) throw new PeopleError(404, "not_found", "No such workspace.");
   const seat = await db().seat.findUnique({ where: { workspaceId_userId: { workspaceId, userId: actorId } }, select: { role: true } });
   // Without a seat the workspace reads as unknown; with a lesser one the answer says why.
   if (seat === null) throw new PeopleError(404, "not_found", "No such workspace.");
@@ -81,7 +80,7 @@ export async function inviteToSeat(actorId: string, workspaceId: string, input: 
 /** An owner removes a manager or viewer; an owner's seat is changed only by staff. */
 export async function removeSeat(actorId: string, workspaceId: string, seatId: string): Promise<void> {
   await assertOwner(actorId, workspaceId);
-  const seat = uuidPattern.test(seatId) ? await db().seat.findFirst({ where: { id: seatId, workspaceId } }) : null;
+  const seat = isUuid(seatId) ? await db().seat.findFirst({ where: { id: seatId, workspaceId } }) : null;
   if (seat === null) return;
   if (seat.role === "owner") throw new PeopleError(409, "owner_seat", "An owner's seat cannot be removed here.");
   await db().seat.delete({ where: { id: seatId } });
@@ -105,7 +104,7 @@ const severities: FindingSeverity[] = ["MINOR", "MODERATE", "MAJOR"];
 export async function setDeliveryChoice(userId: string, seatId: string, input: { minimumSeverity?: unknown; receiveMissedSteps?: unknown }): Promise<DeliveryChoice> {
   if (!severities.includes(input.minimumSeverity as FindingSeverity)) throw new PeopleError(400, "invalid_severity", "Choose minor, moderate or major.");
   if (typeof input.receiveMissedSteps !== "boolean") throw new PeopleError(400, "invalid_choice", "Say whether missed steps are sent.");
-  if (!uuidPattern.test(seatId)) throw new PeopleError(404, "not_found", "No such seat.");
+  if (!isUuid(seatId)) throw new PeopleError(404, "not_found", "No such seat.");
   const { count } = await db().seat.updateMany({
     where: { id: seatId, userId },
     data: { minimumSeverity: input.minimumSeverity as FindingSeverity, receiveMissedSteps: input.receiveMissedSteps },

@@ -4,8 +4,7 @@ import { type ChecklistBlock, readChecklistBlock } from "../inspections/checklis
 import { type FindingRead, getFindings } from "../inspections/get-findings";
 import { getVideo } from "../inspections/get-video";
 import { roleIn } from "../people/access";
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "../validation/uuid";
 
 export interface Report {
   inspectionId: string;
@@ -39,7 +38,7 @@ export function addressLine(property: {
  * inspection and no seat in its workspace read the same, so the page reveals nothing.
  */
 export async function readReport(inspectionId: string, userId: string): Promise<Report | undefined> {
-  if (!uuidPattern.test(inspectionId)) return undefined;
+  if (!isUuid(inspectionId)) return undefined;
   const inspection = await db().inspection.findUnique({
     where: { id: inspectionId },
     include: { property: true, task: true, workspace: { select: { name: true } }, video: { select: { recordedAt: true } } },
@@ -47,9 +46,9 @@ export async function readReport(inspectionId: string, userId: string): Promise<
   if (inspection === null || (await roleIn(userId, inspection.workspaceId)) === undefined) return undefined;
 
   const released = inspection.status === "completed";
-  const [findings, checklist, video] = await Promise.all([
-    released ? getFindings(inspection).then((read) => read.findings) : Promise.resolve([]),
-    readChecklistBlock(inspection),
+  // A released report's findings read carries its checklist block; before release only the block.
+  const [{ findings, checklist }, video] = await Promise.all([
+    released ? getFindings(inspection) : readChecklistBlock(inspection).then((checklist) => ({ findings: [], checklist })),
     inspection.sealedAt && inspection.video ? getVideo(inspection).catch(() => undefined) : Promise.resolve(undefined),
   ]);
 

@@ -2,12 +2,11 @@ import { db } from "../db/client";
 import type { RosterImport, Workspace } from "../generated/prisma/client";
 import { ApiError } from "../http/errors";
 import { withoutSnapshot } from "./create-roster-run";
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "../validation/uuid";
 
 /** A run of the workspace without its snapshot; another workspace's answers `404 not_found` like an unknown id. */
 export async function getRosterImport(workspace: Workspace, importId: string): Promise<RosterImport> {
-  const found = uuidPattern.test(importId)
+  const found = isUuid(importId)
     ? await db().rosterImport.findFirst({ where: { id: importId, workspaceId: workspace.id }, omit: { snapshot: true } })
     : null;
   if (!found) throw new ApiError("not_found", { message: "No such roster import in this workspace." });

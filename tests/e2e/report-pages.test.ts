@@ -193,12 +193,29 @@ describe("report pages", () => {
     const context = await phone();
     const page = await context.newPage();
     await page.goto(`${appUrl}/reports/${inspectionId}`);
+    // An address that cannot be sent to is refused on the page, naming the field's problem.
+    await page.getByLabel("Email address").fill("someone@[10.0.0.1]");
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    await page.getByRole("alert").getByText("Enter an email address we can send to").waitFor();
+    await screenshot(page, "28-sign-in-error-phone");
     await signInThroughMail(page, email, 1);
     await page.getByRole("heading", { name: "No access" }).waitFor();
     const text = await page.locator("main").textContent();
     expect(text).not.toContain("home-1");
     expect(text).not.toContain("Kitchen");
     await screenshot(page, "27-no-access-phone");
+
+    // Their own workspace has nothing yet: the home says so.
+    await page.getByRole("link", { name: "Go to your inspections" }).click();
+    await page.getByText("No walkthroughs match.").waitFor();
+    await page.getByText("No properties yet.").waitFor();
+    await screenshot(page, "29-home-empty-phone");
+
+    // A used link ends on a page that says so and offers a new one.
+    const used = linkIn(smtp.to(email)[0]!, `${appUrl}/api/auth/callback/email?`);
+    await page.goto(used);
+    await page.getByRole("heading", { name: "This sign-in link no longer works" }).waitFor();
+    await screenshot(page, "30-link-used-phone");
     await context.close();
   });
 });

@@ -10,6 +10,7 @@ import { type FakeAnalysisProvider, startFakeAnalysisProvider } from "../support
 import { testAppEnv } from "../support/global-setup";
 import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
 import { until } from "../support/until";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { createTestPartner, type TestPartner, uniqueWorkspaceId } from "../fixtures/partners";
 import { readyWorkspace } from "../fixtures/recording";
 import { item } from "../fixtures/roster";
@@ -24,12 +25,14 @@ import { sealedWalkthrough } from "../fixtures/walkthrough";
 let app: AppProcess;
 let smtp: SmtpReceiver;
 let provider: FakeAnalysisProvider;
+let receiver: WebhookReceiver;
 let env: Record<string, string>;
 let databaseUrl: string;
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
   provider = await startFakeAnalysisProvider();
+  receiver = await startWebhookReceiver();
   databaseUrl = await createDatabase(inject("pgAdminUrl"), "people");
   const port = await freePort();
   env = {
@@ -44,6 +47,7 @@ beforeAll(async () => {
     ANALYSIS_API_KEY: provider.apiKey,
     ANALYSIS_MODEL: provider.model,
     WEBHOOK_RECORDING_HOLD_SECONDS: "5",
+    WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true",
   };
   app = await startAppProcess({ databaseUrl, port, env });
   process.env.APP_SECRET = env.APP_SECRET;
@@ -56,7 +60,11 @@ afterAll(async () => {
   await app?.stop();
   await smtp?.close();
   await provider?.close();
+  await receiver?.close();
 });
+
+const admin = <T = Record<string, unknown>>(...args: string[]) =>
+  runAdminJson<T>(args, { DATABASE_URL: databaseUrl, DATA_DIR: app.dataDir, APP_SECRET: env.APP_SECRET!, WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true" });
 
 const claim = (key: string, workspaceId: string | undefined, body: unknown) =>
   call("POST", "/v1/workspace-claims", { key, query: { workspace_id: workspaceId }, body });
@@ -142,6 +150,21 @@ describe("POST /v1/workspace-claims", () => {
     expect(await db().seat.count({ where: { workspace: { externalId: workspaceId } } })).toBe(1);
   });
 
+  it("reads unclaimed again once the invitation lapses, and a new claim is a new invitation", async () => {
+    const partner = await createTestPartner();
+    const workspaceId = await provisioned(partner, "lapse");
+    const email = address("slow");
+    expect((await claim(partner.apiKey, workspaceId, { email })).status).toBe(201);
+    const workspace = await db().workspace.findFirstOrThrow({ where: { partnerId: partner.partnerId, externalId: workspaceId } });
+    const past = new Date(Date.now() - 1000);
+    await db().workspace.update({ where: { id: workspace.id }, data: { claimPendingUntil: past } });
+    await db().workspaceClaim.update({ where: { workspaceId: workspace.id }, data: { expiresAt: past } });
+    expect(await claimState(partner.apiKey, workspaceId)).toBe("unclaimed");
+    const renewed = await claim(partner.apiKey, workspaceId, { email });
+    expect(renewed.status, renewed.text).toBe(201);
+    expect(await claimState(partner.apiKey, workspaceId)).toBe("pending");
+  });
+
   it("refuses in the documented order, changing nothing", async () => {
     const partner = await createTestPartner();
     const workspaceId = await provisioned(partner);
@@ -159,7 +182,7 @@ describe("POST /v1/workspace-claims", () => {
     expectError(await claim(other.apiKey, workspaceId, { email: address("x") }), 404, "workspace_not_provisioned");
 
     // The partner's other key did not provision it.
-    const secondKey = await runAdminJson<{ api_key: string }>(["key", "create", "--partner", partner.partnerId], { DATABASE_URL: databaseUrl, DATA_DIR: app.dataDir, APP_SECRET: env.APP_SECRET! });
+    const secondKey = await admin<{ api_key: string }>("key", "create", "--partner", partner.partnerId);
     expectError(await claim(secondKey.api_key, workspaceId, { email: address("x") }), 409, "claim_requires_admin");
     const byOtherKey = await db().workspace.findFirstOrThrow({ where: { partnerId: partner.partnerId, externalId: workspaceId } });
 
@@ -260,6 +283,7 @@ describe("delivery of released reports", () => {
     missBeds: boolean;
   }) {
     const partner = await createTestPartner();
+    await admin("webhook", "set", "--partner", partner.partnerId, "--url", receiver.url);
     const workspaceId = await readyWorkspace(partner.apiKey, "delivery", [item("home-1")]);
     const workspace = await db().workspace.findFirstOrThrow({ where: { externalId: workspaceId, partnerId: partner.partnerId } });
     const put = await call("PUT", "/v1/properties/home-1/checklist", { key: partner.apiKey, query: { workspace_id: workspaceId }, body: { items: items.map((name) => ({ name })) } });
@@ -284,6 +308,17 @@ describe("delivery of released reports", () => {
       90_000,
       250,
     );
+    // inspection.completed says what the mail did.
+    const completed = await until(
+      "inspection.completed",
+      async () =>
+        receiver.received
+          .map((delivery) => JSON.parse(delivery.body) as { inspection_id?: string; event_type?: string; delivery?: unknown })
+          .find((body) => body.inspection_id === walk.inspectionId && body.event_type === "inspection.completed"),
+      30_000,
+      100,
+    );
+    expect(completed.delivery).toEqual({ sent: inspection.deliverySent, reason: inspection.deliveryReason });
     return { inspection, people };
   }
 

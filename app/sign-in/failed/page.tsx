@@ -24,7 +24,7 @@ export default async function SignInFailedPage({ searchParams }: { searchParams:
         </h1>
         <p>{explanation.text}</p>
         <p>
-          <a className={styles.button} href="/sign-in" style={{ display: "inline-block", textDecoration: "none" }}>
+          <a className={`${styles.button} ${styles.buttonLink}`} href="/sign-in">
             Get a new sign-in link
           </a>
         </p>
