@@ -4,6 +4,8 @@ import type { InspectionStatus } from "@/lib/generated/prisma/enums";
 import { seatsOf } from "@/lib/people/access";
 import { inspectionStatuses, readHome } from "@/lib/people/read-home";
 import { PageShell } from "@/components/people/PageShell";
+import { PhotoUpload } from "@/components/people/PhotoUpload";
+import { QueryProvider } from "@/components/people/QueryProvider";
 import styles from "@/components/people/people.module.css";
 
 export const dynamic = "force-dynamic";
@@ -39,9 +41,12 @@ export default async function HomePage({ searchParams }: { searchParams: Search 
   const filters = { workspaceId: one(query.workspace), propertyId: one(query.property), status };
   const home = await readHome(seats, filters);
   const owned = seats.filter((seat) => seat.role === "owner");
+  // Owners and managers set homes up; viewers only read.
+  const setsUp = new Set(seats.filter((seat) => seat.role !== "viewer").map((seat) => seat.workspaceId));
 
   return (
     <PageShell person={person}>
+      <QueryProvider>
       <div>
         <h1 className={styles.title}>Inspections</h1>
         <p className={styles.subtitle}>{seats.map((seat) => seat.workspaceName).join(" · ")}</p>
@@ -141,6 +146,7 @@ export default async function HomePage({ searchParams }: { searchParams: Search 
                   <td data-label="Virtual tour">{setupLabel[property.setup.tour.state]}</td>
                   <td data-label="Baseline photos">
                     {property.setup.baselinePhotos.count} · {setupLabel[property.setup.baselinePhotos.state]}
+                    {setsUp.has(property.workspaceId) && <PhotoUpload propertyId={property.id} propertyName={property.name} />}
                   </td>
                 </tr>
               ))}
@@ -161,6 +167,7 @@ export default async function HomePage({ searchParams }: { searchParams: Search 
           </ul>
         </section>
       )}
+      </QueryProvider>
     </PageShell>
   );
 }

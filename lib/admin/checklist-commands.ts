@@ -4,21 +4,15 @@ import { checklistTypes, type ChecklistItemInput, isChecklistType, type StoredCh
 import { type CompanyChecklist, listCompanyChecklists } from "../checklists/list-company-checklists";
 import { replaceChecklistBody } from "../checklists/schemas";
 import { setCompanyChecklist } from "../checklists/set-company-checklist";
-import type { ChecklistType, Workspace } from "../generated/prisma/client";
+import type { ChecklistType } from "../generated/prisma/client";
 import { ApiError } from "../http/errors";
 import { parseOrThrow } from "../http/validation";
-import { requirePartner } from "../partners/require-partner";
-import { getWorkspace } from "../workspaces/get-workspace";
 import { type Command, InvalidArgumentError, type OptionValues, partnerOption, requiredOption } from "./command";
 import { isoTime } from "./output";
+import { requireWorkspace, workspaceOption } from "./workspace-option";
 
 // Company-wide checklists: one optional list per workspace and type, which applies to every home
 // of the workspace that has no list of that type of its own. Set by staff, never by partners.
-
-/** The caller's workspace id, exactly as the partner sends it: opaque, so never trimmed. */
-function workspaceOption(options: OptionValues): string {
-  return requiredOption(options, "workspace");
-}
 
 function typeOption(options: OptionValues): ChecklistType {
   const type = requiredOption(options, "type").trim();
@@ -58,16 +52,6 @@ function itemsOption(options: OptionValues): ChecklistItemInput[] {
     return parseOrThrow(replaceChecklistBody, body).items;
   } catch (error) {
     if (error instanceof ApiError) throw new InvalidArgumentError(`Invalid --file ${file}: ${error.message}`);
-    throw error;
-  }
-}
-
-async function requireWorkspace(partnerId: string, workspaceId: string): Promise<Workspace> {
-  await requirePartner(partnerId);
-  try {
-    return await getWorkspace(partnerId, workspaceId);
-  } catch (error) {
-    if (error instanceof ApiError) throw new Error(`No workspace "${workspaceId}" for partner ${partnerId}.`);
     throw error;
   }
 }

@@ -7,6 +7,7 @@ import { keyCommands } from "./key-commands";
 import { mailCommands } from "./mail-commands";
 import { partnerCommands } from "./partner-commands";
 import { reviewCommands } from "./review-commands";
+import { seatCommands } from "./seat-commands";
 import { webhookCommands } from "./webhook-commands";
 
 const all: Command[] = [
@@ -19,6 +20,7 @@ const all: Command[] = [
   ...reviewCommands,
   ...webhookCommands,
   ...mailCommands,
+  ...seatCommands,
 ];
 
 /** The command named by the first words of the command line (two, or one for `jobs`), if there is one. */

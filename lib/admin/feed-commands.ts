@@ -3,13 +3,9 @@ import { checkFeedUrl, FeedUrlError } from "../roster-feeds/feed-url";
 import { clearRosterFeed } from "../roster-feeds/clear-roster-feed";
 import { describeRosterFeed, type FeedDescription } from "../roster-feeds/describe-roster-feed";
 import { setRosterFeed } from "../roster-feeds/set-roster-feed";
-import { type Command, InvalidArgumentError, type OptionValues, partnerOption, requiredOption } from "./command";
+import { type Command, InvalidArgumentError, partnerOption, requiredOption } from "./command";
 import { isoTime } from "./output";
-
-// Caller ids are matched byte for byte: the workspace id is taken exactly as typed.
-function workspaceOption(options: OptionValues): string {
-  return requiredOption(options, "workspace");
-}
+import { workspaceOption } from "./workspace-option";
 
 // Checked here too, so a bad URL or secret is a command-line error (exit 2) before the database starts.
 function checked(check: () => string, name: string): string {

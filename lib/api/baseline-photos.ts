@@ -33,7 +33,10 @@ export const createBaselinePhotoImport = defineOperation({
     "`failed`. Photos add to the home's baseline and never replace it: a photo the home already holds (the same " +
     "bytes, from any source or from this request) counts in `duplicates` and adds nothing. One import runs per home " +
     "at a time, photos and tours together: another POST while photos import is `409 baseline_import_in_progress`, and " +
-    "one while a tour imports is `409 tour_import_in_progress`, each with `detail.import_id`. Imports " +
+    "one while a tour imports is `409 tour_import_in_progress`, each with `detail.import_id`. Photos a property " +
+    "manager uploads from the web app run as an import too, count in `setup.baseline_photos`, and block a POST with " +
+    "`409 baseline_import_in_progress` without `detail` (their import has no id the API reads: wait until " +
+    "`setup.baseline_photos.state` leaves `importing`). Imports " +
     "of all workspaces queue behind each other, so an import may stay `importing` for some minutes before its first " +
     "photo is fetched; do not time it out and resend.\n\n" +
     "A body that breaks the shape (missing or empty `photos`, more than 25, an item that is not an object, a " +

@@ -26,7 +26,8 @@ export const putTour = defineOperation({
     "- A different tour while one is imported: the old tour stays in use until the new import succeeds; if it fails, " +
     "the old tour stays in use and `setup.tour.state` reads `failed` for the tour sent.\n" +
     "- A photo import running for the home blocks any new tour: `409 baseline_import_in_progress` with " +
-    "`detail.import_id`.\n\n" +
+    "`detail.import_id` when it is the partner's; a property manager's upload has no readable id, so then " +
+    "`detail` is absent (wait until `setup.baseline_photos.state` leaves `importing`).\n\n" +
     "Imports of photos and tours of all workspaces queue behind each other, so a tour may stay `importing` for " +
     "some minutes. A `url` that is not a tour link of either accepted form is `400 invalid_request` with " +
     `\`detail.parameter: "url"\`.\n\n${homeRule}`,

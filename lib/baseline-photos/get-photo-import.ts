@@ -7,7 +7,8 @@ export type PhotoImportWithPhotos = PhotoImport & { photos: PhotoImportPhoto[] }
 
 /**
  * One import of the home with its per-photo outcomes. Another home's or workspace's id answers
- * exactly like an unknown one (spec: `404 not_found`), and so does an id that is not a uuid.
+ * exactly like an unknown one (spec: `404 not_found`), and so does an id that is not a uuid, and
+ * a property manager's upload.
  */
 export async function getPhotoImport(
   property: Pick<Property, "id">,
@@ -16,7 +17,8 @@ export async function getPhotoImport(
 ): Promise<PhotoImportWithPhotos> {
   const found = isUuid(importId)
     ? await tx.photoImport.findFirst({
-        where: { id: importId, propertyId: property.id },
+        // A manager's upload is not the partner's to read: it answers like an unknown id.
+        where: { id: importId, propertyId: property.id, origin: "partner" },
         include: { photos: { orderBy: { index: "asc" } } },
       })
     : null;

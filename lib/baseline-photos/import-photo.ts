@@ -2,10 +2,11 @@ import { createReadStream } from "node:fs";
 import { db } from "../db/client";
 import { fetchPhoto, type FetchedPhoto } from "../fetch/fetch-photo";
 import { defaultFetchPhotoOptions, type FetchPhotoOptions } from "../fetch/fetch-photo-options";
-import type { PhotoOutcome } from "../generated/prisma/client";
+import type { PhotoImportOrigin, PhotoOutcome } from "../generated/prisma/client";
 import { mediaStorage } from "../media/media-storage";
 import type { MediaStorage } from "../media/storage";
 import type { PhotoImportReason } from "./schemas";
+import { loadStagedPhoto } from "./staged-upload";
 
 /** What an import needs from outside; production passes `defaultPhotoImportDeps()` unchanged. */
 export interface PhotoImportDeps {
@@ -21,10 +22,14 @@ export interface PhotoTarget {
   importId: string;
   propertyId: string;
   index: number;
+  /** The partner's URL, or for a manager's upload the storage key its file was staged under. */
   url: string;
+  /** Default `partner`. */
+  origin?: PhotoImportOrigin;
 }
 
-export const baselinePhotoSource = "partner_import";
+/** `baseline_photo.source`: what added the photo. */
+const baselinePhotoSources: Record<PhotoImportOrigin, string> = { partner: "partner_import", manager: "manager_upload" };
 
 function storagePrefix(propertyId: string): string {
   // Per home, so removing one home's photo never touches another home's bytes.
@@ -61,6 +66,7 @@ async function store(photo: FetchedPhoto, target: PhotoTarget, storage: MediaSto
  * same bytes a duplicate, whichever request or source brought them first.
  */
 async function recordOutcome(target: PhotoTarget, photo: FetchedPhoto | undefined, storageKey: string | undefined, reason?: PhotoImportReason) {
+  const source = baselinePhotoSources[target.origin ?? "partner"];
   return db().$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ state: string }[]>`
       SELECT state::text FROM photo_import WHERE id = ${target.importId}::uuid FOR UPDATE`;
@@ -74,7 +80,7 @@ async function recordOutcome(target: PhotoTarget, photo: FetchedPhoto | undefine
       const inserted = await tx.$queryRaw<{ id: string }[]>`
         INSERT INTO baseline_photo (id, property_id, storage_key, sha256, content_type, size, width, height, source)
         VALUES (gen_random_uuid(), ${target.propertyId}::uuid, ${storageKey}, ${photo.sha256}, ${photo.contentType},
-                ${photo.size}, ${photo.width}, ${photo.height}, ${baselinePhotoSource})
+                ${photo.size}, ${photo.width}, ${photo.height}, ${source})
         ON CONFLICT (property_id, sha256) DO NOTHING
         RETURNING id`;
       outcome = inserted.length > 0 ? "stored" : "duplicate";
@@ -87,13 +93,16 @@ async function recordOutcome(target: PhotoTarget, photo: FetchedPhoto | undefine
 }
 
 /**
- * Fetches, stores and records one photo of an import. Refusals are outcomes, not errors; only a
- * failure to record (the database) throws, so the job retries and resumes at this photo.
- * The fetched temp file is always disposed. Answers the outcome recorded for the photo, or
- * undefined when the import had already ended.
+ * Fetches (or for a manager's upload, reads back from staging), checks, stores and records one
+ * photo of an import. Refusals are outcomes, not errors; only a failure to record (the database)
+ * throws, so the job retries and resumes at this photo. The temp file is always disposed.
+ * Answers the outcome recorded for the photo, or undefined when the import had already ended.
  */
 export async function importPhoto(target: PhotoTarget, deps: PhotoImportDeps): Promise<PhotoOutcome | undefined> {
-  const fetched = await fetchSafely(target.url, deps.fetchOptions);
+  const fetched =
+    target.origin === "manager"
+      ? await loadStagedPhoto(target.url, deps.storage, deps.fetchOptions.tempDir)
+      : await fetchSafely(target.url, deps.fetchOptions);
   if (!fetched.ok) return recordOutcome(target, undefined, undefined, fetched.reason);
   try {
     const storageKey = await store(fetched, target, deps.storage);

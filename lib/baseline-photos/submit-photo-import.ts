@@ -12,7 +12,7 @@ import { lockHomeImports, photoImportInProgress, tourImportInProgress } from "..
 export async function submitPhotoImport(partnerId: string, property: Pick<Property, "id">, urls: readonly string[]): Promise<PhotoImport> {
   return db().$transaction(async (tx) => {
     const running = await lockHomeImports(tx, property.id);
-    if (running.photoImportId) throw photoImportInProgress(running.photoImportId);
+    if (running.photoImport) throw photoImportInProgress(running.photoImport);
     if (running.tour) throw tourImportInProgress(running.tour);
     const created = await tx.photoImport.create({
       data: { propertyId: property.id, urls: [...urls], accepted: urls.length },

@@ -3,11 +3,10 @@ import { defaultFetchPhotoOptions, type FetchPhotoOptions } from "./fetch-photo-
 import { FetchRefusal } from "./fetch-refusal";
 import { fetchToFile, type FileFetchLimits } from "./fetch-to-file";
 import type { PhotoFetchReason } from "./photo-fetch-reason";
+import { maxPhotoBytes } from "./photo-limits";
 import { maxPhotoUrlLength } from "./photo-url";
 
-/** Spec: "over 15 MB". Binary megabytes (15 MiB), the larger reading, so no photo a partner
- * measured as 15 MB in either unit is refused. */
-export const maxPhotoBytes = 15 * 1024 * 1024;
+export { maxPhotoBytes };
 export const maxRedirects = 3;
 
 /** The spec's Baseline photo fetch rules; the deadline comes from the options (tests shorten it). */

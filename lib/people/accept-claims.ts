@@ -26,4 +26,9 @@ export async function acceptClaimsOf(userId: string, email: string, now = new Da
     });
     log().info({ workspace: claim.workspaceId }, "workspace claimed");
   }
+  // An owner seat staff gave directly (no invitation) claims the workspace the same way: by signing in.
+  await db().workspace.updateMany({
+    where: { claimState: { not: "claimed" }, seats: { some: { userId, role: "owner" } } },
+    data: { claimState: "claimed", claimPendingUntil: null },
+  });
 }

@@ -10,7 +10,7 @@ import { isUuid } from "../validation/uuid";
 /** A refusal of the people pages, shown to the person as its message. */
 export class PeopleError extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 409,
+    readonly status: 400 | 403 | 404 | 409 | 413,
     readonly code: string,
     message: string,
   ) {
@@ -37,6 +37,11 @@ async function assertOwner(actorId: string, workspaceId: string): Promise<void> 
 
 export async function listSeats(actorId: string, workspaceId: string): Promise<{ workspaceName: string; seats: SeatView[] }> {
   await assertOwner(actorId, workspaceId);
+  return seatsIn(workspaceId);
+}
+
+/** Everyone with a seat in the workspace, oldest first. */
+export async function seatsIn(workspaceId: string): Promise<{ workspaceName: string; seats: SeatView[] }> {
   const workspace = await db().workspace.findUniqueOrThrow({
     where: { id: workspaceId },
     select: { name: true, seats: { include: { user: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },

@@ -10,12 +10,18 @@ const json = (status: number, body: unknown) => Response.json(body, { status, he
  * taken only from this site's own pages: same Origin, JSON body (a form on another site can
  * send neither). Refusals answer `{ error: { code, message } }` for the page to show.
  */
-export function personRoute<C>(handler: (person: Person, request: Request, context: C) => Promise<unknown>) {
+export function personRoute<C>(
+  handler: (person: Person, request: Request, context: C) => Promise<unknown>,
+  options: { body?: "json" | "multipart" } = {},
+) {
+  // A file upload cannot be JSON; for it the same Origin alone (and the session cookie's
+  // SameSite=Lax, which a cross-site POST does not carry) keeps other sites out.
+  const bodyType = options.body === "multipart" ? "multipart/form-data" : "application/json";
   return async (request: Request, context: C): Promise<Response> => {
     if (request.method !== "GET") {
       const origin = request.headers.get("origin");
       const contentType = request.headers.get("content-type") ?? "";
-      if (origin !== new URL(config().APP_URL).origin || (request.method !== "DELETE" && !contentType.startsWith("application/json"))) {
+      if (origin !== new URL(config().APP_URL).origin || (request.method !== "DELETE" && !contentType.startsWith(bodyType))) {
         return json(403, { error: { code: "forbidden", message: "This change must come from Walkthrough's own pages." } });
       }
     }

@@ -1,8 +1,14 @@
 import type { Tx } from "../db/client";
+import type { PhotoImportOrigin } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";
 
+export interface RunningPhotoImport {
+  id: string;
+  origin: PhotoImportOrigin;
+}
+
 export interface RunningImports {
-  photoImportId?: string;
+  photoImport?: RunningPhotoImport;
   tour?: { id: string; url: string; modelId: string };
 }
 
@@ -21,18 +27,24 @@ export async function lockHome(tx: Tx, propertyId: string): Promise<void> {
  */
 export async function lockHomeImports(tx: Tx, propertyId: string): Promise<RunningImports> {
   await lockHome(tx, propertyId);
-  const photo = await tx.photoImport.findFirst({ where: { propertyId, state: "importing" }, select: { id: true } });
+  const photo = await tx.photoImport.findFirst({ where: { propertyId, state: "importing" }, select: { id: true, origin: true } });
   const tour = await tx.tourImport.findFirst({
     where: { propertyId, state: "importing" },
     select: { id: true, url: true, modelId: true },
   });
-  return { photoImportId: photo?.id, tour: tour ?? undefined };
+  return { photoImport: photo ?? undefined, tour: tour ?? undefined };
 }
 
-export function photoImportInProgress(importId: string): ApiError {
+/** A manager's upload has no id the partner could read (spec, Errors), so it names none. */
+export function photoImportInProgress(running: RunningPhotoImport): ApiError {
+  if (running.origin === "manager") {
+    return new ApiError("baseline_import_in_progress", {
+      message: "A property manager's photo upload is running for this home. Wait until setup.baseline_photos.state is no longer importing, then try again.",
+    });
+  }
   return new ApiError("baseline_import_in_progress", {
     message: "A photo import is running for this home. Poll it until it ends, then try again.",
-    detail: { import_id: importId },
+    detail: { import_id: running.id },
   });
 }
 

@@ -25,7 +25,7 @@ export async function setTour(partnerId: string, propertyId: string, link: TourL
       if (running.tour.modelId === link.modelId) return { status: 202, url: running.tour.url, state: "importing" };
       throw tourImportInProgress(running.tour);
     }
-    if (running.photoImportId) throw photoImportInProgress(running.photoImportId);
+    if (running.photoImport) throw photoImportInProgress(running.photoImport);
     const home = await tx.homeTour.findUnique({ where: { propertyId }, include: { inUseImport: true } });
     // The tour sent is the one in use (it is named, or a later different tour failed): nothing to import.
     if (home?.inUseImport?.modelId === link.modelId) {

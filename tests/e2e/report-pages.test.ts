@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeDb, db } from "../../lib/db/client";
 import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
@@ -182,6 +183,27 @@ describe("report pages", () => {
     const seat = await db().seat.findFirstOrThrow({ where: { role: "owner", workspace: { externalId: workspaceId } } });
     expect(seat.minimumSeverity).toBe("MAJOR");
     await screenshot(page, "26-settings-desktop");
+    await context.close();
+  });
+
+  it("lets the owner add baseline photos to a home from the home page on a phone", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, storageState: ownerState });
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/home`);
+    const form = page.getByRole("form", { name: "Add baseline photos of Home home-1" });
+    const before = await db().baselinePhoto.count({ where: { property: { externalId: "home-1", workspace: { externalId: workspaceId } } } });
+    const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2f6f4e" } }).jpeg().toBuffer();
+    await form.getByLabel("Photos of Home home-1").setInputFiles([
+      { name: "hallway.jpg", mimeType: "image/jpeg", buffer: picture },
+      { name: "scan.pdf", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.4 not a photo") },
+    ]);
+    await form.getByRole("button", { name: "Add photos" }).click();
+    await form.getByRole("status").getByText("1 added.").waitFor({ timeout: 30_000 });
+    await form.getByRole("status").getByText("scan.pdf: not a JPEG, PNG or WebP photo").waitFor();
+    // The table reads the new count from the server once the upload has ended.
+    await page.getByRole("cell").filter({ hasText: `${before + 1} · Ready` }).filter({ has: form }).waitFor();
+    await form.scrollIntoViewIfNeeded();
+    await screenshot(page, "31-home-photo-upload-phone");
     await context.close();
   });
 

@@ -4,10 +4,11 @@ import { closeDb, db } from "../../lib/db/client";
 import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
 import { useAppUnderTest } from "../support/app-under-test";
 import { call, expectError } from "../support/api";
-import { runAdminJson } from "../support/cli";
+import { runAdmin, runAdminJson } from "../support/cli";
 import { createDatabase, useDatabase } from "../support/databases";
 import { type FakeAnalysisProvider, startFakeAnalysisProvider } from "../support/fake-analysis-provider";
 import { testAppEnv } from "../support/global-setup";
+import { askForSignInLink, followSignInLink as followLink } from "../support/sign-in";
 import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
 import { until } from "../support/until";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
@@ -64,7 +65,16 @@ afterAll(async () => {
 });
 
 const admin = <T = Record<string, unknown>>(...args: string[]) =>
-  runAdminJson<T>(args, { DATABASE_URL: databaseUrl, DATA_DIR: app.dataDir, APP_SECRET: env.APP_SECRET!, WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true" });
+  runAdminJson<T>(args, adminEnv());
+const adminEnv = () => ({
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: app.dataDir,
+  APP_SECRET: env.APP_SECRET!,
+  APP_URL: env.APP_URL!,
+  SMTP_URL: env.SMTP_URL!,
+  MAIL_FROM: env.MAIL_FROM!,
+  WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true",
+});
 
 const claim = (key: string, workspaceId: string | undefined, body: unknown) =>
   call("POST", "/v1/workspace-claims", { key, query: { workspace_id: workspaceId }, body });
@@ -78,22 +88,8 @@ async function provisioned(partner: TestPartner, label = "claim"): Promise<strin
   return workspaceId;
 }
 
-/** Opens a mailed sign-in link as a browser would and answers the session cookie and where it lands. */
-async function followSignInLink(link: string): Promise<{ status: number; location: string; cookie?: string }> {
-  const response = await fetch(link, { redirect: "manual" });
-  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("next-auth.session-token="));
-  return { status: response.status, location: await pastAuthRoutes(response.headers.get("location") ?? ""), cookie: session?.split(";")[0] };
-}
-
-/** next-auth answers an error at its own route, which sends the browser on to our page: where it ends up. */
-async function pastAuthRoutes(location: string): Promise<string> {
-  let next = location;
-  for (let hop = 0; hop < 3 && new URL(next, app.baseUrl).pathname.startsWith("/api/auth/"); hop += 1) {
-    const response = await fetch(new URL(next, app.baseUrl), { redirect: "manual" });
-    next = response.headers.get("location") ?? next;
-  }
-  return next === "" ? next : new URL(next, env.APP_URL).href;
-}
+const signIn = () => ({ baseUrl: app.baseUrl, appUrl: env.APP_URL!, smtp });
+const followSignInLink = (link: string) => followLink(signIn(), link);
 
 const page = (path: string, cookie?: string) => fetch(new URL(path, app.baseUrl), { headers: cookie ? { cookie } : {}, redirect: "manual" });
 const address = (label: string) => `${label}-${randomBytes(4).toString("hex")}@harbour-homes.com`;
@@ -204,22 +200,7 @@ describe("POST /v1/workspace-claims", () => {
 });
 
 describe("sign-in", () => {
-  async function csrf(): Promise<{ token: string; cookie: string }> {
-    const response = await fetch(new URL("/api/auth/csrf", app.baseUrl));
-    const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
-    return { token: ((await response.json()) as { csrfToken: string }).csrfToken, cookie };
-  }
-
-  async function askForLink(email: string, callbackUrl: string) {
-    const { token, cookie } = await csrf();
-    const response = await fetch(new URL("/api/auth/signin/email", app.baseUrl), {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie },
-      body: new URLSearchParams({ email, csrfToken: token, callbackUrl, json: "true" }),
-    });
-    const { url } = (await response.json()) as { url: string };
-    return { url: await pastAuthRoutes(url) };
-  }
+  const askForLink = (email: string, callbackUrl: string) => askForSignInLink(signIn(), email, callbackUrl);
 
   it("mails a link to a person with a seat, which signs them in once and lands where they were going", async () => {
     const partner = await createTestPartner();
@@ -270,6 +251,42 @@ describe("sign-in", () => {
     const response = await page("/reports/6f1c3c1e-0000-4000-8000-000000000000");
     expect(response.status).toBe(307);
     expect(response.headers.get("location")).toBe("/sign-in?callbackUrl=%2Freports%2F6f1c3c1e-0000-4000-8000-000000000000");
+  });
+});
+
+describe("staff seats (npm run admin -- seats ...)", () => {
+  it("give an owner seat to a newcomer by mail, claiming the workspace when they sign in; change and remove it", async () => {
+    const partner = await createTestPartner();
+    const workspaceId = await provisioned(partner, "staff-seat");
+    const email = address("new-owner");
+    const where = ["--partner", partner.partnerId, "--workspace", workspaceId];
+
+    const given = await admin("seats", "set", ...where, "--email", email.toUpperCase(), "--role", "owner");
+    expect(given).toMatchObject({ partner_id: partner.partnerId, workspace_id: workspaceId, email, role: "owner", created: true, invited: true });
+    // An owner seat alone does not claim the workspace: signing in does.
+    expect(await claimState(partner.apiKey, workspaceId)).toBe("unclaimed");
+    const mail = await smtp.waitFor(email);
+    expect(mail.subject).toBe("You're invited to Harbour Homes staff-seat on Walkthrough");
+    const signedIn = await followSignInLink(linkIn(mail, `${env.APP_URL}/api/auth/callback/email?`));
+    expect(signedIn.cookie).toBeDefined();
+    expect(await claimState(partner.apiKey, workspaceId)).toBe("claimed");
+    // The partner can no longer hand the workspace to someone else.
+    expectError(await claim(partner.apiKey, workspaceId, { email: address("other") }), 409, "workspace_already_claimed");
+
+    const listed = await admin<{ seats: { email: string; role: string; joined: boolean }[] }>("seats", "list", ...where);
+    expect(listed.seats).toEqual([{ seat_id: given.seat_id, email, role: "owner", joined: true }]);
+    const changed = await admin("seats", "set", ...where, "--email", email, "--role", "viewer");
+    expect(changed).toMatchObject({ seat_id: given.seat_id, role: "viewer", created: false, invited: false });
+    expect(await admin("seats", "remove", ...where, "--email", email)).toMatchObject({ removed: true });
+    expect(await admin("seats", "remove", ...where, "--email", email)).toMatchObject({ removed: false });
+    expect(smtp.to(email)).toHaveLength(1);
+
+    const badRole = await runAdmin(["seats", "set", ...where, "--email", email, "--role", "admin"], adminEnv());
+    expect([badRole.code, badRole.stderr]).toEqual([2, expect.stringContaining("--role must be one of owner, manager, viewer")]);
+    const badAddress = await runAdmin(["seats", "set", ...where, "--email", "someone@example.test", "--role", "manager"], adminEnv());
+    expect([badAddress.code, badAddress.stderr]).toEqual([2, expect.stringContaining("not an address mail can be sent to")]);
+    const otherPartner = await runAdmin(["seats", "list", "--partner", (await createTestPartner()).partnerId, "--workspace", workspaceId], adminEnv());
+    expect([otherPartner.code, otherPartner.stderr]).toEqual([1, expect.stringContaining(`No workspace "${workspaceId}"`)]);
   });
 });
 
