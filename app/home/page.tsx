@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
 import { requirePerson } from "@/lib/auth/current-person";
+import { consoleRoleOf } from "@/lib/consoles/console-role";
 import type { InspectionStatus } from "@/lib/generated/prisma/enums";
 import { seatsOf } from "@/lib/people/access";
 import { inspectionStatuses, readHome } from "@/lib/people/read-home";
@@ -28,6 +30,10 @@ export default async function HomePage({ searchParams }: { searchParams: Search 
   const query = await searchParams;
   const seats = await seatsOf(person.id);
   if (seats.length === 0) {
+    // Staff and partner engineers sign in through the same form: their place is a console.
+    const role = await consoleRoleOf(person.id);
+    if (role.staff) redirect("/admin");
+    if (role.partnerIds.length > 0) redirect("/console");
     return (
       <PageShell person={person} narrow>
         <section className={styles.card}>

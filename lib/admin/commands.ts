@@ -1,5 +1,6 @@
 import { allowlistCommands } from "./allowlist-commands";
 import { checklistCommands } from "./checklist-commands";
+import { consolePeopleCommands } from "./console-people-commands";
 import type { Command } from "./command";
 import { feedCommands } from "./feed-commands";
 import { jobsCommands } from "./jobs-commands";
@@ -21,6 +22,7 @@ const all: Command[] = [
   ...webhookCommands,
   ...mailCommands,
   ...seatCommands,
+  ...consolePeopleCommands,
 ];
 
 /** The command named by the first words of the command line (two, or one for `jobs`), if there is one. */

@@ -2,30 +2,21 @@ import { createPartner } from "../partners/create-partner";
 import { listPartners, type PartnerSummary } from "../partners/list-partners";
 import { setPartnerStatus } from "../partners/set-partner-status";
 import { setRosterMax } from "../partners/set-roster-max";
-import { characterCount } from "../validation/text";
+import { checkPartnerName, checkRosterMax } from "../partners/partner-rules";
 import { type Command, InvalidArgumentError, type OptionValues, partnerOption, requiredOption } from "./command";
 import { isoTime, table } from "./output";
 
-const maxNameLength = 200;
-// The Int column's ceiling; any real roster is far below it.
-const maxRosterMax = 2_147_483_647;
-
 function nameOption(options: OptionValues): string {
-  const name = requiredOption(options, "name").trim();
-  if (characterCount(name) > maxNameLength) {
-    throw new InvalidArgumentError(`--name must be at most ${maxNameLength} characters.`);
-  }
-  if (/\p{Cc}/u.test(name)) throw new InvalidArgumentError("--name must not contain control characters.");
-  return name;
+  const checked = checkPartnerName(requiredOption(options, "name"));
+  if (!checked.ok) throw new InvalidArgumentError(`--name ${checked.problem}.`);
+  return checked.value;
 }
 
 function rosterMaxOption(options: OptionValues): number {
-  const text = requiredOption(options, "roster-max").trim();
-  const value = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!(value >= 1 && value <= maxRosterMax)) {
-    throw new InvalidArgumentError(`--roster-max must be a whole number from 1 to ${maxRosterMax}; got "${text}".`);
-  }
-  return value;
+  const text = requiredOption(options, "roster-max");
+  const checked = checkRosterMax(text);
+  if (!checked.ok) throw new InvalidArgumentError(`--roster-max ${checked.problem}; got "${text.trim()}".`);
+  return checked.value;
 }
 
 const create: Command = {

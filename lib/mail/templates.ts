@@ -41,6 +41,18 @@ export function invitationMail(options: { to: string; url: string; expires: Date
   };
 }
 
+export function consoleInvitationMail(options: { to: string; url: string; expires: Date; partner: string; invitedBy: string }): MailMessage {
+  const { to, url, expires, partner, invitedBy } = options;
+  const line = `${invitedBy} invited you to ${partner}'s partner console on Walkthrough: API keys, webhooks, workspaces and usage of your integration.`;
+  const footer = `The link signs you in once, until ${until(expires)}. Afterwards sign in with this address at any time.`;
+  return {
+    to,
+    subject: `You're invited to ${partner}'s console on Walkthrough`,
+    text: `${line}\n\nAccept and sign in:\n\n${url}\n\n${footer}\n`,
+    html: html([line], { label: "Accept and sign in", url }, footer),
+  };
+}
+
 export function reportMail(options: { to: string; url: string; property: string; date: string; summary: string }): MailMessage {
   const { to, url, property, date, summary } = options;
   const line = `The inspection report for ${property} (${date}) is ready: ${summary}.`;

@@ -1,0 +1,40 @@
+import type { Metadata } from "next";
+import { AuditPanel } from "@/components/consoles/AuditPanel";
+import { KeysPanel } from "@/components/consoles/KeysPanel";
+import { NoAccess } from "@/components/consoles/NoAccess";
+import { PartnerControls } from "@/components/consoles/PartnerControls";
+import { UsersPanel } from "@/components/consoles/UsersPanel";
+import { PageShell } from "@/components/people/PageShell";
+import { QueryProvider } from "@/components/people/QueryProvider";
+import styles from "@/components/people/people.module.css";
+import { consolePage } from "@/lib/consoles/console-page";
+import { staffLinks } from "@/components/consoles/nav";
+import { db } from "@/lib/db/client";
+import { isUuid } from "@/lib/validation/uuid";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Partner · Walkthrough admin" };
+
+export default async function AdminPartnerPage({ params }: { params: Promise<{ partnerId: string }> }) {
+  const { partnerId } = await params;
+  const access = await consolePage(`/admin/partners/${partnerId}`, { staff: true });
+  if (!access.allowed) return <NoAccess person={access.person} />;
+  const partner = isUuid(partnerId) ? await db().partner.findUnique({ where: { id: partnerId } }) : null;
+  if (partner === null) return <NoAccess person={access.person} />;
+  return (
+    <PageShell person={access.person} links={staffLinks}>
+      <QueryProvider>
+        <div>
+          <h1 className={styles.title}>{partner.name}</h1>
+          <p className={styles.subtitle}>
+            Partner <code>{partner.id}</code> · since {partner.createdAt.toISOString().slice(0, 10)}
+          </p>
+        </div>
+        <PartnerControls partnerId={partner.id} status={partner.status} rosterMax={partner.rosterMax} />
+        <KeysPanel partnerId={partner.id} />
+        <UsersPanel partnerId={partner.id} />
+        <AuditPanel partnerId={partner.id} />
+      </QueryProvider>
+    </PageShell>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { NoAccess } from "@/components/consoles/NoAccess";
+import { PageShell } from "@/components/people/PageShell";
+import styles from "@/components/people/people.module.css";
+import { requirePerson } from "@/lib/auth/current-person";
+import { consoleRoleOf } from "@/lib/consoles/console-role";
+import { db } from "@/lib/db/client";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Partner console · Walkthrough" };
+
+/** Where an invitation lands: straight to the partner's console, or a choice when there are several. */
+export default async function ConsoleIndex() {
+  const person = await requirePerson("/console");
+  const role = await consoleRoleOf(person.id);
+  if (role.partnerIds.length === 0) {
+    if (role.staff) redirect("/admin");
+    return <NoAccess person={person} />;
+  }
+  if (role.partnerIds.length === 1) redirect(`/console/${role.partnerIds[0]}`);
+  const partners = await db().partner.findMany({ where: { id: { in: role.partnerIds } }, orderBy: { name: "asc" }, select: { id: true, name: true } });
+  return (
+    <PageShell person={person} links={[{ href: "/console", label: "Console" }]} narrow>
+      <section className={styles.card}>
+        <h1 className={styles.title}>Choose a partner</h1>
+        <ul>
+          {partners.map((partner) => (
+            <li key={partner.id}>
+              <a href={`/console/${partner.id}`}>{partner.name}</a>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </PageShell>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { callApi } from "@/components/people/call-api";
+import styles from "@/components/people/people.module.css";
+
+/** Staff pause or resume a partner and set its roster cap. */
+export function PartnerControls({ partnerId, status, rosterMax }: { partnerId: string; status: "active" | "paused"; rosterMax: number }) {
+  const router = useRouter();
+  const [saved, setSaved] = useState<string>();
+  const change = useMutation({
+    mutationFn: (body: { status?: string; rosterMax?: string }) => callApi(`/api/console/partners/${partnerId}`, { method: "PATCH", body }),
+    onSuccess: (_answer, body) => {
+      setSaved(body.status ? (body.status === "paused" ? "Paused: its keys answer 403 partner_disabled." : "Resumed: its keys work again.") : "Roster cap saved.");
+      router.refresh();
+    },
+  });
+
+  function submitCap(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaved(undefined);
+    change.mutate({ rosterMax: String(new FormData(event.currentTarget).get("rosterMax") ?? "") });
+  }
+
+  return (
+    <section className={styles.card} aria-labelledby="controls-title">
+      <h2 id="controls-title">Status and limits</h2>
+      <p>
+        Status: <strong>{status === "active" ? "Active" : "Paused"}</strong>
+      </p>
+      <div className={styles.actions}>
+        {status === "active" ? (
+          <button type="button" className={styles.secondary} disabled={change.isPending} onClick={() => window.confirm("Pause this partner? Every request with its keys is refused until it is resumed.") && change.mutate({ status: "paused" })}>
+            Pause partner
+          </button>
+        ) : (
+          <button type="button" className={styles.button} disabled={change.isPending} onClick={() => change.mutate({ status: "active" })}>
+            Resume partner
+          </button>
+        )}
+      </div>
+      <form onSubmit={submitCap} className={styles.filters} aria-label="Roster cap">
+        <div className={styles.field}>
+          <label htmlFor="roster-max">Largest roster per import</label>
+          <input id="roster-max" name="rosterMax" inputMode="numeric" defaultValue={rosterMax} className={styles.input} />
+        </div>
+        <button type="submit" className={styles.secondary} disabled={change.isPending}>
+          Save cap
+        </button>
+      </form>
+      {saved && <p role="status">{saved}</p>}
+      {change.isError && (
+        <p className={styles.error} role="alert">
+          {change.error.message}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,8 @@
+import type { NavLink } from "@/components/people/PageShell";
+
+export const staffLinks: NavLink[] = [
+  { href: "/admin", label: "Partners" },
+  { href: "/admin/audit", label: "Audit log" },
+];
+
+export const partnerLinks = (partnerId: string): NavLink[] => [{ href: `/console/${partnerId}`, label: "Console" }];

@@ -1,0 +1,70 @@
+import { db, type Tx } from "../db/client";
+import type { Prisma } from "../generated/prisma/client";
+import { isUuid } from "../validation/uuid";
+
+/** Who made a change: a signed-in person, or the staff CLI on the server. */
+export type Actor = { userId: string; email: string } | { cli: true };
+
+export const cliActor: Actor = { cli: true };
+
+export interface AuditInput {
+  actor: Actor;
+  /** Whose data it is; what lets that partner's users read the entry. */
+  partnerId?: string;
+  /** `<object>.<verb>`, for example `api_key.revoke`. */
+  action: string;
+  objectType: string;
+  objectId: string;
+  /** What changed, never a secret. */
+  detail?: Prisma.InputJsonValue;
+}
+
+export async function recordAudit(input: AuditInput, tx: Tx = db()): Promise<void> {
+  const actor = "cli" in input.actor ? { actorId: null, actor: "staff CLI" } : { actorId: input.actor.userId, actor: input.actor.email };
+  await tx.auditEntry.create({
+    data: { ...actor, partnerId: input.partnerId ?? null, action: input.action, objectType: input.objectType, objectId: input.objectId, detail: input.detail },
+  });
+}
+
+export interface AuditView {
+  id: string;
+  at: string;
+  actor: string;
+  partnerId?: string;
+  action: string;
+  objectType: string;
+  objectId: string;
+  detail?: unknown;
+}
+
+export const auditPageSize = 50;
+
+/**
+ * Newest first, a page at a time on the server; `before` is the last entry's id of the page
+ * read, so pages hold still while entries are added.
+ */
+export async function listAudit(scope: { partnerId?: string }, before?: string): Promise<{ entries: AuditView[]; next?: string }> {
+  const cursor = before && isUuid(before) ? await db().auditEntry.findUnique({ where: { id: before }, select: { at: true, id: true } }) : null;
+  const rows = await db().auditEntry.findMany({
+    where: {
+      ...(scope.partnerId ? { partnerId: scope.partnerId } : {}),
+      ...(cursor ? { OR: [{ at: { lt: cursor.at } }, { at: cursor.at, id: { lt: cursor.id } }] } : {}),
+    },
+    orderBy: [{ at: "desc" }, { id: "desc" }],
+    take: auditPageSize + 1,
+  });
+  const page = rows.slice(0, auditPageSize);
+  return {
+    entries: page.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      actor: row.actor,
+      partnerId: row.partnerId ?? undefined,
+      action: row.action,
+      objectType: row.objectType,
+      objectId: row.objectId,
+      detail: row.detail ?? undefined,
+    })),
+    next: rows.length > auditPageSize ? page.at(-1)!.id : undefined,
+  };
+}

@@ -1,0 +1,69 @@
+import { deliverableEmail } from "../auth/email-address";
+import { createSignInLink } from "../auth/sign-in-link";
+import { db } from "../db/client";
+import { sendMail } from "../mail/send-mail";
+import { consoleInvitationMail } from "../mail/templates";
+import { invitationDays } from "../people/claim-workspace";
+import { PeopleError } from "../people/manage-seats";
+import { requirePartner } from "../partners/require-partner";
+import { type Actor, recordAudit } from "./audit";
+
+function addressOf(text: string): string {
+  const email = deliverableEmail(text);
+  if (email === undefined) throw new PeopleError(400, "invalid_email", "Enter an email address we can send to, like name@company.com.");
+  return email;
+}
+
+/** Makes a person staff (they sign in with the usual email link). Answers whether they were new to it. */
+export async function addStaff(emailText: string, actor: Actor): Promise<{ email: string; added: boolean }> {
+  const email = addressOf(emailText);
+  const added = await db().$transaction(async (tx) => {
+    const user = await tx.user.upsert({ where: { email }, create: { email }, update: {} });
+    const existing = await tx.staffMember.findUnique({ where: { userId: user.id } });
+    if (existing) return false;
+    await tx.staffMember.create({ data: { userId: user.id } });
+    await recordAudit({ actor, action: "staff.add", objectType: "user", objectId: user.id, detail: { email } }, tx);
+    return true;
+  });
+  return { email, added };
+}
+
+export async function listStaff(): Promise<{ email: string; addedAt: string }[]> {
+  const rows = await db().staffMember.findMany({ include: { user: { select: { email: true } } }, orderBy: { addedAt: "asc" } });
+  return rows.map((row) => ({ email: row.user.email, addedAt: row.addedAt.toISOString() }));
+}
+
+export interface PartnerUserView {
+  id: string;
+  email: string;
+  /** Whether they have signed in at least once. */
+  joined: boolean;
+  createdAt: string;
+}
+
+export async function listPartnerUsers(partnerId: string): Promise<PartnerUserView[]> {
+  const rows = await db().partnerUser.findMany({ where: { partnerId }, include: { user: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return rows.map((row) => ({ id: row.id, email: row.user.email, joined: row.user.emailVerified !== null, createdAt: row.createdAt.toISOString() }));
+}
+
+/**
+ * Gives a person the partner's console (staff, or a colleague already in it) and mails them a
+ * 7-day link that signs them in straight to it. Inviting someone already in answers 409.
+ */
+export async function invitePartnerUser(partnerId: string, emailText: string, actor: Actor): Promise<PartnerUserView> {
+  const email = addressOf(emailText);
+  const partner = await requirePartner(partnerId);
+  const expires = new Date(Date.now() + invitationDays * 24 * 3600 * 1000);
+  const { view, link } = await db().$transaction(async (tx) => {
+    const user = await tx.user.upsert({ where: { email }, create: { email }, update: {} });
+    const existing = await tx.partnerUser.findUnique({ where: { partnerId_userId: { partnerId, userId: user.id } } });
+    if (existing) throw new PeopleError(409, "already_invited", `${email} already has ${partner.name}'s console.`);
+    const row = await tx.partnerUser.create({ data: { partnerId, userId: user.id } });
+    await recordAudit({ actor, partnerId, action: "partner_user.invite", objectType: "partner_user", objectId: row.id, detail: { email } }, tx);
+    const link = await createSignInLink(email, "/console", expires, tx);
+    return { view: { id: row.id, email, joined: user.emailVerified !== null, createdAt: row.createdAt.toISOString() }, link };
+  });
+  const invitedBy = "cli" in actor ? "Walkthrough support" : actor.email;
+  await sendMail(consoleInvitationMail({ to: email, url: link, expires, partner: partner.name, invitedBy }));
+  return view;
+}

@@ -1,0 +1,113 @@
+import { db } from "../db/client";
+import type { PartnerStatus } from "../generated/prisma/enums";
+import { createPartner } from "../partners/create-partner";
+import { issueApiKey, KeyLimitError } from "../partners/issue-api-key";
+import { type ApiKeySummary, listApiKeys } from "../partners/list-api-keys";
+import { checkPartnerName, checkRosterMax } from "../partners/partner-rules";
+import { requirePartner } from "../partners/require-partner";
+import { revokeApiKey } from "../partners/revoke-api-key";
+import { type KeyScope, keyScopes } from "../partners/scopes";
+import { setPartnerStatus } from "../partners/set-partner-status";
+import { setRosterMax } from "../partners/set-roster-max";
+import { PeopleError } from "../people/manage-seats";
+import { isUuid } from "../validation/uuid";
+import { type Actor, recordAudit } from "./audit";
+
+/*
+ * The consoles' changes to partners and keys: the same domain functions the staff CLI calls,
+ * each followed by its audit entry. Input is checked by the rules the CLI uses.
+ */
+
+const invalid = (field: string, problem: string) => new PeopleError(400, "invalid_request", `The ${field} ${problem}.`);
+
+export async function createPartnerAs(actor: Actor, nameText: unknown) {
+  const name = checkPartnerName(typeof nameText === "string" ? nameText : "");
+  if (!name.ok) throw invalid("name", name.problem);
+  const created = await createPartner(name.value);
+  await recordAudit({ actor, partnerId: created.partnerId, action: "partner.create", objectType: "partner", objectId: created.partnerId, detail: { name: name.value, key_id: created.keyId } });
+  return created;
+}
+
+export async function setPartnerStatusAs(actor: Actor, partnerId: string, status: unknown) {
+  if (status !== "active" && status !== "paused") throw invalid("status", "must be active or paused");
+  const result = await setPartnerStatus(partnerId, status as PartnerStatus);
+  if (result.previous !== result.status) {
+    await recordAudit({ actor, partnerId, action: status === "paused" ? "partner.pause" : "partner.resume", objectType: "partner", objectId: partnerId, detail: { from: result.previous, to: result.status } });
+  }
+  return result;
+}
+
+export async function setRosterMaxAs(actor: Actor, partnerId: string, value: unknown) {
+  const checked = checkRosterMax(String(value ?? ""));
+  if (!checked.ok) throw invalid("roster cap", checked.problem);
+  const result = await setRosterMax(partnerId, checked.value);
+  await recordAudit({ actor, partnerId, action: "partner.set_roster_max", objectType: "partner", objectId: partnerId, detail: { from: result.previous, to: result.rosterMax } });
+  return result;
+}
+
+export async function keysOf(partnerId: string): Promise<(Omit<ApiKeySummary, "createdAt" | "revokedAt" | "lastUsedAt"> & { createdAt: string; revokedAt?: string; lastUsedAt?: string })[]> {
+  return (await listApiKeys(partnerId)).map((key) => ({
+    ...key,
+    createdAt: key.createdAt.toISOString(),
+    revokedAt: key.revokedAt?.toISOString(),
+    lastUsedAt: key.lastUsedAt?.toISOString(),
+  }));
+}
+
+/** A new key, its secret answered this once and never stored or logged. */
+export async function issueKeyAs(actor: Actor, partnerId: string, scopesInput: unknown) {
+  const scopes = Array.isArray(scopesInput) ? scopesInput : ["read:inspections"];
+  if (scopes.length === 0 || !scopes.every((scope) => (keyScopes as readonly unknown[]).includes(scope))) {
+    throw invalid("scopes", `must be one or more of ${keyScopes.join(", ")}`);
+  }
+  await requirePartner(partnerId);
+  try {
+    const issued = await issueApiKey(partnerId, [...new Set(scopes as KeyScope[])]);
+    await recordAudit({ actor, partnerId, action: "api_key.create", objectType: "api_key", objectId: issued.keyId, detail: { scopes } });
+    return issued;
+  } catch (error) {
+    if (error instanceof KeyLimitError) throw new PeopleError(409, "key_limit", "Two keys are active already: revoke the old one before creating another.");
+    throw error;
+  }
+}
+
+/** Revokes one of the partner's keys; another partner's key id reads as unknown. */
+export async function revokeKeyAs(actor: Actor, partnerId: string, keyId: string) {
+  const key = isUuid(keyId) ? await db().apiKey.findFirst({ where: { id: keyId, partnerId }, select: { id: true, status: true } }) : null;
+  if (key === null) throw new PeopleError(404, "not_found", "No such key.");
+  if (key.status === "revoked") return { keyId, revoked: false };
+  await revokeApiKey(keyId);
+  await recordAudit({ actor, partnerId, action: "api_key.revoke", objectType: "api_key", objectId: keyId });
+  return { keyId, revoked: true };
+}
+
+export const partnersPageSize = 25;
+
+/** Partners by name, a page at a time, with the counts the list shows. */
+export async function partnersPage(page: number, onlyIds?: readonly string[]) {
+  const where = onlyIds ? { id: { in: [...onlyIds] } } : {};
+  const [total, rows] = await Promise.all([
+    db().partner.count({ where }),
+    db().partner.findMany({
+      where,
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+      skip: (page - 1) * partnersPageSize,
+      take: partnersPageSize,
+      select: { id: true, name: true, status: true, rosterMax: true, createdAt: true, _count: { select: { keys: { where: { status: "active" } }, workspaces: true, users: true } } },
+    }),
+  ]);
+  return {
+    total,
+    pages: Math.max(1, Math.ceil(total / partnersPageSize)),
+    partners: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      status: row.status,
+      rosterMax: row.rosterMax,
+      createdAt: row.createdAt.toISOString(),
+      activeKeys: row._count.keys,
+      workspaces: row._count.workspaces,
+      users: row._count.users,
+    })),
+  };
+}

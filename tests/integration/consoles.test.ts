@@ -1,0 +1,251 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { closeDb, db } from "../../lib/db/client";
+import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
+import { runAdmin, runAdminJson } from "../support/cli";
+import { createDatabase, useDatabase } from "../support/databases";
+import { testAppEnv } from "../support/global-setup";
+import { followSignInLink, signInByMail, type SignInTarget } from "../support/sign-in";
+import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
+
+/*
+ * The consoles' one authorization rule (lib/consoles/console-role.ts), as generated cases: every
+ * route under app/api/console and every console page, against every kind of person, over real
+ * HTTP with sessions from mailed links. Plus the audit log and the CLI that makes staff and
+ * partner users.
+ */
+
+let app: AppProcess;
+let smtp: SmtpReceiver;
+let env: Record<string, string>;
+let databaseUrl: string;
+let target: SignInTarget;
+
+type Who = "anonymous" | "manager" | "partnerUser" | "otherPartnerUser" | "staff";
+const cookies: Partial<Record<Who, string>> = {};
+const emails: Partial<Record<Who, string>> = {};
+let partnerA: { id: string; revokedKeyId: string };
+let partnerB: { id: string };
+
+const address = (label: string) => `${label}-${randomBytes(4).toString("hex")}@walkthrough-partner.com`;
+const adminEnv = () => ({ DATABASE_URL: databaseUrl, DATA_DIR: app.dataDir, APP_SECRET: env.APP_SECRET!, APP_URL: env.APP_URL!, SMTP_URL: env.SMTP_URL!, MAIL_FROM: env.MAIL_FROM! });
+const admin = <T = Record<string, unknown>>(...args: string[]) => runAdminJson<T>(args, adminEnv());
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  databaseUrl = await createDatabase(inject("pgAdminUrl"), "consoles");
+  const port = await freePort();
+  env = { ...testAppEnv, APP_SECRET: randomBytes(32).toString("base64url"), APP_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url, MAIL_FROM: "Walkthrough <console@walkthrough.dev>" };
+  app = await startAppProcess({ databaseUrl, port, env });
+  await useDatabase(databaseUrl);
+  target = { baseUrl: app.baseUrl, appUrl: env.APP_URL!, smtp };
+
+  const a = await admin<{ partner_id: string; key_id: string }>("partner", "create", "--name", "Acme Tasks");
+  const b = await admin<{ partner_id: string }>("partner", "create", "--name", "Bolt Cleaning");
+  await admin("key", "revoke", "--key", a.key_id);
+  partnerA = { id: a.partner_id, revokedKeyId: a.key_id };
+  partnerB = { id: b.partner_id };
+
+  emails.staff = address("staff");
+  await admin("staff", "add", "--email", emails.staff);
+  emails.partnerUser = address("acme");
+  await admin("partner-user", "add", "--partner", partnerA.id, "--email", emails.partnerUser);
+  emails.otherPartnerUser = address("bolt");
+  await admin("partner-user", "add", "--partner", partnerB.id, "--email", emails.otherPartnerUser);
+  emails.manager = address("manager");
+  const workspace = await db().workspace.create({ data: { partnerId: partnerA.id, externalId: `ws-${randomBytes(3).toString("hex")}`, name: "Harbour" } });
+  const manager = await db().user.create({ data: { email: emails.manager } });
+  await db().seat.create({ data: { workspaceId: workspace.id, userId: manager.id, role: "owner" } });
+  for (const who of ["staff", "partnerUser", "otherPartnerUser", "manager"] as const) cookies[who] = await signInByMail(target, emails[who]!);
+});
+
+afterAll(async () => {
+  await closeDb();
+  await app?.stop();
+  await smtp?.close();
+});
+
+type Need = "staff" | "partner";
+interface RouteCase {
+  method: "GET" | "POST" | "PATCH" | "DELETE";
+  /** The route file's path under app/api/console, with its [params]. */
+  route: string;
+  need: Need;
+  path: () => string;
+  /** A body the action refuses after authorization (400), so an allowed call changes nothing. */
+  body?: unknown;
+  /** What an allowed call answers. */
+  allowed: number;
+}
+
+const cases: RouteCase[] = [
+  { method: "GET", route: "partners", need: "staff", path: () => "/api/console/partners", allowed: 200 },
+  { method: "POST", route: "partners", need: "staff", path: () => "/api/console/partners", body: { name: " " }, allowed: 400 },
+  { method: "PATCH", route: "partners/[partnerId]", need: "staff", path: () => `/api/console/partners/${partnerA.id}`, body: { status: "closed" }, allowed: 400 },
+  { method: "GET", route: "partners/[partnerId]/keys", need: "partner", path: () => `/api/console/partners/${partnerA.id}/keys`, allowed: 200 },
+  { method: "POST", route: "partners/[partnerId]/keys", need: "partner", path: () => `/api/console/partners/${partnerA.id}/keys`, body: { scopes: ["write:everything"] }, allowed: 400 },
+  // An already revoked key: revoking it again changes nothing.
+  { method: "DELETE", route: "partners/[partnerId]/keys/[keyId]", need: "partner", path: () => `/api/console/partners/${partnerA.id}/keys/${partnerA.revokedKeyId}`, allowed: 200 },
+  { method: "GET", route: "partners/[partnerId]/users", need: "partner", path: () => `/api/console/partners/${partnerA.id}/users`, allowed: 200 },
+  { method: "POST", route: "partners/[partnerId]/users", need: "partner", path: () => `/api/console/partners/${partnerA.id}/users`, body: { email: "nobody@example.test" }, allowed: 400 },
+  { method: "GET", route: "partners/[partnerId]/audit", need: "partner", path: () => `/api/console/partners/${partnerA.id}/audit`, allowed: 200 },
+  { method: "GET", route: "audit", need: "staff", path: () => "/api/console/audit", allowed: 200 },
+];
+
+/** Every method every route file under app/api/console exports. */
+function consoleRoutes(): string[] {
+  const root = path.resolve(import.meta.dirname, "../../app/api/console");
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir)) {
+      const full = path.join(dir, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (entry === "route.ts") {
+        const route = path.relative(root, dir).split(path.sep).join("/");
+        for (const match of readFileSync(full, "utf8").matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)) found.push(`${match[1]} ${route}`);
+      }
+    }
+  };
+  walk(root);
+  return found.sort();
+}
+
+function expected(who: Who, need: Need, allowed: number): number {
+  if (who === "anonymous") return 401;
+  if (who === "staff") return allowed;
+  if (who === "manager") return 403;
+  if (need === "staff") return 403;
+  return who === "partnerUser" ? allowed : 404;
+}
+
+async function send(method: string, url: string, who: Who, body?: unknown, origin = env.APP_URL!) {
+  const headers: Record<string, string> = { origin };
+  if (cookies[who as Exclude<Who, "anonymous">]) headers.cookie = cookies[who as Exclude<Who, "anonymous">]!;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const response = await fetch(new URL(url, app.baseUrl), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: "manual" });
+  return { status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
+}
+
+const everyone: Who[] = ["anonymous", "manager", "partnerUser", "otherPartnerUser", "staff"];
+
+describe("the authorization matrix", () => {
+  it("covers every console route and method", () => {
+    expect(cases.map((c) => `${c.method} ${c.route}`).sort()).toEqual(consoleRoutes());
+  });
+
+  it.each(cases.flatMap((c) => everyone.map((who) => [`${c.method} ${c.route}`, who, c] as const)))("%s as %s", async (_name, who, routeCase) => {
+    const auditBefore = await db().auditEntry.count();
+    const keysBefore = await db().apiKey.count({ where: { status: "active" } });
+    const answer = await send(routeCase.method, routeCase.path(), who, routeCase.body);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(expected(who, routeCase.need, routeCase.allowed));
+    if (answer.status === 404) expect(answer.body).toEqual({ error: { code: "not_found", message: "No such partner." } });
+    // Refused or not, none of these calls changed anything.
+    expect(await db().auditEntry.count()).toBe(auditBefore);
+    expect(await db().apiKey.count({ where: { status: "active" } })).toBe(keysBefore);
+  });
+
+  it("refuses a change from another site even with a staff session", async () => {
+    const answer = await send("POST", "/api/console/partners", "staff", { name: "Evil" }, "https://evil.example.com");
+    expect([answer.status, (answer.body.error as { code: string }).code]).toEqual([403, "forbidden"]);
+    expect(await db().partner.count({ where: { name: "Evil" } })).toBe(0);
+  });
+
+  const pages: { path: () => string; need: Need; heading: () => string }[] = [
+    { path: () => "/admin", need: "staff", heading: () => "Partners" },
+    { path: () => "/admin/audit", need: "staff", heading: () => "Audit log" },
+    { path: () => `/admin/partners/${partnerA.id}`, need: "staff", heading: () => "Acme Tasks" },
+    { path: () => `/console/${partnerA.id}`, need: "partner", heading: () => "Acme Tasks" },
+  ];
+
+  it.each(pages.flatMap((page) => everyone.map((who) => [page, who] as const)))("page %# as %s", async (page, who) => {
+    const headers: Record<string, string> = cookies[who as Exclude<Who, "anonymous">] ? { cookie: cookies[who as Exclude<Who, "anonymous">]! } : {};
+    const response = await fetch(new URL(page.path(), app.baseUrl), { headers, redirect: "manual" });
+    if (who === "anonymous") {
+      expect([response.status, response.headers.get("location")]).toEqual([307, `/sign-in?${new URLSearchParams({ callbackUrl: page.path() })}`]);
+      return;
+    }
+    const html = await response.text();
+    const allowed = expected(who, page.need, 200) === 200;
+    const heading = /<h1[^>]*>(.*?)<\/h1>/.exec(html)?.[1];
+    expect(heading, `${page.path()} as ${who}`).toBe(allowed ? page.heading() : "No access");
+  });
+
+  it("reads another partner's page and an unknown partner alike", async () => {
+    const other = await fetch(new URL(`/console/${partnerB.id}`, app.baseUrl), { headers: { cookie: cookies.partnerUser! } });
+    const unknown = await fetch(new URL(`/console/${randomUUID()}`, app.baseUrl), { headers: { cookie: cookies.partnerUser! } });
+    const body = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/\/console\/[0-9a-f-]{36}/g, "");
+    expect(body(await other.text())).toBe(body(await unknown.text()));
+  });
+});
+
+describe("the audit log", () => {
+  it("records who changed what, readable by staff and by the partner's own users only", async () => {
+    const created = await send("POST", "/api/console/partners", "staff", { name: "Corner Homes" });
+    expect(created.status).toBe(200);
+    const cornerId = created.body.partnerId as string;
+    expect(created.body.apiKey).toEqual(expect.any(String));
+    expect((await send("PATCH", `/api/console/partners/${cornerId}`, "staff", { status: "paused", rosterMax: 500 })).status).toBe(200);
+    const issued = await send("POST", `/api/console/partners/${partnerA.id}/keys`, "partnerUser", { scopes: ["read:inspections", "read:workspaces"] });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    expect((await send("DELETE", `/api/console/partners/${partnerA.id}/keys/${issued.body.keyId as string}`, "partnerUser")).body).toEqual({ keyId: issued.body.keyId, revoked: true });
+
+    const all = await send("GET", "/api/console/audit", "staff");
+    const actions = (all.body.entries as { action: string; actor: string; objectId: string; detail?: unknown }[]).map((entry) => [entry.action, entry.actor]);
+    expect(actions.slice(0, 5)).toEqual([
+      ["api_key.revoke", emails.partnerUser],
+      ["api_key.create", emails.partnerUser],
+      ["partner.set_roster_max", emails.staff],
+      ["partner.pause", emails.staff],
+      ["partner.create", emails.staff],
+    ]);
+    // The CLI's own changes are there too, by "staff CLI".
+    expect(actions).toContainEqual(["partner_user.invite", "staff CLI"]);
+    // No secret is ever in the log.
+    expect(JSON.stringify(all.body)).not.toContain(created.body.apiKey as string);
+    expect(JSON.stringify(all.body)).not.toContain(issued.body.apiKey as string);
+
+    const own = await send("GET", `/api/console/partners/${partnerA.id}/audit`, "partnerUser");
+    const ownEntries = own.body.entries as { partnerId: string }[];
+    expect(ownEntries.length).toBeGreaterThanOrEqual(3);
+    expect(ownEntries.every((entry) => entry.partnerId === partnerA.id)).toBe(true);
+    expect((await send("GET", `/api/console/partners/${cornerId}/audit`, "partnerUser")).status).toBe(404);
+  });
+});
+
+describe("who gets in (npm run admin -- staff | partner-user)", () => {
+  it("invites a partner user by mail to their console, and lets them invite a colleague", async () => {
+    const email = address("engineer");
+    const invited = await admin<{ email: string }>("partner-user", "add", "--partner", partnerA.id, "--email", email.toUpperCase());
+    expect(invited.email).toBe(email);
+    const mail = await smtp.waitFor(email);
+    expect(mail.subject).toBe("You're invited to Acme Tasks's console on Walkthrough");
+    const signedIn = await followSignInLink(target, linkIn(mail, `${env.APP_URL}/api/auth/callback/email?`));
+    expect(signedIn.location).toBe(`${env.APP_URL}/console`);
+    const landing = await fetch(new URL("/console", app.baseUrl), { headers: { cookie: signedIn.cookie! }, redirect: "manual" });
+    expect(landing.headers.get("location")).toBe(`/console/${partnerA.id}`);
+
+    const colleague = address("colleague");
+    const answer = await send("POST", `/api/console/partners/${partnerA.id}/users`, "partnerUser", { email: colleague });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect((await smtp.waitFor(colleague)).subject).toContain("Acme Tasks");
+    const again = await send("POST", `/api/console/partners/${partnerA.id}/users`, "partnerUser", { email: colleague });
+    expect([again.status, (again.body.error as { code: string }).code]).toEqual([409, "already_invited"]);
+    const listed = await admin<{ users: { email: string }[] }>("partner-user", "list", "--partner", partnerA.id);
+    expect(listed.users.map((user) => user.email)).toEqual(expect.arrayContaining([email, colleague, emails.partnerUser]));
+  });
+
+  it("makes staff, who land on /admin after signing in; refuses an address mail cannot reach", async () => {
+    const email = address("ops");
+    expect(await admin("staff", "add", "--email", email)).toEqual({ email, added: true });
+    expect(await admin("staff", "add", "--email", email)).toEqual({ email, added: false });
+    const cookie = await signInByMail(target, email);
+    const home = await fetch(new URL("/home", app.baseUrl), { headers: { cookie }, redirect: "manual" });
+    expect(home.headers.get("location")).toBe("/admin");
+    const listed = await admin<{ staff: { email: string }[] }>("staff", "list");
+    expect(listed.staff.map((row) => row.email)).toContain(email);
+    const bad = await runAdmin(["staff", "add", "--email", "ops@localhost"], adminEnv());
+    expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining("Enter an email address we can send to")]);
+  });
+});
