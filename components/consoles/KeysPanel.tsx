@@ -30,11 +30,12 @@ export function KeysPanel({ partnerId }: { partnerId: string }) {
     onSuccess: (key) => {
       setIssued(key.apiKey);
       void client.invalidateQueries({ queryKey: ["keys", partnerId] });
+      void client.invalidateQueries({ queryKey: ["audit"] });
     },
   });
   const revoke = useMutation({
     mutationFn: (keyId: string) => callApi(`${path}/${keyId}`, { method: "DELETE" }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["keys", partnerId] }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ["keys", partnerId] }), client.invalidateQueries({ queryKey: ["audit"] })]),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -74,7 +75,7 @@ export function KeysPanel({ partnerId }: { partnerId: string }) {
             {keys.data.keys.map((key) => (
               <tr key={key.keyId}>
                 <td data-label="Key">
-                  <code>{key.hint}…</code>
+                  <code>{key.hint}</code>
                 </td>
                 <td data-label="Scopes">{key.scopes.join(", ")}</td>
                 <td data-label="Created">{day(key.createdAt)}</td>
@@ -85,8 +86,8 @@ export function KeysPanel({ partnerId }: { partnerId: string }) {
                       type="button"
                       className={styles.secondary}
                       disabled={revoke.isPending}
-                      aria-label={`Revoke key ${key.hint}`}
-                      onClick={() => window.confirm(`Revoke key ${key.hint}…? Requests with it are refused from then on.`) && revoke.mutate(key.keyId)}
+                      aria-label={`Revoke key ${key.hint.replace(/…$/, "")}`}
+                      onClick={() => window.confirm(`Revoke key ${key.hint}? Requests with it are refused from then on.`) && revoke.mutate(key.keyId)}
                     >
                       Revoke
                     </button>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { callApi } from "@/components/people/call-api";
@@ -9,12 +9,14 @@ import styles from "@/components/people/people.module.css";
 /** Staff pause or resume a partner and set its roster cap. */
 export function PartnerControls({ partnerId, status, rosterMax }: { partnerId: string; status: "active" | "paused"; rosterMax: number }) {
   const router = useRouter();
+  const client = useQueryClient();
   const [saved, setSaved] = useState<string>();
   const change = useMutation({
     mutationFn: (body: { status?: string; rosterMax?: string }) => callApi(`/api/console/partners/${partnerId}`, { method: "PATCH", body }),
     onSuccess: (_answer, body) => {
       setSaved(body.status ? (body.status === "paused" ? "Paused: its keys answer 403 partner_disabled." : "Resumed: its keys work again.") : "Roster cap saved.");
       router.refresh();
+      void client.invalidateQueries({ queryKey: ["audit"] });
     },
   });
 
@@ -30,7 +32,7 @@ export function PartnerControls({ partnerId, status, rosterMax }: { partnerId: s
       <p>
         Status: <strong>{status === "active" ? "Active" : "Paused"}</strong>
       </p>
-      <div className={styles.actions}>
+      <div className={styles.actions} style={{ marginBottom: 16 }}>
         {status === "active" ? (
           <button type="button" className={styles.secondary} disabled={change.isPending} onClick={() => window.confirm("Pause this partner? Every request with its keys is refused until it is resumed.") && change.mutate({ status: "paused" })}>
             Pause partner

@@ -23,6 +23,7 @@ export function UsersPanel({ partnerId }: { partnerId: string }) {
     onSuccess: (user) => {
       setSent(user.email);
       void client.invalidateQueries({ queryKey: ["users", partnerId] });
+      void client.invalidateQueries({ queryKey: ["audit"] });
     },
   });
 

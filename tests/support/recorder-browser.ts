@@ -4,7 +4,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { db } from "../../lib/db/client";
 import { recordingKeys } from "../../lib/recording/recorder-state";
@@ -72,9 +72,10 @@ export async function probeSealedVideo(inspectionId: string) {
 }
 
 /** Where screenshots of the recorder go (the README shows them): set RECORDER_SCREENSHOTS_DIR to keep them. */
-export async function screenshot(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
+/** `mask` covers what must not be committed in a picture, such as a key shown once. */
+export async function screenshot(page: Page, name: string, { fullPage = false, mask = [] as Locator[] } = {}): Promise<void> {
   const dir = process.env.RECORDER_SCREENSHOTS_DIR;
   if (!dir) return;
   await mkdir(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), scale: "css", fullPage });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), scale: "css", fullPage, mask, maskColor: "#c5ced8" });
 }

@@ -1,0 +1,134 @@
+import { randomBytes } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { closeDb, db } from "../../lib/db/client";
+import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
+import { launchBrowser } from "../support/browser";
+import { runAdminJson } from "../support/cli";
+import { createDatabase, useDatabase } from "../support/databases";
+import { testAppEnv } from "../support/global-setup";
+import { screenshot } from "../support/recorder-browser";
+import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
+
+/*
+ * Both consoles in Chromium: staff sign in by a mailed link to /admin, create a partner (its key
+ * shown once), pause and resume it, set its roster cap and invite its engineer; the engineer
+ * opens the invitation on a tablet, lands in the partner console and rotates the key step by
+ * step; both read the audit log. Mail through a real SMTP server.
+ */
+
+let app: AppProcess;
+let smtp: SmtpReceiver;
+let browser: Browser;
+let appUrl: string;
+let databaseUrl: string;
+let dataDir: string;
+const staffEmail = `ops-${randomBytes(3).toString("hex")}@walkthrough-staff.com`;
+const engineerEmail = `dev-${randomBytes(3).toString("hex")}@acme-tasks.com`;
+let partnerId: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  databaseUrl = await createDatabase(inject("pgAdminUrl"), "consoles_e2e");
+  const port = await freePort();
+  appUrl = `http://127.0.0.1:${port}`;
+  const env = { ...testAppEnv, APP_SECRET: randomBytes(32).toString("base64url"), APP_URL: appUrl, SMTP_URL: smtp.url };
+  app = await startAppProcess({ databaseUrl, port, env });
+  dataDir = app.dataDir;
+  await useDatabase(databaseUrl);
+  browser = await launchBrowser();
+  await runAdminJson(["staff", "add", "--email", staffEmail], { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, APP_SECRET: env.APP_SECRET });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await closeDb();
+  await app?.stop();
+  await smtp?.close();
+});
+
+async function signInThroughMail(page: Page, email: string, mailNumber: number): Promise<void> {
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await page.getByRole("heading", { name: "Check your email" }).waitFor();
+  const mail = await smtp.waitFor(email, mailNumber);
+  await page.goto(linkIn(mail, `${appUrl}/api/auth/callback/email?`));
+}
+
+describe("the consoles", () => {
+  it("staff run a partner from /admin", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    page.on("dialog", (dialog) => void dialog.accept());
+    await page.goto(`${appUrl}/admin`);
+    expect(new URL(page.url()).pathname).toBe("/sign-in");
+    await signInThroughMail(page, staffEmail, 1);
+    await page.getByRole("heading", { name: "Partners", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "All partners" }).waitFor();
+
+    await page.getByLabel("Name").fill("Acme Tasks");
+    await page.getByRole("button", { name: "Create partner" }).click();
+    const secret = page.getByRole("status").filter({ hasText: "Its first API key" });
+    await secret.waitFor();
+    const firstKey = (await secret.locator("code").textContent())!;
+    expect(firstKey.length).toBeGreaterThan(30);
+    await page.getByRole("link", { name: "Acme Tasks" }).first().waitFor();
+    await screenshot(page, "40-admin-partners-desktop", { mask: [secret.locator("code")] });
+
+    await page.getByRole("link", { name: "Open the partner" }).click();
+    await page.getByRole("heading", { name: "Acme Tasks", level: 1 }).waitFor();
+    partnerId = new URL(page.url()).pathname.split("/").at(-1)!;
+    await page.getByRole("button", { name: "Pause partner" }).click();
+    await page.getByText("Paused: its keys answer 403 partner_disabled.").waitFor();
+    await page.getByRole("button", { name: "Resume partner" }).click();
+    await page.getByText("Resumed: its keys work again.").waitFor();
+    await page.getByLabel("Largest roster per import").fill("500");
+    await page.getByRole("button", { name: "Save cap" }).click();
+    await page.getByText("Roster cap saved.").waitFor();
+    expect(await db().partner.findUniqueOrThrow({ where: { id: partnerId } })).toMatchObject({ status: "active", rosterMax: 500 });
+
+    await page.getByLabel("Email address").fill(engineerEmail);
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await page.getByText(`Invitation sent to ${engineerEmail}.`).waitFor();
+    await page.getByText(`${engineerEmail} (invited, not signed in yet)`).waitFor();
+    await page.getByRole("cell", { name: "partner.set_roster_max" }).waitFor();
+    await screenshot(page, "41-admin-partner-desktop", { fullPage: true });
+
+    await page.getByRole("link", { name: "Audit log" }).click();
+    await page.getByRole("cell", { name: "partner_user.invite" }).waitFor();
+    for (const action of ["partner.create", "partner.pause", "partner.resume", "partner.set_roster_max"]) await page.getByRole("cell", { name: action }).waitFor();
+    await screenshot(page, "42-admin-audit-desktop");
+    await context.close();
+  });
+
+  it("a partner's engineer rotates the key from /console on a tablet", async () => {
+    const context = await browser.newContext({ viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2, hasTouch: true });
+    const page = await context.newPage();
+    page.on("dialog", (dialog) => void dialog.accept());
+    const invitation = await smtp.waitFor(engineerEmail);
+    await page.goto(linkIn(invitation, `${appUrl}/api/auth/callback/email?`));
+    await page.getByRole("heading", { name: "Acme Tasks", level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/console/${partnerId}`);
+
+    const keys = page.getByRole("region", { name: "API keys" });
+    await keys.getByRole("button", { name: /^Revoke key / }).first().waitFor();
+    await expect(keys.getByRole("button", { name: /^Revoke key / }).count()).resolves.toBe(1);
+    await keys.getByLabel("read:workspaces").check();
+    await keys.getByRole("button", { name: "Create key" }).click();
+    await keys.getByRole("status").filter({ hasText: "The new API key" }).waitFor();
+    await keys.getByRole("button", { name: /^Revoke key / }).nth(1).waitFor();
+    // Two keys are active: creating a third is not offered until one is revoked.
+    await expect(keys.getByRole("button", { name: "Create key" }).isDisabled()).resolves.toBe(true);
+    const oldest = await db().apiKey.findFirstOrThrow({ where: { partnerId }, orderBy: { createdAt: "asc" } });
+    await keys.getByRole("button", { name: `Revoke key ${oldest.hint.replace(/…$/, "")}` }).click();
+    await keys.getByText(/^Revoked /).waitFor();
+    expect((await db().apiKey.findUniqueOrThrow({ where: { id: oldest.id } })).status).toBe("revoked");
+    await page.getByRole("region", { name: "Audit log" }).getByRole("cell", { name: "api_key.revoke" }).waitFor();
+    await screenshot(page, "43-console-tablet", { fullPage: true, mask: [keys.getByRole("status").locator("code")] });
+
+    // Staff pages are not theirs.
+    await page.goto(`${appUrl}/admin`);
+    await page.getByRole("heading", { name: "No access" }).waitFor();
+    await context.close();
+  });
+});
