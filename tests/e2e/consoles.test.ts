@@ -2,13 +2,17 @@ import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeDb, db } from "../../lib/db/client";
+import { hmacKey } from "../../lib/webhooks/secrets";
+import { signAttempt } from "../../lib/webhooks/sign";
 import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
 import { launchBrowser } from "../support/browser";
 import { runAdminJson } from "../support/cli";
 import { createDatabase, useDatabase } from "../support/databases";
 import { testAppEnv } from "../support/global-setup";
+import { until } from "../support/until";
 import { screenshot } from "../support/recorder-browser";
 import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
 /*
  * Both consoles in Chromium: staff sign in by a mailed link to /admin, create a partner (its key
@@ -19,6 +23,7 @@ import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-re
 
 let app: AppProcess;
 let smtp: SmtpReceiver;
+let receiver: WebhookReceiver;
 let browser: Browser;
 let appUrl: string;
 let databaseUrl: string;
@@ -29,10 +34,11 @@ let partnerId: string;
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
+  receiver = await startWebhookReceiver();
   databaseUrl = await createDatabase(inject("pgAdminUrl"), "consoles_e2e");
   const port = await freePort();
   appUrl = `http://127.0.0.1:${port}`;
-  const env = { ...testAppEnv, APP_SECRET: randomBytes(32).toString("base64url"), APP_URL: appUrl, SMTP_URL: smtp.url };
+  const env = { ...testAppEnv, APP_SECRET: randomBytes(32).toString("base64url"), APP_URL: appUrl, SMTP_URL: smtp.url, WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true" };
   app = await startAppProcess({ databaseUrl, port, env });
   dataDir = app.dataDir;
   await useDatabase(databaseUrl);
@@ -45,6 +51,7 @@ afterAll(async () => {
   await closeDb();
   await app?.stop();
   await smtp?.close();
+  await receiver?.close();
 });
 
 async function signInThroughMail(page: Page, email: string, mailNumber: number): Promise<void> {
@@ -125,6 +132,37 @@ describe("the consoles", () => {
     expect((await db().apiKey.findUniqueOrThrow({ where: { id: oldest.id } })).status).toBe("revoked");
     await page.getByRole("region", { name: "Audit log" }).getByRole("cell", { name: "api_key.revoke" }).waitFor();
     await screenshot(page, "43-console-tablet", { fullPage: true, mask: [keys.getByRole("status").locator("code")] });
+
+    // Webhooks: set the receiver (its secret shown once), send a test event, see it in the log.
+    const hooks = page.getByRole("region", { name: "Webhooks" });
+    await hooks.getByLabel("Receiver URL").fill(receiver.url);
+    await hooks.getByRole("button", { name: "Set receiver" }).click();
+    const shown = hooks.getByRole("status").filter({ hasText: "The receiver's signing secret" });
+    const secret = (await shown.locator("code").textContent())!;
+    await hooks.getByRole("button", { name: "Send a test event" }).click();
+    await hooks.getByText("webhook.test · delivered").waitFor({ timeout: 20_000 });
+    const delivered = receiver.received.find((delivery) => delivery.body.includes('"webhook.test"'))!;
+    // The secret the console showed is the one that signs.
+    const signed = signAttempt({ eventId: delivered.headers["webhook-id"] as string, body: delivered.body, keys: [hmacKey(secret)], timestamp: Number(delivered.headers["webhook-timestamp"]) });
+    expect(delivered.headers["webhook-signature"]).toBe(signed["webhook-signature"]);
+    await hooks.getByText("webhook.test · delivered").click();
+    await hooks.getByText(/HTTP 204 in \d+ ms/).waitFor();
+    await hooks.getByRole("button", { name: "Replay this event" }).click();
+    await hooks.getByText("Queued again as a new delivery with the same event_id.").waitFor();
+    await until("the replay to arrive", async () => (receiver.of(delivered.headers["webhook-id"] as string).length === 2 ? true : undefined), 20_000, 100);
+    await hooks.getByRole("button", { name: "Rotate secret (old one signs 7 more days)" }).click();
+    await hooks.getByText(/The old secret signs too until/).first().waitFor();
+
+    // The allowlist, and the workspaces (none yet).
+    const allowlist = page.getByRole("region", { name: "Return URL allowlist" });
+    await allowlist.getByLabel("Scheme or origin").fill("HTTPS://App.Acme-Tasks.com:443/");
+    await allowlist.getByRole("button", { name: "Add" }).click();
+    await allowlist.getByText("https://app.acme-tasks.com").waitFor();
+    await allowlist.getByLabel("Scheme or origin").fill("http://insecure.acme-tasks.com");
+    await allowlist.getByRole("button", { name: "Add" }).click();
+    await allowlist.getByRole("alert").waitFor();
+    await page.getByRole("region", { name: "Workspaces" }).getByText("No workspaces yet").waitFor();
+    await screenshot(page, "44-console-webhooks-tablet", { fullPage: true, mask: [page.getByRole("status").locator("code")] });
 
     // Staff pages are not theirs.
     await page.goto(`${appUrl}/admin`);

@@ -69,7 +69,7 @@ afterAll(async () => {
 
 type Need = "staff" | "partner";
 interface RouteCase {
-  method: "GET" | "POST" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** The route file's path under app/api/console, with its [params]. */
   route: string;
   need: Need;
@@ -92,6 +92,25 @@ const cases: RouteCase[] = [
   { method: "POST", route: "partners/[partnerId]/users", need: "partner", path: () => `/api/console/partners/${partnerA.id}/users`, body: { email: "nobody@example.test" }, allowed: 400 },
   { method: "GET", route: "partners/[partnerId]/audit", need: "partner", path: () => `/api/console/partners/${partnerA.id}/audit`, allowed: 200 },
   { method: "GET", route: "audit", need: "staff", path: () => "/api/console/audit", allowed: 200 },
+  { method: "GET", route: "partners/[partnerId]/webhook", need: "partner", path: () => `/api/console/partners/${partnerA.id}/webhook`, allowed: 200 },
+  { method: "PUT", route: "partners/[partnerId]/webhook", need: "partner", path: () => `/api/console/partners/${partnerA.id}/webhook`, body: { url: "ftp://hooks.acme.com/in" }, allowed: 400 },
+  { method: "POST", route: "partners/[partnerId]/webhook/rotate", need: "partner", path: () => `/api/console/partners/${partnerA.id}/webhook/rotate`, body: { days: 99 }, allowed: 400 },
+  // Partner A has no receiver: a test event is refused (409 no_receiver) and nothing is recorded.
+  { method: "POST", route: "partners/[partnerId]/webhook/test", need: "partner", path: () => `/api/console/partners/${partnerA.id}/webhook/test`, body: {}, allowed: 409 },
+  { method: "POST", route: "partners/[partnerId]/webhook/replay", need: "partner", path: () => `/api/console/partners/${partnerA.id}/webhook/replay`, body: { since: "yesterday-ish" }, allowed: 400 },
+  { method: "GET", route: "partners/[partnerId]/webhook/deliveries", need: "partner", path: () => `/api/console/partners/${partnerA.id}/webhook/deliveries?status=failed`, allowed: 200 },
+  {
+    method: "POST",
+    route: "partners/[partnerId]/webhook/deliveries/[deliveryId]/replay",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/webhook/deliveries/${randomUUID()}/replay`,
+    body: {},
+    allowed: 404,
+  },
+  { method: "GET", route: "partners/[partnerId]/allowlist", need: "partner", path: () => `/api/console/partners/${partnerA.id}/allowlist`, allowed: 200 },
+  { method: "POST", route: "partners/[partnerId]/allowlist", need: "partner", path: () => `/api/console/partners/${partnerA.id}/allowlist`, body: { entry: "http://app.acme.com" }, allowed: 400 },
+  { method: "DELETE", route: "partners/[partnerId]/allowlist", need: "partner", path: () => `/api/console/partners/${partnerA.id}/allowlist?entry=${encodeURIComponent("https://never-added.acme.com")}`, allowed: 404 },
+  { method: "GET", route: "partners/[partnerId]/workspaces", need: "partner", path: () => `/api/console/partners/${partnerA.id}/workspaces`, allowed: 200 },
 ];
 
 /** Every method every route file under app/api/console exports. */
@@ -138,12 +157,14 @@ describe("the authorization matrix", () => {
   it.each(cases.flatMap((c) => everyone.map((who) => [`${c.method} ${c.route}`, who, c] as const)))("%s as %s", async (_name, who, routeCase) => {
     const auditBefore = await db().auditEntry.count();
     const keysBefore = await db().apiKey.count({ where: { status: "active" } });
+    const eventsBefore = await db().webhookEvent.count();
     const answer = await send(routeCase.method, routeCase.path(), who, routeCase.body);
     expect(answer.status, JSON.stringify(answer.body)).toBe(expected(who, routeCase.need, routeCase.allowed));
-    if (answer.status === 404) expect(answer.body).toEqual({ error: { code: "not_found", message: "No such partner." } });
+    if (who === "otherPartnerUser" && routeCase.need === "partner") expect(answer.body).toEqual({ error: { code: "not_found", message: "No such partner." } });
     // Refused or not, none of these calls changed anything.
     expect(await db().auditEntry.count()).toBe(auditBefore);
     expect(await db().apiKey.count({ where: { status: "active" } })).toBe(keysBefore);
+    expect(await db().webhookEvent.count()).toBe(eventsBefore);
   });
 
   it("refuses a change from another site even with a staff session", async () => {

@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
+import { AllowlistPanel } from "@/components/consoles/AllowlistPanel";
 import { AuditPanel } from "@/components/consoles/AuditPanel";
 import { KeysPanel } from "@/components/consoles/KeysPanel";
 import { NoAccess } from "@/components/consoles/NoAccess";
 import { UsersPanel } from "@/components/consoles/UsersPanel";
+import { WebhookPanel } from "@/components/consoles/WebhookPanel";
+import { WorkspacesPanel } from "@/components/consoles/WorkspacesPanel";
 import { PageShell } from "@/components/people/PageShell";
 import { QueryProvider } from "@/components/people/QueryProvider";
 import styles from "@/components/people/people.module.css";
@@ -27,6 +30,9 @@ export default async function PartnerConsolePage({ params }: { params: Promise<{
           <p className={styles.subtitle}>Partner console{partner.status === "paused" ? " · paused by Walkthrough: requests with your keys are refused" : ""}</p>
         </div>
         <KeysPanel partnerId={partner.id} />
+        <WebhookPanel partnerId={partner.id} />
+        <AllowlistPanel partnerId={partner.id} />
+        <WorkspacesPanel partnerId={partner.id} />
         <UsersPanel partnerId={partner.id} />
         <AuditPanel partnerId={partner.id} />
       </QueryProvider>

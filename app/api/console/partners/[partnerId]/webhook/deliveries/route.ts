@@ -1,0 +1,6 @@
+import { consoleRoute, partnerData } from "@/lib/consoles/console-route";
+import { deliveriesOf } from "@/lib/consoles/integration-actions";
+
+type Params = { partnerId: string };
+
+export const GET = consoleRoute<Params>(partnerData, async (_caller, request, { partnerId }) => deliveriesOf(partnerId, new URL(request.url).searchParams.get("status")));

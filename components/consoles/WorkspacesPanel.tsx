@@ -1,0 +1,76 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { callApi } from "@/components/people/call-api";
+import styles from "@/components/people/people.module.css";
+
+interface WorkspaceRow {
+  id: string;
+  workspaceId: string;
+  name: string;
+  roster: string;
+  service: string;
+  claim: string;
+  properties: number;
+}
+
+/** The partner's workspaces with the states its API reports, a server page at a time. */
+export function WorkspacesPanel({ partnerId }: { partnerId: string }) {
+  const [page, setPage] = useState(1);
+  const list = useQuery({
+    queryKey: ["workspaces", partnerId, page],
+    queryFn: () => callApi<{ total: number; pages: number; workspaces: WorkspaceRow[] }>(`/api/console/partners/${partnerId}/workspaces?page=${page}`),
+  });
+  return (
+    <section className={styles.card} aria-labelledby={`workspaces-${partnerId}`}>
+      <h2 id={`workspaces-${partnerId}`}>Workspaces</h2>
+      {list.isPending && <p role="status">Loading…</p>}
+      {list.isError && (
+        <p className={styles.error} role="alert">
+          {list.error.message}
+        </p>
+      )}
+      {list.isSuccess && list.data.workspaces.length === 0 && <p>No workspaces yet: they appear when the integration provisions them.</p>}
+      {list.isSuccess && list.data.workspaces.length > 0 && (
+        <table className={`${styles.table} ${styles.stack}`}>
+          <thead>
+            <tr>
+              <th scope="col">Workspace</th>
+              <th scope="col">Roster</th>
+              <th scope="col">Service</th>
+              <th scope="col">Properties</th>
+              <th scope="col">Claim</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.workspaces.map((workspace) => (
+              <tr key={workspace.id}>
+                <td data-label="Workspace">
+                  {workspace.name} <div className={styles.muted}>{workspace.workspaceId}</div>
+                </td>
+                <td data-label="Roster">{workspace.roster}</td>
+                <td data-label="Service">{workspace.service}</td>
+                <td data-label="Properties">{workspace.properties}</td>
+                <td data-label="Claim">{workspace.claim}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list.isSuccess && list.data.pages > 1 && (
+        <nav aria-label="Workspace pages" className={styles.actions}>
+          <button type="button" className={styles.secondary} disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {page} of {list.data.pages}
+          </span>
+          <button type="button" className={styles.secondary} disabled={page >= list.data.pages} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+import { db } from "../db/client";
+import type { WebhookDeliveryStatus } from "../generated/prisma/enums";
+import { addAllowlistEntry } from "../partners/add-allowlist-entry";
+import { AllowlistEntryError } from "../partners/allowlist-entry";
+import { listAllowlist } from "../partners/list-allowlist";
+import { AllowlistEntryNotFoundError, removeAllowlistEntry } from "../partners/remove-allowlist-entry";
+import { requirePartner } from "../partners/require-partner";
+import { PeopleError } from "../people/manage-seats";
+import { isUuid } from "../validation/uuid";
+import { listDeliveries } from "../webhooks/delivery-log";
+import { ReceiverUrlError } from "../webhooks/receiver-url";
+import { defaultRotationDays, describeReceiver, expirePreviousSecret, NoReceiverError, rotateSecret, setReceiver } from "../webhooks/receivers";
+import { replayDelivery, replaySince } from "../webhooks/replay";
+import { sendTestEvent } from "../webhooks/send-test-event";
+import { serializeWorkspace } from "../workspaces/serializers";
+import { type Actor, recordAudit } from "./audit";
+
+/*
+ * A partner's integration as both consoles change it: the webhook receiver, the return_url
+ * allowlist, and the workspaces it reads. The domain functions are the staff CLI's; each change
+ * is audited, never with a secret.
+ */
+
+/** The domain's refusals, as the message the page shows. */
+async function refusing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ReceiverUrlError || error instanceof AllowlistEntryError) throw new PeopleError(400, "invalid_request", error.message);
+    if (error instanceof NoReceiverError) throw new PeopleError(409, "no_receiver", "Set a receiver URL first.");
+    if (error instanceof AllowlistEntryNotFoundError) throw new PeopleError(404, "not_on_list", "That entry is not on the list.");
+    throw error;
+  }
+}
+
+export async function webhookOf(partnerId: string) {
+  const receiver = await describeReceiver(partnerId);
+  return { receiver: receiver && { url: receiver.url, createdAt: receiver.createdAt.toISOString(), previousExpiresAt: receiver.previousExpiresAt?.toISOString() } };
+}
+
+/** Sets or moves the receiver; the new signing secret is answered this once. */
+export async function setReceiverAs(actor: Actor, partnerId: string, url: unknown) {
+  const set = await refusing(() => setReceiver(partnerId, typeof url === "string" ? url : ""));
+  await recordAudit({ actor, partnerId, action: "webhook.set_receiver", objectType: "webhook_receiver", objectId: partnerId, detail: { url: set.url } });
+  return set;
+}
+
+export async function rotateSecretAs(actor: Actor, partnerId: string, daysInput: unknown) {
+  const days = daysInput === undefined ? defaultRotationDays : Number(daysInput);
+  if (!Number.isInteger(days) || days < 0 || days > 30) throw new PeopleError(400, "invalid_request", "The old secret may keep signing for 0 to 30 days.");
+  const rotated = await refusing(() => (days === 0 ? expirePreviousSecret(partnerId).then(() => undefined) : rotateSecret(partnerId, days)));
+  await recordAudit({ actor, partnerId, action: days === 0 ? "webhook.expire_previous" : "webhook.rotate", objectType: "webhook_receiver", objectId: partnerId, detail: { days } });
+  return rotated === undefined ? { expired: true } : { secret: rotated.secret, previousExpiresAt: rotated.previousExpiresAt.toISOString() };
+}
+
+export async function sendTestAs(actor: Actor, partnerId: string) {
+  await requirePartner(partnerId);
+  const sent = await refusing(() => sendTestEvent(partnerId));
+  await recordAudit({ actor, partnerId, action: "webhook.test", objectType: "webhook_event", objectId: sent.eventId });
+  return sent;
+}
+
+const deliveryStatuses: WebhookDeliveryStatus[] = ["pending", "delivered", "failed", "skipped"];
+
+export async function deliveriesOf(partnerId: string, status: string | null) {
+  const filter = deliveryStatuses.find((value) => value === status);
+  const deliveries = await listDeliveries(partnerId, { status: filter });
+  return {
+    deliveries: deliveries.map((delivery) => ({
+      ...delivery,
+      createdAt: delivery.createdAt.toISOString(),
+      nextAttemptAt: delivery.nextAttemptAt?.toISOString(),
+      finishedAt: delivery.finishedAt?.toISOString(),
+      attempts: delivery.attempts.map((attempt) => ({ ...attempt, at: attempt.at.toISOString() })),
+    })),
+  };
+}
+
+/** Replays one of the partner's deliveries; another partner's id reads as unknown. */
+export async function replayAs(actor: Actor, partnerId: string, deliveryId: string) {
+  const delivery = isUuid(deliveryId) ? await db().webhookDelivery.findFirst({ where: { id: deliveryId, partnerId }, select: { id: true } }) : null;
+  if (delivery === null) throw new PeopleError(404, "not_found", "No such delivery.");
+  const replayed = await refusing(() => replayDelivery(deliveryId));
+  await recordAudit({ actor, partnerId, action: "webhook.replay", objectType: "webhook_delivery", objectId: deliveryId, detail: { new_delivery_id: replayed.deliveryId } });
+  return replayed;
+}
+
+export async function replaySinceAs(actor: Actor, partnerId: string, sinceText: unknown) {
+  const since = new Date(typeof sinceText === "string" ? sinceText : "");
+  if (Number.isNaN(since.getTime())) throw new PeopleError(400, "invalid_request", "Give a date and time to replay from.");
+  const queued = await refusing(() => replaySince(partnerId, since));
+  await recordAudit({ actor, partnerId, action: "webhook.replay_since", objectType: "webhook_receiver", objectId: partnerId, detail: { since: since.toISOString(), queued } });
+  return { queued };
+}
+
+export async function allowlistOf(partnerId: string) {
+  await requirePartner(partnerId);
+  return { entries: await listAllowlist(partnerId) };
+}
+
+export async function addAllowlistAs(actor: Actor, partnerId: string, entryText: unknown) {
+  const added = await refusing(() => addAllowlistEntry(partnerId, typeof entryText === "string" ? entryText : ""));
+  if (added.added) await recordAudit({ actor, partnerId, action: "allowlist.add", objectType: "allowlist_entry", objectId: added.entry });
+  return added;
+}
+
+export async function removeAllowlistAs(actor: Actor, partnerId: string, entryText: unknown) {
+  const removed = await refusing(() => removeAllowlistEntry(partnerId, typeof entryText === "string" ? entryText : ""));
+  await recordAudit({ actor, partnerId, action: "allowlist.remove", objectType: "allowlist_entry", objectId: removed.entry });
+  return removed;
+}
+
+export const workspacesPageSize = 25;
+
+/** The partner's workspaces as its API reads them, with their properties count, a page at a time. */
+export async function workspacesOf(partnerId: string, page: number) {
+  await requirePartner(partnerId);
+  const [total, rows] = await Promise.all([
+    db().workspace.count({ where: { partnerId } }),
+    db().workspace.findMany({
+      where: { partnerId },
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+      skip: (page - 1) * workspacesPageSize,
+      take: workspacesPageSize,
+      include: { rosterFeed: { select: { health: true } }, _count: { select: { properties: true } } },
+    }),
+  ]);
+  return {
+    total,
+    pages: Math.max(1, Math.ceil(total / workspacesPageSize)),
+    workspaces: rows.map((row) => {
+      const record = serializeWorkspace(row);
+      return { id: row.id, workspaceId: record.workspace_id, name: record.name, roster: record.roster.state, service: record.service.state, claim: record.claim.state, properties: row._count.properties };
+    }),
+  };
+}
