@@ -75,6 +75,7 @@ const schema = z.object({
     .default([60, 300, 1800, 7200, 43_200]),
   // For tests only: how long recording_completed waits after the seal for every result (the spec's 2 minutes).
   WEBHOOK_RECORDING_HOLD_SECONDS: positiveInt.max(600).default(120),
+  USAGE_FLUSH_SECONDS: positiveInt.max(300).default(10),
   // Attempts in flight per worker process, and per receiver across every worker.
   WEBHOOK_CONCURRENCY: positiveInt.max(4096).default(256),
   WEBHOOK_RECEIVER_CONCURRENCY: positiveInt.max(256).default(32),

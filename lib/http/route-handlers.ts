@@ -1,4 +1,5 @@
 import { log } from "../log";
+import { countRequest } from "../usage/usage-counter";
 import { authenticate, type Caller } from "./auth";
 import { parseJsonObject, readBodyText } from "./body";
 import { clientAddress } from "./client-address";
@@ -63,13 +64,16 @@ function serve(operation: AnyOperation): Handler {
     const requestId = requestIdFor(request);
     let caller: Caller | undefined;
     let response: Response;
+    let errorCode: string | undefined;
     try {
       caller = await identify(request, operation);
       response = await run(operation, request, requestId, caller);
     } catch (error) {
       if (error instanceof ApiError) {
+        errorCode = error.code;
         response = errorResponse(error, requestId);
       } else {
+        errorCode = "internal_error";
         log().error({ err: error, requestId, route: operation.path }, "unhandled error");
         response = errorResponse(new ApiError("internal_error"), requestId);
       }
@@ -86,6 +90,7 @@ function serve(operation: AnyOperation): Handler {
       },
       "request",
     );
+    if (caller) countRequest(caller.partnerId, response.status, errorCode);
     return response;
   };
 }

@@ -9,6 +9,7 @@ import { createDatabase, useDatabase } from "../support/databases";
 import { testAppEnv } from "../support/global-setup";
 import { followSignInLink, signInByMail, type SignInTarget } from "../support/sign-in";
 import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
+import { until } from "../support/until";
 
 /*
  * The consoles' one authorization rule (lib/consoles/console-role.ts), as generated cases: every
@@ -37,7 +38,7 @@ beforeAll(async () => {
   smtp = await startSmtpReceiver();
   databaseUrl = await createDatabase(inject("pgAdminUrl"), "consoles");
   const port = await freePort();
-  env = { ...testAppEnv, APP_SECRET: randomBytes(32).toString("base64url"), APP_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url, MAIL_FROM: "Walkthrough <console@walkthrough.dev>" };
+  env = { ...testAppEnv, APP_SECRET: randomBytes(32).toString("base64url"), APP_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url, MAIL_FROM: "Walkthrough <console@walkthrough.dev>", USAGE_FLUSH_SECONDS: "1" };
   app = await startAppProcess({ databaseUrl, port, env });
   await useDatabase(databaseUrl);
   target = { baseUrl: app.baseUrl, appUrl: env.APP_URL!, smtp };
@@ -111,6 +112,7 @@ const cases: RouteCase[] = [
   { method: "POST", route: "partners/[partnerId]/allowlist", need: "partner", path: () => `/api/console/partners/${partnerA.id}/allowlist`, body: { entry: "http://app.acme.com" }, allowed: 400 },
   { method: "DELETE", route: "partners/[partnerId]/allowlist", need: "partner", path: () => `/api/console/partners/${partnerA.id}/allowlist?entry=${encodeURIComponent("https://never-added.acme.com")}`, allowed: 404 },
   { method: "GET", route: "partners/[partnerId]/workspaces", need: "partner", path: () => `/api/console/partners/${partnerA.id}/workspaces`, allowed: 200 },
+  { method: "GET", route: "partners/[partnerId]/usage", need: "partner", path: () => `/api/console/partners/${partnerA.id}/usage`, allowed: 200 },
 ];
 
 /** Every method every route file under app/api/console exports. */
@@ -232,6 +234,34 @@ describe("the audit log", () => {
     expect(ownEntries.length).toBeGreaterThanOrEqual(3);
     expect(ownEntries.every((entry) => entry.partnerId === partnerA.id)).toBe(true);
     expect((await send("GET", `/api/console/partners/${cornerId}/audit`, "partnerUser")).status).toBe(404);
+  });
+});
+
+describe("usage", () => {
+  it("counts the partner API's requests per day and errors by code, for that partner only", async () => {
+    const key = await admin<{ api_key: string }>("key", "create", "--partner", partnerA.id);
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(new URL(path, app.baseUrl), { ...init, headers: { authorization: `Bearer ${key.api_key}`, "content-type": "application/json" } });
+    const workspaceId = `usage-${randomBytes(3).toString("hex")}`;
+    expect((await api("/v1/workspaces", { method: "POST", body: JSON.stringify({ workspace_id: workspaceId, name: "Usage Co" }) })).status).toBe(201);
+    expect((await api(`/v1/workspaces/${workspaceId}`)).status).toBe(200);
+    const unknown = await api("/v1/workspaces/no-such-workspace");
+    const missing = await api("/v1/properties");
+    const codes = [((await unknown.json()) as { error: { code: string } }).error.code, ((await missing.json()) as { error: { code: string } }).error.code];
+    expect([unknown.status, missing.status]).toEqual([404, 400]);
+    const today = new Date().toISOString().slice(0, 10);
+    type Usage = { days: { day: string; requests: number; errors: number }[]; errors: { code: string; status: number; count: number }[] };
+    const usage = await until("the counts to be saved", async () => {
+      const answer = await send("GET", `/api/console/partners/${partnerA.id}/usage`, "partnerUser");
+      const body = answer.body as unknown as Usage;
+      return body.days?.at(-1)?.requests === 4 ? body : undefined;
+    }, 15_000, 200);
+    expect(usage.days).toHaveLength(30);
+    expect(usage.days.at(-1)).toEqual({ day: today, requests: 4, errors: 2 });
+    expect(usage.errors.reduce((sum, error) => sum + error.count, 0)).toBe(2);
+    expect(usage.errors.map((error) => [error.code, error.status, error.count]).sort()).toEqual([[codes[1], 400, 1], [codes[0], 404, 1]].sort());
+    const other = (await send("GET", `/api/console/partners/${partnerB.id}/usage`, "otherPartnerUser")).body as unknown as Usage;
+    expect(other.days.reduce((sum, day) => sum + day.requests, 0)).toBe(0);
   });
 });
 

@@ -3,6 +3,7 @@ import { AllowlistPanel } from "@/components/consoles/AllowlistPanel";
 import { AuditPanel } from "@/components/consoles/AuditPanel";
 import { KeysPanel } from "@/components/consoles/KeysPanel";
 import { NoAccess } from "@/components/consoles/NoAccess";
+import { UsagePanel } from "@/components/consoles/UsagePanel";
 import { UsersPanel } from "@/components/consoles/UsersPanel";
 import { WebhookPanel } from "@/components/consoles/WebhookPanel";
 import { WorkspacesPanel } from "@/components/consoles/WorkspacesPanel";
@@ -33,6 +34,7 @@ export default async function PartnerConsolePage({ params }: { params: Promise<{
         <WebhookPanel partnerId={partner.id} />
         <AllowlistPanel partnerId={partner.id} />
         <WorkspacesPanel partnerId={partner.id} />
+        <UsagePanel partnerId={partner.id} />
         <UsersPanel partnerId={partner.id} />
         <AuditPanel partnerId={partner.id} />
       </QueryProvider>

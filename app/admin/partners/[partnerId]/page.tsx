@@ -4,6 +4,7 @@ import { AuditPanel } from "@/components/consoles/AuditPanel";
 import { KeysPanel } from "@/components/consoles/KeysPanel";
 import { NoAccess } from "@/components/consoles/NoAccess";
 import { PartnerControls } from "@/components/consoles/PartnerControls";
+import { UsagePanel } from "@/components/consoles/UsagePanel";
 import { UsersPanel } from "@/components/consoles/UsersPanel";
 import { WebhookPanel } from "@/components/consoles/WebhookPanel";
 import { WorkspacesPanel } from "@/components/consoles/WorkspacesPanel";
@@ -38,6 +39,7 @@ export default async function AdminPartnerPage({ params }: { params: Promise<{ p
         <WebhookPanel partnerId={partner.id} />
         <AllowlistPanel partnerId={partner.id} />
         <WorkspacesPanel partnerId={partner.id} />
+        <UsagePanel partnerId={partner.id} />
         <UsersPanel partnerId={partner.id} />
         <AuditPanel partnerId={partner.id} />
       </QueryProvider>
