@@ -101,6 +101,10 @@ describe("the consoles", () => {
     await page.getByRole("cell", { name: "partner.set_roster_max" }).waitFor();
     await screenshot(page, "41-admin-partner-desktop", { fullPage: true });
 
+    await page.getByRole("link", { name: "Jobs" }).click();
+    await page.getByRole("cell", { name: "import-baseline", exact: true }).waitFor();
+    await screenshot(page, "45-admin-jobs-desktop");
+
     await page.getByRole("link", { name: "Audit log" }).click();
     await page.getByRole("cell", { name: "partner_user.invite" }).waitFor();
     for (const action of ["partner.create", "partner.pause", "partner.resume", "partner.set_roster_max"]) await page.getByRole("cell", { name: action }).waitFor();

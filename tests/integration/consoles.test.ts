@@ -112,6 +112,9 @@ const cases: RouteCase[] = [
   { method: "POST", route: "partners/[partnerId]/allowlist", need: "partner", path: () => `/api/console/partners/${partnerA.id}/allowlist`, body: { entry: "http://app.acme.com" }, allowed: 400 },
   { method: "DELETE", route: "partners/[partnerId]/allowlist", need: "partner", path: () => `/api/console/partners/${partnerA.id}/allowlist?entry=${encodeURIComponent("https://never-added.acme.com")}`, allowed: 404 },
   { method: "GET", route: "partners/[partnerId]/workspaces", need: "partner", path: () => `/api/console/partners/${partnerA.id}/workspaces`, allowed: 200 },
+  { method: "GET", route: "jobs", need: "staff", path: () => "/api/console/jobs", allowed: 200 },
+  // A queue without a give-up step has no dead-lettered work to retry.
+  { method: "POST", route: "jobs/[queue]/retry", need: "staff", path: () => "/api/console/jobs/judge-tap/retry", body: {}, allowed: 404 },
   { method: "GET", route: "partners/[partnerId]/usage", need: "partner", path: () => `/api/console/partners/${partnerA.id}/usage`, allowed: 200 },
 ];
 
@@ -178,6 +181,7 @@ describe("the authorization matrix", () => {
   const pages: { path: () => string; need: Need; heading: () => string }[] = [
     { path: () => "/admin", need: "staff", heading: () => "Partners" },
     { path: () => "/admin/audit", need: "staff", heading: () => "Audit log" },
+    { path: () => "/admin/jobs", need: "staff", heading: () => "Jobs" },
     { path: () => `/admin/partners/${partnerA.id}`, need: "staff", heading: () => "Acme Tasks" },
     { path: () => `/console/${partnerA.id}`, need: "partner", heading: () => "Acme Tasks" },
   ];
@@ -262,6 +266,25 @@ describe("usage", () => {
     expect(usage.errors.map((error) => [error.code, error.status, error.count]).sort()).toEqual([[codes[1], 400, 1], [codes[0], 404, 1]].sort());
     const other = (await send("GET", `/api/console/partners/${partnerB.id}/usage`, "otherPartnerUser")).body as unknown as Usage;
     expect(other.days.reduce((sum, day) => sum + day.requests, 0)).toBe(0);
+  });
+});
+
+describe("jobs", () => {
+  it("lists every queue and sends a queue's failed give-up steps back, audited", async () => {
+    const overview = await send("GET", "/api/console/jobs", "staff");
+    const rows = overview.body.queues as { queue: string; retryable: boolean }[];
+    expect(rows.find((row) => row.queue === "import-baseline")).toMatchObject({ retryable: true });
+    expect(rows.find((row) => row.queue === "judge-tap")).toMatchObject({ retryable: false });
+    // A give-up step that failed in its turn, as pg-boss leaves one.
+    const [job] = await db().$queryRaw<{ id: string }[]>`
+      INSERT INTO pgboss.job (id, name, data, state, retry_limit) VALUES (gen_random_uuid(), 'import-baseline-given-up', '{}', 'failed', 0) RETURNING id::text`;
+    expect((await send("GET", "/api/console/jobs", "staff")).body.queues).toContainEqual(expect.objectContaining({ queue: "import-baseline", deadLetter: 1 }));
+    const retried = await send("POST", "/api/console/jobs/import-baseline/retry", "staff", {});
+    expect(retried.body).toEqual({ queue: "import-baseline", retried: 1 });
+    const [after] = await db().$queryRaw<{ retry_limit: number }[]>`SELECT retry_limit FROM pgboss.job WHERE id = ${job!.id}::uuid`;
+    expect(after!.retry_limit).toBe(1);
+    const audit = (await send("GET", "/api/console/audit", "staff")).body.entries as { action: string; objectId: string }[];
+    expect(audit[0]).toMatchObject({ action: "jobs.retry_given_up", objectId: "import-baseline" });
   });
 });
 
