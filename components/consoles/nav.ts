@@ -2,6 +2,7 @@ import type { NavLink } from "@/components/people/PageShell";
 
 export const staffLinks: NavLink[] = [
   { href: "/admin", label: "Partners" },
+  { href: "/admin/inspections", label: "Inspections" },
   { href: "/admin/jobs", label: "Jobs" },
   { href: "/admin/audit", label: "Audit log" },
 ];

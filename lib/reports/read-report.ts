@@ -4,6 +4,7 @@ import { type ChecklistBlock, readChecklistBlock } from "../inspections/checklis
 import { type FindingRead, getFindings } from "../inspections/get-findings";
 import { getVideo } from "../inspections/get-video";
 import { roleIn } from "../people/access";
+import { consoleRoleOf, decide } from "../consoles/console-role";
 import { isUuid } from "../validation/uuid";
 
 export interface Report {
@@ -37,13 +38,20 @@ export function addressLine(property: {
  * The report page's content for a person, or undefined when they may not see it: no such
  * inspection and no seat in its workspace read the same, so the page reveals nothing.
  */
+/** People with a seat in the workspace; staff; and the users of the partner whose workspace it is. */
+async function mayReadReportsOf(userId: string, inspection: { workspaceId: string; workspace: { partnerId: string } }): Promise<boolean> {
+  if ((await roleIn(userId, inspection.workspaceId)) !== undefined) return true;
+  const role = await consoleRoleOf(userId);
+  return decide(role, { partnerId: inspection.workspace.partnerId }) === "allowed";
+}
+
 export async function readReport(inspectionId: string, userId: string): Promise<Report | undefined> {
   if (!isUuid(inspectionId)) return undefined;
   const inspection = await db().inspection.findUnique({
     where: { id: inspectionId },
-    include: { property: true, task: true, workspace: { select: { name: true } }, video: { select: { recordedAt: true } } },
+    include: { property: true, task: true, workspace: { select: { name: true, partnerId: true } }, video: { select: { recordedAt: true } } },
   });
-  if (inspection === null || (await roleIn(userId, inspection.workspaceId)) === undefined) return undefined;
+  if (inspection === null || !(await mayReadReportsOf(userId, inspection))) return undefined;
 
   const released = inspection.status === "completed";
   // A released report's findings read carries its checklist block; before release only the block.

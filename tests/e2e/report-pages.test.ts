@@ -240,4 +240,30 @@ describe("report pages", () => {
     await screenshot(page, "30-link-used-phone");
     await context.close();
   });
+
+  it("lets staff and the partner's console users read the report, and not another partner's", async () => {
+    const taskly = await db().partner.findFirstOrThrow({ where: { name: "Taskly" } });
+    const other = await db().partner.create({ data: { name: "Other partner" } });
+    const people = {
+      staff: `staff-${randomBytes(3).toString("hex")}@walkthrough-staff.com`,
+      engineer: `dev-${randomBytes(3).toString("hex")}@taskly-app.com`,
+      outsider: `dev-${randomBytes(3).toString("hex")}@other-partner.com`,
+    };
+    const staff = await db().user.create({ data: { email: people.staff } });
+    await db().staffMember.create({ data: { userId: staff.id } });
+    const engineer = await db().user.create({ data: { email: people.engineer } });
+    await db().partnerUser.create({ data: { partnerId: taskly.id, userId: engineer.id } });
+    const outsider = await db().user.create({ data: { email: people.outsider } });
+    await db().partnerUser.create({ data: { partnerId: other.id, userId: outsider.id } });
+
+    for (const [who, email] of Object.entries(people)) {
+      const context = await desktop();
+      const page = await context.newPage();
+      await page.goto(`${appUrl}/reports/${inspectionId}`);
+      await signInThroughMail(page, email, 1);
+      const heading = who === "outsider" ? "No access" : "Home home-1";
+      await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+      await context.close();
+    }
+  });
 });

@@ -112,6 +112,8 @@ const cases: RouteCase[] = [
   { method: "POST", route: "partners/[partnerId]/allowlist", need: "partner", path: () => `/api/console/partners/${partnerA.id}/allowlist`, body: { entry: "http://app.acme.com" }, allowed: 400 },
   { method: "DELETE", route: "partners/[partnerId]/allowlist", need: "partner", path: () => `/api/console/partners/${partnerA.id}/allowlist?entry=${encodeURIComponent("https://never-added.acme.com")}`, allowed: 404 },
   { method: "GET", route: "partners/[partnerId]/workspaces", need: "partner", path: () => `/api/console/partners/${partnerA.id}/workspaces`, allowed: 200 },
+  { method: "GET", route: "inspections", need: "staff", path: () => "/api/console/inspections?status=completed", allowed: 200 },
+  { method: "GET", route: "partners/[partnerId]/inspections", need: "partner", path: () => `/api/console/partners/${partnerA.id}/inspections`, allowed: 200 },
   { method: "GET", route: "jobs", need: "staff", path: () => "/api/console/jobs", allowed: 200 },
   // A queue without a give-up step has no dead-lettered work to retry.
   { method: "POST", route: "jobs/[queue]/retry", need: "staff", path: () => "/api/console/jobs/judge-tap/retry", body: {}, allowed: 404 },
@@ -182,6 +184,7 @@ describe("the authorization matrix", () => {
     { path: () => "/admin", need: "staff", heading: () => "Partners" },
     { path: () => "/admin/audit", need: "staff", heading: () => "Audit log" },
     { path: () => "/admin/jobs", need: "staff", heading: () => "Jobs" },
+    { path: () => "/admin/inspections", need: "staff", heading: () => "All inspections" },
     { path: () => `/admin/partners/${partnerA.id}`, need: "staff", heading: () => "Acme Tasks" },
     { path: () => `/console/${partnerA.id}`, need: "partner", heading: () => "Acme Tasks" },
   ];

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { AllowlistPanel } from "@/components/consoles/AllowlistPanel";
 import { AuditPanel } from "@/components/consoles/AuditPanel";
+import { InspectionsPanel } from "@/components/consoles/InspectionsPanel";
 import { KeysPanel } from "@/components/consoles/KeysPanel";
 import { NoAccess } from "@/components/consoles/NoAccess";
 import { UsagePanel } from "@/components/consoles/UsagePanel";
@@ -34,6 +35,7 @@ export default async function PartnerConsolePage({ params }: { params: Promise<{
         <WebhookPanel partnerId={partner.id} />
         <AllowlistPanel partnerId={partner.id} />
         <WorkspacesPanel partnerId={partner.id} />
+        <InspectionsPanel partnerId={partner.id} />
         <UsagePanel partnerId={partner.id} />
         <UsersPanel partnerId={partner.id} />
         <AuditPanel partnerId={partner.id} />

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { AllowlistPanel } from "@/components/consoles/AllowlistPanel";
 import { AuditPanel } from "@/components/consoles/AuditPanel";
+import { InspectionsPanel } from "@/components/consoles/InspectionsPanel";
 import { KeysPanel } from "@/components/consoles/KeysPanel";
 import { NoAccess } from "@/components/consoles/NoAccess";
 import { PartnerControls } from "@/components/consoles/PartnerControls";
@@ -39,6 +40,7 @@ export default async function AdminPartnerPage({ params }: { params: Promise<{ p
         <WebhookPanel partnerId={partner.id} />
         <AllowlistPanel partnerId={partner.id} />
         <WorkspacesPanel partnerId={partner.id} />
+        <InspectionsPanel partnerId={partner.id} />
         <UsagePanel partnerId={partner.id} />
         <UsersPanel partnerId={partner.id} />
         <AuditPanel partnerId={partner.id} />

@@ -1,0 +1,24 @@
+import type { Metadata } from "next";
+import { InspectionsPanel } from "@/components/consoles/InspectionsPanel";
+import { NoAccess } from "@/components/consoles/NoAccess";
+import { staffLinks } from "@/components/consoles/nav";
+import { PageShell } from "@/components/people/PageShell";
+import { QueryProvider } from "@/components/people/QueryProvider";
+import styles from "@/components/people/people.module.css";
+import { consolePage } from "@/lib/consoles/console-page";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Inspections · Walkthrough admin" };
+
+export default async function AdminInspectionsPage() {
+  const access = await consolePage("/admin/inspections", { staff: true });
+  if (!access.allowed) return <NoAccess person={access.person} />;
+  return (
+    <PageShell person={access.person} links={staffLinks}>
+      <QueryProvider>
+        <h1 className={styles.title}>All inspections</h1>
+        <InspectionsPanel />
+      </QueryProvider>
+    </PageShell>
+  );
+}

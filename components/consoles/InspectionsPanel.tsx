@@ -1,0 +1,102 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { callApi } from "@/components/people/call-api";
+import styles from "@/components/people/people.module.css";
+
+interface InspectionRow {
+  id: string;
+  status: string;
+  openedAt: string;
+  partner: string;
+  workspace: string;
+  property: string;
+  findings?: number;
+}
+
+const statusLabel: Record<string, string> = { recording: "Recording", processing: "Analysing", completed: "Report ready", failed: "Failed" };
+
+/** The newest inspections, a server page at a time; each opens its report (video, checklist, findings). */
+export function InspectionsPanel({ partnerId }: { partnerId?: string }) {
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState("");
+  const base = partnerId ? `/api/console/partners/${partnerId}/inspections` : "/api/console/inspections";
+  const list = useQuery({
+    queryKey: ["inspections", partnerId ?? "all", page, status],
+    queryFn: () => callApi<{ total: number; pages: number; inspections: InspectionRow[] }>(`${base}?page=${page}${status ? `&status=${status}` : ""}`),
+  });
+  return (
+    <section className={styles.card} aria-labelledby={`inspections-${partnerId ?? "all"}`}>
+      <h2 id={`inspections-${partnerId ?? "all"}`}>Inspections</h2>
+      <div className={styles.field} style={{ maxWidth: 240 }}>
+        <label htmlFor={`inspection-status-${partnerId ?? "all"}`}>Status</label>
+        <select
+          id={`inspection-status-${partnerId ?? "all"}`}
+          className={styles.select}
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value);
+            setPage(1);
+          }}
+        >
+          <option value="">All</option>
+          {Object.entries(statusLabel).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {list.isPending && <p role="status">Loading…</p>}
+      {list.isError && (
+        <p className={styles.error} role="alert">
+          {list.error.message}
+        </p>
+      )}
+      {list.isSuccess && list.data.inspections.length === 0 && <p>No inspections{status ? " with this status" : " yet"}.</p>}
+      {list.isSuccess && list.data.inspections.length > 0 && (
+        <table className={`${styles.table} ${styles.stack}`}>
+          <thead>
+            <tr>
+              <th scope="col">Opened</th>
+              <th scope="col">Property</th>
+              <th scope="col">Workspace</th>
+              <th scope="col">Status</th>
+              <th scope="col">Findings</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.inspections.map((inspection) => (
+              <tr key={inspection.id}>
+                <td data-label="Opened">{inspection.openedAt.slice(0, 16).replace("T", " ")}</td>
+                <td data-label="Property">
+                  <a href={`/reports/${inspection.id}`}>{inspection.property}</a>
+                </td>
+                <td data-label="Workspace">
+                  {inspection.workspace}
+                  {!partnerId && <div className={styles.muted}>{inspection.partner}</div>}
+                </td>
+                <td data-label="Status">{statusLabel[inspection.status] ?? inspection.status}</td>
+                <td data-label="Findings">{inspection.findings ?? "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list.isSuccess && list.data.pages > 1 && (
+        <nav aria-label="Inspection pages" className={styles.actions}>
+          <button type="button" className={styles.secondary} disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {page} of {list.data.pages}
+          </span>
+          <button type="button" className={styles.secondary} disabled={page >= list.data.pages} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}
