@@ -3,6 +3,7 @@ import type { NavLink } from "@/components/people/PageShell";
 export const staffLinks: NavLink[] = [
   { href: "/admin", label: "Partners" },
   { href: "/admin/inspections", label: "Inspections" },
+  { href: "/admin/review", label: "Review" },
   { href: "/admin/jobs", label: "Jobs" },
   { href: "/admin/audit", label: "Audit log" },
 ];

@@ -2,6 +2,7 @@ import { failInspection, releaseReport } from "../inspections/release-report";
 import { addStaffFinding } from "../review/add-finding";
 import { analysisStats } from "../review/analysis-stats";
 import { decideItem, type StaffVerdict } from "../review/decide-item";
+import { staffFailReasons } from "../review/fail-reasons";
 import { listReviewQueue } from "../review/list-review-queue";
 import { reviewFinding } from "../review/review-finding";
 import { showReview } from "../review/show-review";
@@ -24,8 +25,7 @@ function textOption(options: OptionValues, name: string, max: number): string {
   return value;
 }
 
-/** Reasons staff may give for failing an inspection; the service's own are recording_unprocessable, seal_failed and review_expired. */
-export const staffFailReasons = ["recording_unusable", "wrong_property", "duplicate", "other"] as const;
+export { staffFailReasons };
 
 const list: Command = {
   name: "review list",

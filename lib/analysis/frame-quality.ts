@@ -1,22 +1,7 @@
 import sharp from "sharp";
+import type { FrameStats } from "./frame-problem";
 
-/** Measured on a 640-pixel-wide greyscale copy: brightness (mean, 0-255), contrast (standard deviation), sharpness (sharp's Laplacian estimate). */
-export interface FrameStats {
-  brightness: number;
-  contrast: number;
-  sharpness: number;
-}
-
-export type FrameProblem = "dark" | "covered" | "blurred";
-
-/*
- * Thresholds measured on test-pattern frames made by ffmpeg (tests/unit/frame-quality.test.ts):
- * a sharp 720p frame reads sharpness ~2.2, the same blurred with a 3-pixel Gaussian ~0.17 and
- * with 8 pixels ~0.12; darkened to 8 % brightness ~10; a lens covered by a hand or a wall is one
- * flat colour (contrast ~0). They are set low: a frame too dark, blurred or covered makes an item
- * `missed` with no provider asked, so only a clearly unusable frame may be called so.
- */
-export const frameThresholds = { darkBelow: 25, coveredBelow: 6, blurredBelow: 0.2 };
+export { type FrameProblem, type FrameStats, frameProblem, frameThresholds } from "./frame-problem";
 
 export async function measureFrame(image: Buffer): Promise<FrameStats> {
   const stats = await sharp(image).resize({ width: 640, withoutEnlargement: true }).greyscale().stats();
@@ -25,10 +10,3 @@ export async function measureFrame(image: Buffer): Promise<FrameStats> {
   return { brightness: round(channel.mean), contrast: round(channel.stdev), sharpness: round(stats.sharpness) };
 }
 
-/** What makes a frame unusable to judge anything by, if anything. */
-export function frameProblem(stats: FrameStats): FrameProblem | undefined {
-  if (stats.contrast < frameThresholds.coveredBelow) return "covered";
-  if (stats.brightness < frameThresholds.darkBelow) return "dark";
-  if (stats.sharpness < frameThresholds.blurredBelow) return "blurred";
-  return undefined;
-}

@@ -1,4 +1,5 @@
 import type { Person } from "../auth/current-person";
+import { ApiError } from "../http/errors";
 import { PeopleError } from "../people/manage-seats";
 import { jsonBody, personRoute } from "../people/page-api";
 import { PartnerNotFoundError } from "../partners/require-partner";
@@ -31,6 +32,8 @@ export function consoleRoute<P extends Params>(need: (params: P) => ConsoleNeed,
       return await handler({ person, role, actor: { userId: person.id, email: person.email } }, request, params);
     } catch (error) {
       if (error instanceof PartnerNotFoundError) throw new PeopleError(404, "not_found", "No such partner.");
+      // The domain's refusals in the API's words (an inspection already released, a report not ready).
+      if (error instanceof ApiError) throw new PeopleError(error.status, error.code, error.message);
       throw error;
     }
   });

@@ -40,6 +40,16 @@ export const jobPayloads = {
   "judge-tap": z.object({ inspectionId: z.uuid(), partnerId: z.uuid(), seq: z.int().min(1) }),
   /** A released report, mailed to the people whose delivery choices it meets. */
   "mail-report": z.object({ inspectionId: z.uuid() }),
+  /** A finding staff add from a paused frame in the admin console: the frame and its baseline match need the worker's tools. */
+  "add-staff-finding": z.object({
+    inspectionId: z.uuid(),
+    findingId: z.uuid(),
+    room: z.string().min(1).max(80),
+    description: z.string().min(1).max(300),
+    severity: z.enum(["MINOR", "MODERATE", "MAJOR"]),
+    category: z.enum(["damage", "cleaning", "lost_item"]),
+    atSeconds: z.number().min(0).optional(),
+  }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type QueueName = keyof typeof jobPayloads;

@@ -60,6 +60,8 @@ export const queues: { readonly [N in QueueName]: QueueSettings<N> } = {
   "prune-webhook-log": { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 15 * 60, giveUp: false },
   // A mail server that is down for a while: tried again over about an hour (60 s doubling).
   "mail-report": { retryLimit: 6, retryDelaySeconds: 60, expireInSeconds: 5 * 60, giveUp: false },
+  // Cutting one frame and matching it to the baseline: seconds; a retry adds the finding once (its id is in the job).
+  "add-staff-finding": { retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 5 * 60, giveUp: false },
   /*
    * Photo and tour imports. A tour is up to 200 images at up to 60 s each, far more than any
    * sensible expiry, so an attempt stops at a deadline of 10 minutes and the import continues in a

@@ -1,4 +1,5 @@
 import { activateRosterJob } from "./activate-roster-job";
+import { addStaffFindingJob } from "./add-staff-finding-job";
 import { analyzeInspectionJob } from "./analyze-inspection-job";
 import { applyRosterImportJob } from "./apply-roster-import-job";
 import type { JobDefinition } from "./definition";
@@ -31,4 +32,5 @@ export const jobRegistry: JobDefinition[] = [
   judgeTapJob,
   pruneWebhookLogJob,
   mailReportJob,
+  addStaffFindingJob,
 ];

@@ -10,7 +10,7 @@ import { isUuid } from "../validation/uuid";
 /** A refusal of the people pages, shown to the person as its message. */
 export class PeopleError extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 409 | 413,
+    readonly status: number,
     readonly code: string,
     message: string,
   ) {

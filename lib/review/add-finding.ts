@@ -39,12 +39,15 @@ async function frameAt(mediaKey: string, seconds: number, durationSeconds: numbe
   }
 }
 
-/** Staff add a finding, as a remote inspector would (a paused video frame becomes its `after` evidence). */
-export async function addStaffFinding(inspectionId: string, finding: StaffFinding): Promise<string> {
+/**
+ * Staff add a finding, as a remote inspector would (a paused video frame becomes its `after`
+ * evidence). `id` lets a retried job add it once: a finding already there with that id is kept.
+ */
+export async function addStaffFinding(inspectionId: string, finding: StaffFinding, id: string = randomUUID()): Promise<string> {
   const inspection = await db().inspection.findUnique({ where: { id: inspectionId }, include: { video: true } });
   if (!inspection) throw new ApiError("not_found", { message: "No such inspection." });
+  if (await db().finding.findUnique({ where: { id }, select: { id: true } })) return id;
   if (inspection.status !== "processing") throw new ApiError("invalid_request", { message: `The inspection is ${inspection.status}: its findings are final.`, detail: { parameter: "inspection" } });
-  const id = randomUUID();
   let afterKeys: string[] = [];
   let beforeKeys: string[] = [];
   let dhash: bigint | undefined;
@@ -57,7 +60,8 @@ export async function addStaffFinding(inspectionId: string, finding: StaffFindin
     afterKeys = [key];
     beforeKeys = nearestPictures(await baselinePictures(mediaStorage(), inspection.propertyId, inspectionId), dhash, 1).map((picture) => picture.key);
   }
-  await db().finding.create({
+  await db().finding.createMany({
+    skipDuplicates: true,
     data: {
       id,
       inspectionId,

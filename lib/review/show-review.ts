@@ -1,4 +1,4 @@
-import { type FrameStats, frameProblem } from "../analysis/frame-quality";
+import { type FrameStats, frameProblem } from "../analysis/frame-problem";
 import { db } from "../db/client";
 import { ApiError } from "../http/errors";
 import { mediaStorage } from "../media/media-storage";

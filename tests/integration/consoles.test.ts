@@ -114,6 +114,14 @@ const cases: RouteCase[] = [
   { method: "GET", route: "partners/[partnerId]/workspaces", need: "partner", path: () => `/api/console/partners/${partnerA.id}/workspaces`, allowed: 200 },
   { method: "GET", route: "inspections", need: "staff", path: () => "/api/console/inspections?status=completed", allowed: 200 },
   { method: "GET", route: "partners/[partnerId]/inspections", need: "partner", path: () => `/api/console/partners/${partnerA.id}/inspections`, allowed: 200 },
+  { method: "GET", route: "review", need: "staff", path: () => "/api/console/review", allowed: 200 },
+  // An inspection that does not exist: refused after authorization, changing nothing.
+  { method: "GET", route: "review/[inspectionId]", need: "staff", path: () => `/api/console/review/${randomUUID()}`, allowed: 404 },
+  { method: "POST", route: "review/[inspectionId]/items/[itemId]", need: "staff", path: () => `/api/console/review/${randomUUID()}/items/${randomUUID()}`, body: { state: "verified" }, allowed: 404 },
+  { method: "POST", route: "review/[inspectionId]/findings", need: "staff", path: () => `/api/console/review/${randomUUID()}/findings`, body: { room: "Hall" }, allowed: 404 },
+  { method: "POST", route: "review/[inspectionId]/findings/[findingId]", need: "staff", path: () => `/api/console/review/${randomUUID()}/findings/${randomUUID()}`, body: { accept: true }, allowed: 404 },
+  { method: "POST", route: "review/[inspectionId]/release", need: "staff", path: () => `/api/console/review/${randomUUID()}/release`, body: {}, allowed: 404 },
+  { method: "POST", route: "review/[inspectionId]/fail", need: "staff", path: () => `/api/console/review/${randomUUID()}/fail`, body: { reason: "other" }, allowed: 404 },
   { method: "GET", route: "jobs", need: "staff", path: () => "/api/console/jobs", allowed: 200 },
   // A queue without a give-up step has no dead-lettered work to retry.
   { method: "POST", route: "jobs/[queue]/retry", need: "staff", path: () => "/api/console/jobs/judge-tap/retry", body: {}, allowed: 404 },
@@ -184,6 +192,7 @@ describe("the authorization matrix", () => {
     { path: () => "/admin", need: "staff", heading: () => "Partners" },
     { path: () => "/admin/audit", need: "staff", heading: () => "Audit log" },
     { path: () => "/admin/jobs", need: "staff", heading: () => "Jobs" },
+    { path: () => "/admin/review", need: "staff", heading: () => "Review" },
     { path: () => "/admin/inspections", need: "staff", heading: () => "All inspections" },
     { path: () => `/admin/partners/${partnerA.id}`, need: "staff", heading: () => "Acme Tasks" },
     { path: () => `/console/${partnerA.id}`, need: "partner", heading: () => "Acme Tasks" },

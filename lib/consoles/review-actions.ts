@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import { db } from "../db/client";
+import { failInspection, releaseReport } from "../inspections/release-report";
+import { enqueue } from "../jobs/queue";
+import { PeopleError } from "../people/manage-seats";
+import { analysisStats } from "../review/analysis-stats";
+import { decideItem, type StaffVerdict } from "../review/decide-item";
+import { staffFailReasons } from "../review/fail-reasons";
+import { listReviewQueue } from "../review/list-review-queue";
+import { reviewFinding } from "../review/review-finding";
+import { showReview } from "../review/show-review";
+import { isUuid } from "../validation/uuid";
+import { type Actor, recordAudit } from "./audit";
+
+/*
+ * The review queue as the admin console works it: the lib/review functions the CLI calls, each
+ * change audited under the inspection's partner.
+ */
+
+const notFound = () => new PeopleError(404, "not_found", "No such inspection.");
+const invalid = (message: string) => new PeopleError(400, "invalid_request", message);
+
+async function partnerOf(inspectionId: string): Promise<string> {
+  const inspection = isUuid(inspectionId) ? await db().inspection.findUnique({ where: { id: inspectionId }, select: { workspace: { select: { partnerId: true } } } }) : null;
+  if (inspection === null) throw notFound();
+  return inspection.workspace.partnerId;
+}
+
+export async function reviewQueue() {
+  const [queue, stats] = await Promise.all([listReviewQueue(), analysisStats()]);
+  return { queue: queue.map((entry) => ({ ...entry, sealedAt: entry.sealedAt.toISOString() })), stats };
+}
+
+export async function reviewOf(inspectionId: string) {
+  await partnerOf(inspectionId);
+  return showReview(inspectionId);
+}
+
+const verdicts: StaffVerdict[] = ["verified", "missed", "not_checked"];
+
+export async function decideItemAs(actor: Actor, inspectionId: string, itemId: string, state: unknown) {
+  const partnerId = await partnerOf(inspectionId);
+  if (!verdicts.includes(state as StaffVerdict)) throw invalid("The verdict must be verified, missed or not_checked.");
+  if (!isUuid(itemId)) throw new PeopleError(404, "not_found", "No such checklist item.");
+  const result = await decideItem(inspectionId, itemId, state as StaffVerdict);
+  await recordAudit({ actor, partnerId, action: "review.decide_item", objectType: "inspection", objectId: inspectionId, detail: { item_id: itemId, state: state as StaffVerdict, released: result.released } });
+  return result;
+}
+
+export async function reviewFindingAs(actor: Actor, inspectionId: string, findingId: string, accept: unknown) {
+  const partnerId = await partnerOf(inspectionId);
+  if (typeof accept !== "boolean") throw invalid("Say whether the finding is accepted.");
+  const finding = isUuid(findingId) ? await db().finding.findFirst({ where: { id: findingId, inspectionId }, select: { id: true } }) : null;
+  if (finding === null) throw new PeopleError(404, "not_found", "No such finding.");
+  const result = await reviewFinding(findingId, accept);
+  await recordAudit({ actor, partnerId, action: accept ? "review.accept_finding" : "review.reject_finding", objectType: "finding", objectId: findingId, detail: { inspection_id: inspectionId, released: result.released } });
+  return { released: result.released };
+}
+
+const severities = ["MINOR", "MODERATE", "MAJOR"] as const;
+const categories = ["damage", "cleaning", "lost_item"] as const;
+
+function text(value: unknown, field: string, max: number): string {
+  const trimmed = typeof value === "string" ? value.trim() : "";
+  if (trimmed === "" || trimmed.length > max) throw invalid(`The ${field} must be 1 to ${max} characters.`);
+  return trimmed;
+}
+
+/**
+ * A finding seen on a paused frame: checked here, made by the worker (cutting the frame and
+ * matching it to the baseline need ffmpeg and the image decoder, which the web side never loads).
+ * Answers its id at once; the desk shows it when the job has made it.
+ */
+export async function addFindingAs(actor: Actor, inspectionId: string, body: Record<string, unknown>) {
+  const partnerId = await partnerOf(inspectionId);
+  const room = text(body.room, "room", 80);
+  const description = text(body.description, "description", 300);
+  const severity = severities.find((value) => value === body.severity);
+  const category = categories.find((value) => value === body.category);
+  if (!severity) throw invalid("The severity must be MINOR, MODERATE or MAJOR.");
+  if (!category) throw invalid("The category must be damage, cleaning or lost_item.");
+  const atSeconds = body.atSeconds === undefined || body.atSeconds === null ? undefined : Number(body.atSeconds);
+  if (atSeconds !== undefined && !(Number.isFinite(atSeconds) && atSeconds >= 0)) throw invalid("The second must be a time in the video.");
+  const status = (await db().inspection.findUniqueOrThrow({ where: { id: inspectionId }, select: { status: true } })).status;
+  if (status !== "processing") throw new PeopleError(409, "findings_final", `The inspection is ${status}: its findings are final.`);
+  const findingId = randomUUID();
+  await enqueue("add-staff-finding", { inspectionId, findingId, room, description, severity, category, atSeconds });
+  await recordAudit({ actor, partnerId, action: "review.add_finding", objectType: "finding", objectId: findingId, detail: { inspection_id: inspectionId, room, severity, category, at_seconds: atSeconds } });
+  return { findingId };
+}
+
+export async function releaseAs(actor: Actor, inspectionId: string) {
+  const partnerId = await partnerOf(inspectionId);
+  await releaseReport(inspectionId);
+  await recordAudit({ actor, partnerId, action: "review.release", objectType: "inspection", objectId: inspectionId });
+  return { status: "completed" };
+}
+
+export async function failAs(actor: Actor, inspectionId: string, reason: unknown) {
+  const partnerId = await partnerOf(inspectionId);
+  if (!staffFailReasons.includes(reason as (typeof staffFailReasons)[number])) throw invalid(`The reason must be one of ${staffFailReasons.join(", ")}.`);
+  if (!(await failInspection(inspectionId, reason as string))) throw new PeopleError(409, "not_running", "Only an inspection being recorded or processed can be failed.");
+  await recordAudit({ actor, partnerId, action: "review.fail", objectType: "inspection", objectId: inspectionId, detail: { reason: reason as string } });
+  return { status: "failed" };
+}

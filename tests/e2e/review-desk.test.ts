@@ -1,0 +1,101 @@
+import { randomBytes } from "node:crypto";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { closeDb, db } from "../../lib/db/client";
+import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
+import { useAppUnderTest } from "../support/app-under-test";
+import { call } from "../support/api";
+import { launchBrowser } from "../support/browser";
+import { createDatabase, useDatabase } from "../support/databases";
+import { testAppEnv } from "../support/global-setup";
+import { screenshot } from "../support/recorder-browser";
+import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
+import { until } from "../support/until";
+import { createTestPartner } from "../fixtures/partners";
+import { readyWorkspace } from "../fixtures/recording";
+import { item } from "../fixtures/roster";
+import { sealedWalkthrough } from "../fixtures/walkthrough";
+
+/*
+ * The review desk in Chromium, on a real sealed walkthrough analysed without a provider (so its
+ * items wait for staff): a verdict in one keystroke, a finding from the paused frame (made by the
+ * app's own worker, its frame the `after` picture), release. Audited like every console change.
+ */
+
+let app: AppProcess;
+let smtp: SmtpReceiver;
+let browser: Browser;
+let appUrl: string;
+let inspectionId: string;
+const items = ["Kitchen wiped", "Beds made"];
+const staffEmail = `ops-${randomBytes(3).toString("hex")}@walkthrough-staff.com`;
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  const databaseUrl = await createDatabase(inject("pgAdminUrl"), "review_desk");
+  const port = await freePort();
+  appUrl = `http://127.0.0.1:${port}`;
+  app = await startAppProcess({ databaseUrl, port, env: { ...testAppEnv, APP_SECRET: randomBytes(32).toString("base64url"), APP_URL: appUrl, SMTP_URL: smtp.url } });
+  await useDatabase(databaseUrl);
+  useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
+  browser = await launchBrowser();
+
+  const partner = await createTestPartner("Review Desk Partner");
+  const workspaceId = await readyWorkspace(partner.apiKey, "desk", [item("home-1")]);
+  const put = await call("PUT", "/v1/properties/home-1/checklist", { key: partner.apiKey, query: { workspace_id: workspaceId }, body: { items: items.map((name) => ({ name })) } });
+  expect(put.status).toBe(200);
+  const walk = await sealedWalkthrough(partner.apiKey, { workspaceId, taps: [{ name: items[0]!, atSeconds: 2 }, { name: items[1]!, atSeconds: 5 }] });
+  inspectionId = walk.inspectionId;
+  await until("the analysis to hand it to staff", async () => ((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).analyzedAt ? true : undefined), 90_000, 250);
+  const user = await db().user.create({ data: { email: staffEmail } });
+  await db().staffMember.create({ data: { userId: user.id } });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await closeDb();
+  await app?.stop();
+  await smtp?.close();
+});
+
+describe("the review desk", () => {
+  it("decides items by keystroke and adds a finding from the paused frame; the last verdict releases the report", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.on("dialog", (dialog) => void dialog.accept());
+    await page.goto(`${appUrl}/admin/review`);
+    await page.getByLabel("Email address").fill(staffEmail);
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    await page.goto(linkIn(await smtp.waitFor(staffEmail), `${appUrl}/api/auth/callback/email?`));
+    await page.getByRole("heading", { name: "Waiting for staff" }).waitFor();
+    await page.getByRole("link", { name: /^\d{4}-\d{2}-\d{2} / }).first().click();
+    await page.getByRole("heading", { name: "Checklist" }).waitFor();
+
+    // One keystroke: V on the first item.
+    await page.getByRole("article", { name: `${items[0]}: waiting for a verdict` }).press("v");
+    await page.getByRole("article", { name: `${items[0]}: verified` }).waitFor();
+
+    // Pause at the second item's moment and add a finding there.
+    await page.getByRole("button", { name: "▶ 0:05" }).click();
+    await page.getByRole("heading", { name: "Add a finding at 0:05" }).waitFor();
+    await page.getByLabel("Room").fill("Bedroom");
+    await page.getByLabel("Severity").selectOption("MAJOR");
+    await page.getByLabel("Description").fill("Duvet cover torn along the seam.");
+    await page.getByRole("button", { name: "Add finding" }).click();
+    const finding = page.getByRole("article", { name: "Bedroom: Duvet cover torn along the seam." });
+    await finding.waitFor({ timeout: 30_000 });
+    await until("its frame to load", async () => ((await finding.getByRole("img", { name: /^After/ }).evaluate((image) => (image as HTMLImageElement).naturalWidth)) > 0 ? true : undefined), 15_000, 100);
+    const stored = await db().finding.findFirstOrThrow({ where: { inspectionId, source: "staff" } });
+    expect(stored).toMatchObject({ room: "Bedroom", severity: "MAJOR", videoTimestampSeconds: 5 });
+    expect(stored.afterKeys).toHaveLength(1);
+    await screenshot(page, "46-admin-review-desktop", { fullPage: true });
+
+    // The last verdict, M: nothing else waits, so the report is released.
+    await page.getByRole("article", { name: `${items[1]}: waiting for a verdict` }).press("m");
+    await page.getByRole("status").getByText("The report is released.").waitFor();
+    expect((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).status).toBe("completed");
+    const actions = (await db().auditEntry.findMany({ where: { objectId: { in: [inspectionId, stored.id] } }, orderBy: { at: "asc" } })).map((entry) => entry.action);
+    expect(actions).toEqual(["review.decide_item", "review.add_finding", "review.decide_item"]);
+    await context.close();
+  });
+});
