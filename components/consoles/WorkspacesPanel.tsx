@@ -16,7 +16,7 @@ interface WorkspaceRow {
 }
 
 /** The partner's workspaces with the states its API reports, a server page at a time. */
-export function WorkspacesPanel({ partnerId }: { partnerId: string }) {
+export function WorkspacesPanel({ partnerId, linkToAdmin = false }: { partnerId: string; linkToAdmin?: boolean }) {
   const [page, setPage] = useState(1);
   const list = useQuery({
     queryKey: ["workspaces", partnerId, page],
@@ -47,7 +47,8 @@ export function WorkspacesPanel({ partnerId }: { partnerId: string }) {
             {list.data.workspaces.map((workspace) => (
               <tr key={workspace.id}>
                 <td data-label="Workspace">
-                  {workspace.name} <div className={styles.muted}>{workspace.workspaceId}</div>
+                  {linkToAdmin ? <a href={`/admin/partners/${partnerId}/workspaces/${workspace.id}`}>{workspace.name}</a> : workspace.name}{" "}
+                  <div className={styles.muted}>{workspace.workspaceId}</div>
                 </td>
                 <td data-label="Roster">{workspace.roster}</td>
                 <td data-label="Service">{workspace.service}</td>

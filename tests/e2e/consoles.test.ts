@@ -101,6 +101,25 @@ describe("the consoles", () => {
     await page.getByRole("cell", { name: "partner.set_roster_max" }).waitFor();
     await screenshot(page, "41-admin-partner-desktop", { fullPage: true });
 
+    // A workspace of the partner: its detail, and a seat staff give there.
+    const workspace = await db().workspace.create({ data: { partnerId, externalId: "acme-harbour", name: "Harbour Homes" } });
+    await db().property.create({ data: { workspaceId: workspace.id, externalId: "villa-7", name: "Villa Seven" } });
+    await page.goto(`${appUrl}/admin/partners/${partnerId}`);
+    await page.getByRole("link", { name: "Harbour Homes" }).click();
+    await page.getByRole("heading", { name: "Harbour Homes", level: 1 }).waitFor();
+    await page.getByRole("cell", { name: /Villa Seven/ }).waitFor();
+    const seats = page.getByRole("region", { name: "Seats" });
+    await seats.getByLabel("Email address").fill(`owner-${randomBytes(3).toString("hex")}@harbour-homes.com`);
+    await seats.getByLabel("Role").selectOption("owner");
+    await seats.getByRole("button", { name: "Save seat" }).click();
+    await seats.getByText(/is owner now\. An invitation was mailed\./).waitFor();
+    await seats.getByText(/· owner \(not signed in yet\)/).waitFor();
+    await page.getByLabel("housekeeping (none)").fill("Kitchen wiped\nBeds made | Fresh linen on every bed");
+    await page.getByRole("button", { name: "Save housekeeping" }).click();
+    await page.getByText("Saved the housekeeping list: 2 items.").waitFor();
+    await page.getByLabel("housekeeping (2 items)").waitFor();
+    await screenshot(page, "47-admin-workspace-desktop", { fullPage: true });
+
     await page.getByRole("link", { name: "Jobs" }).click();
     await page.getByRole("cell", { name: "import-baseline", exact: true }).waitFor();
     await screenshot(page, "45-admin-jobs-desktop");
@@ -157,7 +176,7 @@ describe("the consoles", () => {
     await hooks.getByRole("button", { name: "Rotate secret (old one signs 7 more days)" }).click();
     await hooks.getByText(/The old secret signs too until/).first().waitFor();
 
-    // The allowlist, and the workspaces (none yet).
+    // The allowlist, and the workspaces (the one staff looked at, no link to staff pages here).
     const allowlist = page.getByRole("region", { name: "Return URL allowlist" });
     await allowlist.getByLabel("Scheme or origin").fill("HTTPS://App.Acme-Tasks.com:443/");
     await allowlist.getByRole("button", { name: "Add" }).click();
@@ -165,7 +184,7 @@ describe("the consoles", () => {
     await allowlist.getByLabel("Scheme or origin").fill("http://insecure.acme-tasks.com");
     await allowlist.getByRole("button", { name: "Add" }).click();
     await allowlist.getByRole("alert").waitFor();
-    await page.getByRole("region", { name: "Workspaces" }).getByText("No workspaces yet").waitFor();
+    await page.getByRole("region", { name: "Workspaces" }).getByRole("cell", { name: /Harbour Homes/ }).waitFor();
     await screenshot(page, "44-console-webhooks-tablet", { fullPage: true, mask: [page.getByRole("status").locator("code")] });
 
     // Staff pages are not theirs.

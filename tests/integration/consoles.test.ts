@@ -27,7 +27,7 @@ let target: SignInTarget;
 type Who = "anonymous" | "manager" | "partnerUser" | "otherPartnerUser" | "staff";
 const cookies: Partial<Record<Who, string>> = {};
 const emails: Partial<Record<Who, string>> = {};
-let partnerA: { id: string; revokedKeyId: string };
+let partnerA: { id: string; revokedKeyId: string; workspaceUuid: string };
 let partnerB: { id: string };
 
 const address = (label: string) => `${label}-${randomBytes(4).toString("hex")}@walkthrough-partner.com`;
@@ -46,7 +46,7 @@ beforeAll(async () => {
   const a = await admin<{ partner_id: string; key_id: string }>("partner", "create", "--name", "Acme Tasks");
   const b = await admin<{ partner_id: string }>("partner", "create", "--name", "Bolt Cleaning");
   await admin("key", "revoke", "--key", a.key_id);
-  partnerA = { id: a.partner_id, revokedKeyId: a.key_id };
+  partnerA = { id: a.partner_id, revokedKeyId: a.key_id, workspaceUuid: "" };
   partnerB = { id: b.partner_id };
 
   emails.staff = address("staff");
@@ -57,6 +57,7 @@ beforeAll(async () => {
   await admin("partner-user", "add", "--partner", partnerB.id, "--email", emails.otherPartnerUser);
   emails.manager = address("manager");
   const workspace = await db().workspace.create({ data: { partnerId: partnerA.id, externalId: `ws-${randomBytes(3).toString("hex")}`, name: "Harbour" } });
+  partnerA.workspaceUuid = workspace.id;
   const manager = await db().user.create({ data: { email: emails.manager } });
   await db().seat.create({ data: { workspaceId: workspace.id, userId: manager.id, role: "owner" } });
   for (const who of ["staff", "partnerUser", "otherPartnerUser", "manager"] as const) cookies[who] = await signInByMail(target, emails[who]!);
@@ -114,6 +115,38 @@ const cases: RouteCase[] = [
   { method: "GET", route: "partners/[partnerId]/workspaces", need: "partner", path: () => `/api/console/partners/${partnerA.id}/workspaces`, allowed: 200 },
   { method: "GET", route: "inspections", need: "staff", path: () => "/api/console/inspections?status=completed", allowed: 200 },
   { method: "GET", route: "partners/[partnerId]/inspections", need: "partner", path: () => `/api/console/partners/${partnerA.id}/inspections`, allowed: 200 },
+  {
+    method: "POST",
+    route: "partners/[partnerId]/workspaces/[workspaceId]/seats",
+    need: "staff",
+    path: () => `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/seats`,
+    body: { email: "someone@harbour-homes.com", role: "admin" },
+    allowed: 400,
+  },
+  // Nobody by that address has a seat: nothing is removed, nothing recorded.
+  {
+    method: "DELETE",
+    route: "partners/[partnerId]/workspaces/[workspaceId]/seats",
+    need: "staff",
+    path: () => `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/seats?email=nobody%40harbour-homes.com`,
+    allowed: 200,
+  },
+  {
+    method: "PUT",
+    route: "partners/[partnerId]/workspaces/[workspaceId]/checklists/[type]",
+    need: "staff",
+    path: () => `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/checklists/housekeeping`,
+    body: { items: [] },
+    allowed: 400,
+  },
+  // No maintenance list to remove: nothing changes.
+  {
+    method: "DELETE",
+    route: "partners/[partnerId]/workspaces/[workspaceId]/checklists/[type]",
+    need: "staff",
+    path: () => `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/checklists/maintenance`,
+    allowed: 200,
+  },
   { method: "GET", route: "review", need: "staff", path: () => "/api/console/review", allowed: 200 },
   // An inspection that does not exist: refused after authorization, changing nothing.
   { method: "GET", route: "review/[inspectionId]", need: "staff", path: () => `/api/console/review/${randomUUID()}`, allowed: 404 },
@@ -193,6 +226,7 @@ describe("the authorization matrix", () => {
     { path: () => "/admin/audit", need: "staff", heading: () => "Audit log" },
     { path: () => "/admin/jobs", need: "staff", heading: () => "Jobs" },
     { path: () => "/admin/review", need: "staff", heading: () => "Review" },
+    { path: () => `/admin/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}`, need: "staff", heading: () => "Harbour" },
     { path: () => "/admin/inspections", need: "staff", heading: () => "All inspections" },
     { path: () => `/admin/partners/${partnerA.id}`, need: "staff", heading: () => "Acme Tasks" },
     { path: () => `/console/${partnerA.id}`, need: "partner", heading: () => "Acme Tasks" },
@@ -278,6 +312,37 @@ describe("usage", () => {
     expect(usage.errors.map((error) => [error.code, error.status, error.count]).sort()).toEqual([[codes[1], 400, 1], [codes[0], 404, 1]].sort());
     const other = (await send("GET", `/api/console/partners/${partnerB.id}/usage`, "otherPartnerUser")).body as unknown as Usage;
     expect(other.days.reduce((sum, day) => sum + day.requests, 0)).toBe(0);
+  });
+});
+
+describe("a workspace's seats, by staff", () => {
+  it("gives an owner seat, changes it and takes it away, each audited; another partner's workspace reads as unknown", async () => {
+    const path = `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/seats`;
+    const email = address("new-owner");
+    const given = await send("POST", path, "staff", { email, role: "owner" });
+    expect(given.body).toMatchObject({ email, role: "owner", created: true, invited: true });
+    expect((await smtp.waitFor(email)).subject).toContain("Harbour");
+    expect((await send("POST", path, "staff", { email, role: "viewer" })).body).toMatchObject({ role: "viewer", created: false });
+    expect((await send("DELETE", `${path}?email=${encodeURIComponent(email)}`, "staff")).body).toEqual({ removed: true });
+    const actions = ((await send("GET", `/api/console/partners/${partnerA.id}/audit`, "staff")).body.entries as { action: string }[]).slice(0, 3).map((entry) => entry.action);
+    expect(actions).toEqual(["seat.remove", "seat.set", "seat.set"]);
+    const wrongPartner = await send("POST", `/api/console/partners/${partnerB.id}/workspaces/${partnerA.workspaceUuid}/seats`, "staff", { email, role: "owner" });
+    expect([wrongPartner.status, wrongPartner.body]).toEqual([404, { error: { code: "not_found", message: "No such workspace." } }]);
+  });
+});
+
+describe("company-wide checklists, by staff", () => {
+  it("sets a list under the API's name rules, naming the item a rule refuses, and removes it; each audited", async () => {
+    const path = `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/checklists/housekeeping`;
+    const refused = await send("PUT", path, "staff", { items: [{ name: "Kitchen wiped" }, { name: "Beds made \u2014 fresh linen" }] });
+    expect(refused.status).toBe(400);
+    expect((refused.body.error as { message: string }).message).toMatch(/items\[1\]\.name|items\.1\.name/);
+    expect(await db().companyChecklist.count({ where: { workspaceId: partnerA.workspaceUuid } })).toBe(0);
+    const saved = await send("PUT", path, "staff", { items: [{ name: "Kitchen wiped" }, { name: "Beds made", notes: "Fresh linen" }] });
+    expect(saved.body).toEqual({ type: "housekeeping", items: 2 });
+    expect((await send("DELETE", path, "staff")).body).toEqual({ removed: true });
+    const actions = ((await send("GET", `/api/console/partners/${partnerA.id}/audit`, "staff")).body.entries as { action: string }[]).slice(0, 2).map((entry) => entry.action);
+    expect(actions).toEqual(["company_checklist.clear", "company_checklist.set"]);
   });
 });
 

@@ -39,7 +39,7 @@ export default async function AdminPartnerPage({ params }: { params: Promise<{ p
         <KeysPanel partnerId={partner.id} />
         <WebhookPanel partnerId={partner.id} />
         <AllowlistPanel partnerId={partner.id} />
-        <WorkspacesPanel partnerId={partner.id} />
+        <WorkspacesPanel partnerId={partner.id} linkToAdmin />
         <InspectionsPanel partnerId={partner.id} />
         <UsagePanel partnerId={partner.id} />
         <UsersPanel partnerId={partner.id} />
