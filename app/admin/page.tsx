@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { CreatePartner } from "@/components/consoles/CreatePartner";
 import { NoAccess } from "@/components/consoles/NoAccess";
+import { StaffPanel } from "@/components/consoles/StaffPanel";
 import { PageShell } from "@/components/people/PageShell";
 import { QueryProvider } from "@/components/people/QueryProvider";
 import styles from "@/components/people/people.module.css";
@@ -66,6 +67,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Search
           )}
         </section>
         <CreatePartner />
+        <StaffPanel />
       </QueryProvider>
     </PageShell>
   );

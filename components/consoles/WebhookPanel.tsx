@@ -48,6 +48,7 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
       if (input.path === "/test") setNotice("A webhook.test event is on its way: watch the log below.");
       else if (input.path === "/replay") setNotice(`${String(answer.queued)} event(s) queued again.`);
       else if (input.path.endsWith("/replay")) setNotice("Queued again as a new delivery with the same event_id.");
+      else if (input.method === "DELETE") setNotice("Receiver removed: nothing more is sent until one is set.");
       else if (input.path === "/rotate") setNotice(answer.expired ? "The old secret no longer signs." : `The old secret signs too until ${time(String(answer.previousExpiresAt))}.`);
       else setNotice("Receiver saved.");
       await refresh();
@@ -112,6 +113,9 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
           )}
           <button type="button" className={styles.secondary} disabled={act.isPending} onClick={() => run("/test", "POST")}>
             Send a test event
+          </button>
+          <button type="button" className={styles.secondary} disabled={act.isPending} onClick={() => window.confirm("Stop sending events? Deliveries still pending end skipped.") && run("", "DELETE", undefined)}>
+            Remove the receiver
           </button>
         </div>
       )}

@@ -9,7 +9,7 @@ import { PeopleError } from "../people/manage-seats";
 import { isUuid } from "../validation/uuid";
 import { listDeliveries } from "../webhooks/delivery-log";
 import { ReceiverUrlError } from "../webhooks/receiver-url";
-import { defaultRotationDays, describeReceiver, expirePreviousSecret, NoReceiverError, rotateSecret, setReceiver } from "../webhooks/receivers";
+import { clearReceiver, defaultRotationDays, describeReceiver, expirePreviousSecret, NoReceiverError, rotateSecret, setReceiver } from "../webhooks/receivers";
 import { replayDelivery, replaySince } from "../webhooks/replay";
 import { sendTestEvent } from "../webhooks/send-test-event";
 import { serializeWorkspace } from "../workspaces/serializers";
@@ -133,4 +133,11 @@ export async function workspacesOf(partnerId: string, page: number) {
       return { id: row.id, workspaceId: record.workspace_id, name: record.name, roster: record.roster.state, service: record.service.state, claim: record.claim.state, properties: row._count.properties };
     }),
   };
+}
+
+/** Stops sending events: pending deliveries end skipped (`no_receiver`). The CLI's `webhook clear`. */
+export async function clearReceiverAs(actor: Actor, partnerId: string) {
+  const removed = await clearReceiver(partnerId);
+  if (removed) await recordAudit({ actor, partnerId, action: "webhook.clear_receiver", objectType: "webhook_receiver", objectId: partnerId });
+  return { removed };
 }

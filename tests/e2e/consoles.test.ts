@@ -186,6 +186,9 @@ describe("the consoles", () => {
     await allowlist.getByRole("alert").waitFor();
     await page.getByRole("region", { name: "Workspaces" }).getByRole("cell", { name: /Harbour Homes/ }).waitFor();
     await screenshot(page, "44-console-webhooks-tablet", { fullPage: true, mask: [page.getByRole("status").locator("code")] });
+    await hooks.getByRole("button", { name: "Remove the receiver" }).click();
+    await hooks.getByText("Receiver removed: nothing more is sent until one is set.").waitFor();
+    await hooks.getByText("No receiver yet").waitFor();
 
     // Staff pages are not theirs.
     await page.goto(`${appUrl}/admin`);

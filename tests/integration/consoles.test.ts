@@ -147,6 +147,13 @@ const cases: RouteCase[] = [
     path: () => `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/checklists/maintenance`,
     allowed: 200,
   },
+  { method: "PUT", route: "partners/[partnerId]/workspaces/[workspaceId]/feed", need: "staff", path: () => `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/feed`, body: { url: "ftp://feeds.acme.com/roster", secret: "x" }, allowed: 400 },
+  // No feed to remove: nothing changes.
+  { method: "DELETE", route: "partners/[partnerId]/workspaces/[workspaceId]/feed", need: "staff", path: () => `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/feed`, allowed: 200 },
+  // Partner A has no receiver to remove.
+  { method: "DELETE", route: "partners/[partnerId]/webhook", need: "partner", path: () => `/api/console/partners/${partnerA.id}/webhook`, allowed: 200 },
+  { method: "GET", route: "staff", need: "staff", path: () => "/api/console/staff", allowed: 200 },
+  { method: "POST", route: "staff", need: "staff", path: () => "/api/console/staff", body: { email: "ops@localhost" }, allowed: 400 },
   { method: "GET", route: "review", need: "staff", path: () => "/api/console/review", allowed: 200 },
   // An inspection that does not exist: refused after authorization, changing nothing.
   { method: "GET", route: "review/[inspectionId]", need: "staff", path: () => `/api/console/review/${randomUUID()}`, allowed: 404 },
@@ -396,6 +403,11 @@ describe("who gets in (npm run admin -- staff | partner-user)", () => {
     expect(home.headers.get("location")).toBe("/admin");
     const listed = await admin<{ staff: { email: string }[] }>("staff", "list");
     expect(listed.staff.map((row) => row.email)).toContain(email);
+    // Staff add staff from /admin too, audited under their name.
+    const colleague = address("ops-colleague");
+    expect((await send("POST", "/api/console/staff", "staff", { email: colleague })).body).toEqual({ email: colleague, added: true });
+    expect(((await send("GET", "/api/console/staff", "staff")).body.staff as { email: string }[]).map((row) => row.email)).toContain(colleague);
+    expect(((await send("GET", "/api/console/audit", "staff")).body.entries as { action: string; actor: string }[])[0]).toMatchObject({ action: "staff.add", actor: emails.staff });
     const bad = await runAdmin(["staff", "add", "--email", "ops@localhost"], adminEnv());
     expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining("Enter an email address we can send to")]);
   });

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CompanyChecklists } from "@/components/consoles/CompanyChecklists";
+import { FeedForm } from "@/components/consoles/FeedForm";
 import { NoAccess } from "@/components/consoles/NoAccess";
 import { StaffSeats } from "@/components/consoles/StaffSeats";
 import { staffLinks } from "@/components/consoles/nav";
@@ -43,6 +44,7 @@ export default async function AdminWorkspacePage({ params }: { params: Promise<{
               {detail.feed.lastErrorCode ? `, last error ${detail.feed.lastErrorCode}` : ""}, next poll {time(detail.feed.nextPollAt)}.
             </p>
           )}
+          <FeedForm partnerId={partnerId} workspaceId={detail.id} url={detail.feed?.url} />
           <h3>Runs</h3>
           {detail.runs.length === 0 ? (
             <p>No roster runs yet.</p>
