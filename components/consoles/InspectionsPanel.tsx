@@ -21,14 +21,43 @@ const statusLabel: Record<string, string> = { recording: "Recording", processing
 export function InspectionsPanel({ partnerId }: { partnerId?: string }) {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState("");
+  const [workspace, setWorkspace] = useState("");
+  // A partner's workspaces to filter by (the first page of them; staff filter within a partner's page).
+  const workspaces = useQuery({
+    queryKey: ["workspaces", partnerId, 1],
+    queryFn: () => callApi<{ workspaces: { id: string; name: string }[] }>(`/api/console/partners/${partnerId}/workspaces?page=1`),
+    enabled: partnerId !== undefined,
+  });
   const base = partnerId ? `/api/console/partners/${partnerId}/inspections` : "/api/console/inspections";
   const list = useQuery({
-    queryKey: ["inspections", partnerId ?? "all", page, status],
-    queryFn: () => callApi<{ total: number; pages: number; inspections: InspectionRow[] }>(`${base}?page=${page}${status ? `&status=${status}` : ""}`),
+    queryKey: ["inspections", partnerId ?? "all", page, status, workspace],
+    queryFn: () => callApi<{ total: number; pages: number; inspections: InspectionRow[] }>(`${base}?page=${page}${status ? `&status=${status}` : ""}${workspace ? `&workspace=${workspace}` : ""}`),
   });
   return (
     <section className={styles.card} aria-labelledby={`inspections-${partnerId ?? "all"}`}>
       <h2 id={`inspections-${partnerId ?? "all"}`}>Inspections</h2>
+      <div className={styles.filters}>
+      {workspaces.data && workspaces.data.workspaces.length > 1 && (
+        <div className={styles.field} style={{ maxWidth: 280 }}>
+          <label htmlFor={`inspection-workspace-${partnerId}`}>Workspace</label>
+          <select
+            id={`inspection-workspace-${partnerId}`}
+            className={styles.select}
+            value={workspace}
+            onChange={(event) => {
+              setWorkspace(event.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">All</option>
+            {workspaces.data.workspaces.map((row) => (
+              <option key={row.id} value={row.id}>
+                {row.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className={styles.field} style={{ maxWidth: 240 }}>
         <label htmlFor={`inspection-status-${partnerId ?? "all"}`}>Status</label>
         <select
@@ -47,6 +76,7 @@ export function InspectionsPanel({ partnerId }: { partnerId?: string }) {
             </option>
           ))}
         </select>
+      </div>
       </div>
       {list.isPending && <p role="status">Loading…</p>}
       {list.isError && (

@@ -1,16 +1,22 @@
 import { db } from "../db/client";
 import type { InspectionStatus } from "../generated/prisma/enums";
+import { isUuid } from "../validation/uuid";
 
 export const inspectionsPageSize = 25;
 const statuses: InspectionStatus[] = ["recording", "processing", "completed", "failed"];
 
 /**
  * The newest inspections (of one partner, or all for staff), a server page at a time, filterable
- * by status; each opens the report page, which staff and the partner's users may read.
+ * by status and workspace; each opens the report page, which staff and the partner's users may read.
  */
-export async function inspectionsPage(scope: { partnerId?: string }, page: number, statusText?: string | null) {
+export async function inspectionsPage(scope: { partnerId?: string }, page: number, statusText?: string | null, workspaceText?: string | null) {
   const status = statuses.find((value) => value === statusText);
-  const where = { ...(scope.partnerId ? { workspace: { partnerId: scope.partnerId } } : {}), ...(status ? { status } : {}) };
+  const workspaceId = workspaceText && isUuid(workspaceText) ? workspaceText : undefined;
+  const where = {
+    ...(scope.partnerId ? { workspace: { partnerId: scope.partnerId } } : {}),
+    ...(status ? { status } : {}),
+    ...(workspaceId ? { workspaceId } : {}),
+  };
   const [total, rows] = await Promise.all([
     db().inspection.count({ where }),
     db().inspection.findMany({

@@ -27,6 +27,7 @@ let smtp: SmtpReceiver;
 let browser: Browser;
 let appUrl: string;
 let inspectionId: string;
+let partnerId: string;
 const items = ["Kitchen wiped", "Beds made"];
 const staffEmail = `ops-${randomBytes(3).toString("hex")}@walkthrough-staff.com`;
 
@@ -35,7 +36,7 @@ beforeAll(async () => {
   const databaseUrl = await createDatabase(inject("pgAdminUrl"), "review_desk");
   const port = await freePort();
   appUrl = `http://127.0.0.1:${port}`;
-  app = await startAppProcess({ databaseUrl, port, env: { ...testAppEnv, APP_SECRET: randomBytes(32).toString("base64url"), APP_URL: appUrl, SMTP_URL: smtp.url } });
+  app = await startAppProcess({ databaseUrl, port, env: { ...testAppEnv, APP_SECRET: randomBytes(32).toString("base64url"), APP_URL: appUrl, SMTP_URL: smtp.url, USAGE_FLUSH_SECONDS: "1" } });
   await useDatabase(databaseUrl);
   useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
   browser = await launchBrowser();
@@ -46,6 +47,7 @@ beforeAll(async () => {
   expect(put.status).toBe(200);
   const walk = await sealedWalkthrough(partner.apiKey, { workspaceId, taps: [{ name: items[0]!, atSeconds: 2 }, { name: items[1]!, atSeconds: 5 }] });
   inspectionId = walk.inspectionId;
+  partnerId = partner.partnerId;
   await until("the analysis to hand it to staff", async () => ((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).analyzedAt ? true : undefined), 90_000, 250);
   const user = await db().user.create({ data: { email: staffEmail } });
   await db().staffMember.create({ data: { userId: user.id } });
@@ -96,6 +98,34 @@ describe("the review desk", () => {
     expect((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).status).toBe("completed");
     const actions = (await db().auditEntry.findMany({ where: { objectId: { in: [inspectionId, stored.id] } }, orderBy: { at: "asc" } })).map((entry) => entry.action);
     expect(actions).toEqual(["review.decide_item", "review.add_finding", "review.decide_item"]);
+
+    // All inspections, filtered by status.
+    await page.getByRole("link", { name: "Inspections" }).click();
+    const all = page.getByRole("region", { name: "Inspections" });
+    await all.getByRole("cell", { name: "Report ready" }).waitFor();
+    await all.getByLabel("Status").selectOption("failed");
+    await all.getByText("No inspections with this status.").waitFor();
+    await context.close();
+  });
+
+  it("shows the partner's engineer their inspections and usage on a tablet", async () => {
+    const email = `dev-${randomBytes(3).toString("hex")}@review-desk-partner.com`;
+    const user = await db().user.create({ data: { email } });
+    await db().partnerUser.create({ data: { partnerId, userId: user.id } });
+    const context = await browser.newContext({ viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/console`);
+    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    await page.goto(linkIn(await smtp.waitFor(email), `${appUrl}/api/auth/callback/email?`));
+    await page.getByRole("heading", { name: "Review Desk Partner", level: 1 }).waitFor();
+    const inspections = page.getByRole("region", { name: "Inspections" });
+    await inspections.getByRole("link", { name: "Home home-1" }).waitFor();
+    await inspections.getByRole("cell", { name: "Report ready" }).waitFor();
+    // The API calls that set this walkthrough up were counted.
+    await page.getByRole("region", { name: "Usage, last 30 days" }).getByText(/^[1-9]\d* requests?, \d+ answered with an error\.$/).waitFor();
+    await inspections.scrollIntoViewIfNeeded();
+    await screenshot(page, "48-console-inspections-tablet");
     await context.close();
   });
 });
