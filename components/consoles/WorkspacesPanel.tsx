@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { callApi } from "@/components/people/call-api";
 import styles from "@/components/people/people.module.css";
+import { PageNav } from "./PageNav";
 
 interface WorkspaceRow {
   id: string;
@@ -59,19 +60,7 @@ export function WorkspacesPanel({ partnerId, linkToAdmin = false }: { partnerId:
           </tbody>
         </table>
       )}
-      {list.isSuccess && list.data.pages > 1 && (
-        <nav aria-label="Workspace pages" className={styles.actions}>
-          <button type="button" className={styles.secondary} disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {page} of {list.data.pages}
-          </span>
-          <button type="button" className={styles.secondary} disabled={page >= list.data.pages} onClick={() => setPage(page + 1)}>
-            Next
-          </button>
-        </nav>
-      )}
+      {list.isSuccess && <PageNav label="Workspace pages" page={page} pages={list.data.pages} onPage={setPage} />}
     </section>
   );
 }

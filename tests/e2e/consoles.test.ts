@@ -11,6 +11,7 @@ import { createDatabase, useDatabase } from "../support/databases";
 import { testAppEnv } from "../support/global-setup";
 import { until } from "../support/until";
 import { screenshot } from "../support/recorder-browser";
+import { signInInBrowser } from "../support/sign-in";
 import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
@@ -54,13 +55,7 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-async function signInThroughMail(page: Page, email: string, mailNumber: number): Promise<void> {
-  await page.getByLabel("Email address").fill(email);
-  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-  await page.getByRole("heading", { name: "Check your email" }).waitFor();
-  const mail = await smtp.waitFor(email, mailNumber);
-  await page.goto(linkIn(mail, `${appUrl}/api/auth/callback/email?`));
-}
+const signInThroughMail = (page: Page, email: string, mailNumber: number) => signInInBrowser(page, { appUrl, smtp }, email, mailNumber);
 
 describe("the consoles", () => {
   it("staff run a partner from /admin", async () => {

@@ -11,6 +11,7 @@ import { createDatabase, useDatabase } from "../support/databases";
 import { type FakeAnalysisProvider, startFakeAnalysisProvider } from "../support/fake-analysis-provider";
 import { testAppEnv } from "../support/global-setup";
 import { screenshot } from "../support/recorder-browser";
+import { signInInBrowser } from "../support/sign-in";
 import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
 import { until } from "../support/until";
 import { createTestPartner } from "../fixtures/partners";
@@ -89,14 +90,7 @@ afterAll(async () => {
 const phone = () => browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 const desktop = (storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>) => browser.newContext({ viewport: { width: 1280, height: 900 }, storageState });
 
-/** Asks for a link on the sign-in page the browser is on, then opens the mailed link. */
-async function signInThroughMail(page: Page, email: string, mailNumber: number): Promise<void> {
-  await page.getByLabel("Email address").fill(email);
-  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-  await page.getByRole("heading", { name: "Check your email" }).waitFor();
-  const mail = await smtp.waitFor(email, mailNumber);
-  await page.goto(linkIn(mail, `${appUrl}/api/auth/callback/email?`));
-}
+const signInThroughMail = (page: Page, email: string, mailNumber: number) => signInInBrowser(page, { appUrl, smtp }, email, mailNumber);
 
 describe("report pages", () => {
   let ownerState: Awaited<ReturnType<BrowserContext["storageState"]>>;

@@ -54,3 +54,12 @@ export async function signInByMail(target: SignInTarget, email: string): Promise
   if (!signedIn.cookie) throw new Error(`signing ${email} in set no session cookie (landed on ${signedIn.location})`);
   return signedIn.cookie;
 }
+
+/** In Chromium, on a page showing the sign-in form: asks for a link and opens the `mailNumber`th mail's link. */
+export async function signInInBrowser(page: import("playwright-core").Page, target: Pick<SignInTarget, "appUrl" | "smtp">, email: string, mailNumber = 1): Promise<void> {
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await page.getByRole("heading", { name: "Check your email" }).waitFor();
+  const mail = await target.smtp.waitFor(email, mailNumber);
+  await page.goto(linkIn(mail, `${target.appUrl}/api/auth/callback/email?`));
+}
