@@ -2,6 +2,7 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { callApi } from "@/components/people/call-api";
+import { ErrorAlert } from "@/components/people/ErrorAlert";
 import styles from "@/components/people/people.module.css";
 import type { AuditView } from "@/lib/consoles/audit";
 
@@ -19,11 +20,7 @@ export function AuditPanel({ partnerId }: { partnerId?: string }) {
     <section className={styles.card} aria-labelledby="audit-title">
       <h2 id="audit-title">Audit log</h2>
       {log.isPending && <p role="status">Loading…</p>}
-      {log.isError && (
-        <p className={styles.error} role="alert">
-          {log.error.message}
-        </p>
-      )}
+      <ErrorAlert error={log.error} />
       {log.isSuccess && entries.length === 0 && <p>No changes recorded yet.</p>}
       {entries.length > 0 && (
         <table className={`${styles.table} ${styles.stack}`}>

@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { callApi } from "@/components/people/call-api";
+import { ErrorAlert } from "@/components/people/ErrorAlert";
 import styles from "@/components/people/people.module.css";
 
 interface CompanyList {
@@ -75,11 +76,7 @@ export function CompanyChecklists({ partnerId, workspaceId, lists }: { partnerId
         );
       })}
       {notice && <p role="status">{notice}</p>}
-      {change.isError && (
-        <p className={styles.error} role="alert">
-          {change.error.message}
-        </p>
-      )}
+      <ErrorAlert error={change.error} />
     </section>
   );
 }

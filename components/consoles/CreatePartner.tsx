@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import type { FormEvent } from "react";
 import { callApi } from "@/components/people/call-api";
+import { ErrorAlert } from "@/components/people/ErrorAlert";
 import styles from "@/components/people/people.module.css";
 import { OnceSecret } from "./OnceSecret";
 
@@ -31,11 +32,7 @@ export function CreatePartner() {
           {create.isPending ? "Creating…" : "Create partner"}
         </button>
       </form>
-      {create.isError && (
-        <p className={styles.error} role="alert">
-          {create.error.message}
-        </p>
-      )}
+      <ErrorAlert error={create.error} />
       {create.data && (
         <>
           <p>

@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { callApi } from "@/components/people/call-api";
+import { ErrorAlert } from "@/components/people/ErrorAlert";
 import styles from "@/components/people/people.module.css";
 
 /** Staff point the workspace at the partner's roster feed, or take it back to push. */
@@ -50,11 +51,7 @@ export function FeedForm({ partnerId, workspaceId, url }: { partnerId: string; w
         )}
       </div>
       {notice && <p role="status">{notice}</p>}
-      {change.isError && (
-        <p className={styles.error} role="alert">
-          {change.error.message}
-        </p>
-      )}
+      <ErrorAlert error={change.error} />
     </form>
   );
 }

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { callApi } from "@/components/people/call-api";
+import { ErrorAlert } from "@/components/people/ErrorAlert";
 import styles from "@/components/people/people.module.css";
 import { PageNav } from "./PageNav";
 
@@ -80,11 +81,7 @@ export function InspectionsPanel({ partnerId }: { partnerId?: string }) {
       </div>
       </div>
       {list.isPending && <p role="status">Loading…</p>}
-      {list.isError && (
-        <p className={styles.error} role="alert">
-          {list.error.message}
-        </p>
-      )}
+      <ErrorAlert error={list.error} />
       {list.isSuccess && list.data.inspections.length === 0 && <p>No inspections{status ? " with this status" : " yet"}.</p>}
       {list.isSuccess && list.data.inspections.length > 0 && (
         <table className={`${styles.table} ${styles.stack}`}>

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { callApi } from "@/components/people/call-api";
+import { ErrorAlert } from "@/components/people/ErrorAlert";
 import styles from "@/components/people/people.module.css";
 
 interface QueueRow {
@@ -33,11 +34,7 @@ export function JobsPanel() {
     <section className={styles.card} aria-labelledby="jobs-title">
       <h2 id="jobs-title">Queues</h2>
       {jobs.isPending && <p role="status">Loading…</p>}
-      {jobs.isError && (
-        <p className={styles.error} role="alert">
-          {jobs.error.message}
-        </p>
-      )}
+      <ErrorAlert error={jobs.error} />
       {jobs.data && (
         <table className={`${styles.table} ${styles.stack}`}>
           <thead>
@@ -74,11 +71,7 @@ export function JobsPanel() {
         </table>
       )}
       {notice && <p role="status">{notice}</p>}
-      {retry.isError && (
-        <p className={styles.error} role="alert">
-          {retry.error.message}
-        </p>
-      )}
+      <ErrorAlert error={retry.error} />
     </section>
   );
 }

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { callApi } from "@/components/people/call-api";
+import { ErrorAlert } from "@/components/people/ErrorAlert";
 import styles from "@/components/people/people.module.css";
 import { OnceSecret } from "./OnceSecret";
 
@@ -55,11 +56,7 @@ export function KeysPanel({ partnerId }: { partnerId: string }) {
         <li>Revoke the old key. At most two keys are active at a time.</li>
       </ol>
       {keys.isPending && <p role="status">Loading keys…</p>}
-      {keys.isError && (
-        <p className={styles.error} role="alert">
-          {keys.error.message}
-        </p>
-      )}
+      <ErrorAlert error={keys.error} />
       {keys.data && (
         <table className={`${styles.table} ${styles.stack}`}>
           <thead>
@@ -100,11 +97,7 @@ export function KeysPanel({ partnerId }: { partnerId: string }) {
           </tbody>
         </table>
       )}
-      {revoke.isError && (
-        <p className={styles.error} role="alert">
-          {revoke.error.message}
-        </p>
-      )}
+      <ErrorAlert error={revoke.error} />
       <form onSubmit={submit} aria-label="Create a key">
         <fieldset className={styles.field} style={{ border: "none", padding: 0 }}>
           <legend className={styles.fieldLabel}>Scopes of the new key</legend>
@@ -119,11 +112,7 @@ export function KeysPanel({ partnerId }: { partnerId: string }) {
         </button>
         {active.length >= 2 && <span className={styles.muted}> Two keys are active: revoke one first.</span>}
       </form>
-      {create.isError && (
-        <p className={styles.error} role="alert">
-          {create.error.message}
-        </p>
-      )}
+      <ErrorAlert error={create.error} />
       {issued && <OnceSecret label="The new API key" value={issued} />}
     </section>
   );

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { callApi } from "@/components/people/call-api";
+import { ErrorAlert } from "@/components/people/ErrorAlert";
 import styles from "@/components/people/people.module.css";
 
 /** Staff pause or resume a partner and set its roster cap. */
@@ -53,11 +54,7 @@ export function PartnerControls({ partnerId, status, rosterMax }: { partnerId: s
         </button>
       </form>
       {saved && <p role="status">{saved}</p>}
-      {change.isError && (
-        <p className={styles.error} role="alert">
-          {change.error.message}
-        </p>
-      )}
+      <ErrorAlert error={change.error} />
     </section>
   );
 }

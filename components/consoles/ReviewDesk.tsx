@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { callApi } from "@/components/people/call-api";
+import { ErrorAlert } from "@/components/people/ErrorAlert";
 import styles from "@/components/people/people.module.css";
 import { formatSeconds as videoTime } from "@/components/people/video-time";
 import type { ReviewView } from "@/lib/review/show-review";
@@ -100,11 +101,7 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
         </section>
       )}
       {shownNotice && <p role="status">{shownNotice}</p>}
-      {act.isError && (
-        <p className={styles.error} role="alert">
-          {act.error.message}
-        </p>
-      )}
+      <ErrorAlert error={act.error} />
 
       <section className={styles.card} aria-labelledby="items-title">
         <h2 id="items-title">Checklist</h2>

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { callApi } from "@/components/people/call-api";
+import { ErrorAlert } from "@/components/people/ErrorAlert";
 import styles from "@/components/people/people.module.css";
 
 /** Who runs /admin; staff add a colleague, who signs in with the usual email link. */
@@ -41,11 +42,7 @@ export function StaffPanel() {
         </button>
       </form>
       {add.data && <p role="status">{add.data.added ? `${add.data.email} may sign in to /admin now.` : `${add.data.email} was staff already.`}</p>}
-      {add.isError && (
-        <p className={styles.error} role="alert">
-          {add.error.message}
-        </p>
-      )}
+      <ErrorAlert error={add.error} />
     </section>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { callApi } from "@/components/people/call-api";
+import { ErrorAlert } from "@/components/people/ErrorAlert";
 import styles from "@/components/people/people.module.css";
 import type { UsageView } from "@/lib/usage/read-usage";
 
@@ -14,11 +15,7 @@ export function UsagePanel({ partnerId }: { partnerId: string }) {
     <section className={styles.card} aria-labelledby={`usage-${partnerId}`}>
       <h2 id={`usage-${partnerId}`}>Usage, last 30 days</h2>
       {usage.isPending && <p role="status">Loading…</p>}
-      {usage.isError && (
-        <p className={styles.error} role="alert">
-          {usage.error.message}
-        </p>
-      )}
+      <ErrorAlert error={usage.error} />
       {usage.data && (
         <>
           <p>

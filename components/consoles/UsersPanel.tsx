@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { callApi } from "@/components/people/call-api";
+import { ErrorAlert } from "@/components/people/ErrorAlert";
 import styles from "@/components/people/people.module.css";
 
 interface UserRow {
@@ -37,11 +38,7 @@ export function UsersPanel({ partnerId }: { partnerId: string }) {
     <section className={styles.card} aria-labelledby="users-title">
       <h2 id="users-title">Console users</h2>
       {users.isPending && <p role="status">Loading…</p>}
-      {users.isError && (
-        <p className={styles.error} role="alert">
-          {users.error.message}
-        </p>
-      )}
+      <ErrorAlert error={users.error} />
       {users.data && users.data.users.length === 0 && <p>Nobody yet. Invite the engineers who run the integration.</p>}
       {users.data && users.data.users.length > 0 && (
         <ul>
@@ -62,11 +59,7 @@ export function UsersPanel({ partnerId }: { partnerId: string }) {
         </button>
       </form>
       {sent && <p role="status">Invitation sent to {sent}.</p>}
-      {invite.isError && (
-        <p className={styles.error} role="alert">
-          {invite.error.message}
-        </p>
-      )}
+      <ErrorAlert error={invite.error} />
     </section>
   );
 }

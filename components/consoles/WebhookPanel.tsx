@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { callApi } from "@/components/people/call-api";
+import { ErrorAlert } from "@/components/people/ErrorAlert";
 import styles from "@/components/people/people.module.css";
 import { OnceSecret } from "./OnceSecret";
 
@@ -76,11 +77,7 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
     <section className={styles.card} aria-labelledby={`webhooks-${partnerId}`}>
       <h2 id={`webhooks-${partnerId}`}>Webhooks</h2>
       {receiver.isPending && <p role="status">Loading…</p>}
-      {receiver.isError && (
-        <p className={styles.error} role="alert">
-          {receiver.error.message}
-        </p>
-      )}
+      <ErrorAlert error={receiver.error} />
       {receiver.isSuccess && (
         <p>
           {current ? (
@@ -121,11 +118,7 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
       )}
       {secret && <OnceSecret label={secret.label} value={secret.value} />}
       {notice && <p role="status">{notice}</p>}
-      {act.isError && (
-        <p className={styles.error} role="alert">
-          {act.error.message}
-        </p>
-      )}
+      <ErrorAlert error={act.error} />
 
       <h3>Deliveries</h3>
       <div className={styles.filters}>

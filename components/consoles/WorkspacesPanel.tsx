@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { callApi } from "@/components/people/call-api";
+import { ErrorAlert } from "@/components/people/ErrorAlert";
 import styles from "@/components/people/people.module.css";
 import { PageNav } from "./PageNav";
 
@@ -27,11 +28,7 @@ export function WorkspacesPanel({ partnerId, linkToAdmin = false }: { partnerId:
     <section className={styles.card} aria-labelledby={`workspaces-${partnerId}`}>
       <h2 id={`workspaces-${partnerId}`}>Workspaces</h2>
       {list.isPending && <p role="status">Loading…</p>}
-      {list.isError && (
-        <p className={styles.error} role="alert">
-          {list.error.message}
-        </p>
-      )}
+      <ErrorAlert error={list.error} />
       {list.isSuccess && list.data.workspaces.length === 0 && <p>No workspaces yet: they appear when the integration provisions them.</p>}
       {list.isSuccess && list.data.workspaces.length > 0 && (
         <table className={`${styles.table} ${styles.stack}`}>

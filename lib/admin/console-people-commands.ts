@@ -1,23 +1,14 @@
 import { cliActor } from "../consoles/audit";
 import { addStaff, invitePartnerUser, listPartnerUsers, listStaff } from "../consoles/console-people";
-import { PeopleError } from "../people/manage-seats";
 import { requirePartner } from "../partners/require-partner";
-import { type Command, InvalidArgumentError, partnerOption, requiredOption } from "./command";
+import { type Command, partnerOption, requiredOption } from "./command";
 import { table } from "./output";
+import { peopleRefusals } from "./people-refusals";
 
 /*
  * Who may use the consoles: staff (/admin) and partner users (/console). Both sign in with the
  * usual email link; these commands only say who may.
  */
-
-async function refusalsAsErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof PeopleError) throw error.status === 400 ? new InvalidArgumentError(error.message) : new Error(error.message);
-    throw error;
-  }
-}
 
 const staffAdd: Command = {
   name: "staff add",
@@ -27,7 +18,7 @@ const staffAdd: Command = {
   prepare(options) {
     const email = requiredOption(options, "email");
     return async () => {
-      const result = await refusalsAsErrors(() => addStaff(email, cliActor));
+      const result = await peopleRefusals(() => addStaff(email, cliActor));
       return { json: { email: result.email, added: result.added }, text: result.added ? `${result.email} is staff now: sign in at /sign-in.` : `${result.email} was staff already.` };
     };
   },
@@ -55,7 +46,7 @@ const partnerUserAdd: Command = {
     const partnerId = partnerOption(options);
     const email = requiredOption(options, "email");
     return async () => {
-      const user = await refusalsAsErrors(() => invitePartnerUser(partnerId, email, cliActor));
+      const user = await peopleRefusals(() => invitePartnerUser(partnerId, email, cliActor));
       return { json: { partner_id: partnerId, partner_user_id: user.id, email: user.email }, text: `Invited ${user.email} to partner ${partnerId}'s console.` };
     };
   },

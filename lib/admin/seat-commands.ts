@@ -1,8 +1,8 @@
 import type { SeatRole } from "../generated/prisma/enums";
-import { PeopleError } from "../people/manage-seats";
 import { seatRoles, staffListSeats, staffRemoveSeat, staffSetSeat } from "../people/staff-seats";
 import { type Command, InvalidArgumentError, type OptionValues, partnerOption, requiredOption } from "./command";
 import { table } from "./output";
+import { peopleRefusals } from "./people-refusals";
 import { requireWorkspace, workspaceOption } from "./workspace-option";
 
 /*
@@ -17,16 +17,6 @@ function roleOption(options: OptionValues): SeatRole {
   return role as SeatRole;
 }
 
-/** A refusal of the people rules: bad input is a bad command line (exit 2), anything else refused (exit 1). */
-async function asCommandError<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof PeopleError) throw error.status === 400 ? new InvalidArgumentError(error.message) : new Error(error.message);
-    throw error;
-  }
-}
-
 const list: Command = {
   name: "seats list",
   args: "--partner <id> --workspace <workspace_id>",
@@ -36,7 +26,7 @@ const list: Command = {
     const partnerId = partnerOption(options);
     const workspaceId = workspaceOption(options);
     return async () => {
-      const { workspaceName, seats } = await asCommandError(async () => staffListSeats((await requireWorkspace(partnerId, workspaceId)).id));
+      const { workspaceName, seats } = await peopleRefusals(async () => staffListSeats((await requireWorkspace(partnerId, workspaceId)).id));
       return {
         json: { partner_id: partnerId, workspace_id: workspaceId, seats: seats.map((seat) => ({ seat_id: seat.seatId, email: seat.email, role: seat.role, joined: seat.joined })) },
         text: seats.length === 0 ? `${workspaceName} has nobody in it.` : table(["EMAIL", "ROLE", "SIGNED IN"], seats.map((seat) => [seat.email, seat.role, seat.joined ? "yes" : "not yet"])),
@@ -56,7 +46,7 @@ const set: Command = {
     const email = requiredOption(options, "email");
     const role = roleOption(options);
     return async () => {
-      const seat = await asCommandError(async () => staffSetSeat((await requireWorkspace(partnerId, workspaceId)).id, { email, role }));
+      const seat = await peopleRefusals(async () => staffSetSeat((await requireWorkspace(partnerId, workspaceId)).id, { email, role }));
       const what = seat.created ? "Gave" : "Set";
       return {
         json: { partner_id: partnerId, workspace_id: workspaceId, seat_id: seat.seatId, email: seat.email, role: seat.role, created: seat.created, invited: seat.invited },
@@ -76,7 +66,7 @@ const remove: Command = {
     const workspaceId = workspaceOption(options);
     const email = requiredOption(options, "email");
     return async () => {
-      const removed = await asCommandError(async () => staffRemoveSeat((await requireWorkspace(partnerId, workspaceId)).id, email));
+      const removed = await peopleRefusals(async () => staffRemoveSeat((await requireWorkspace(partnerId, workspaceId)).id, email));
       return { json: { partner_id: partnerId, workspace_id: workspaceId, email: email.trim().toLowerCase(), removed }, text: removed ? `Removed ${email.trim()}'s seat.` : `${email.trim()} had no seat there.` };
     };
   },

@@ -2,17 +2,14 @@ import { clearCompanyChecklist } from "../checklists/clear-company-checklist";
 import { isChecklistType } from "../checklists/items";
 import { replaceChecklistBody } from "../checklists/schemas";
 import { setCompanyChecklist } from "../checklists/set-company-checklist";
-import { db } from "../db/client";
 import { parseOrThrow } from "../http/validation";
 import { PeopleError } from "../people/manage-seats";
-import { isUuid } from "../validation/uuid";
 import { type Actor, recordAudit } from "./audit";
+import { partnerWorkspace } from "./partner-workspace";
 
 async function targetOf(partnerId: string, workspaceUuid: string, type: string) {
   if (!isChecklistType(type)) throw new PeopleError(404, "not_found", "No such checklist type.");
-  const workspace = isUuid(workspaceUuid) ? await db().workspace.findFirst({ where: { id: workspaceUuid, partnerId }, select: { id: true } }) : null;
-  if (workspace === null) throw new PeopleError(404, "not_found", "No such workspace.");
-  return { workspace, type };
+  return { workspace: await partnerWorkspace(partnerId, workspaceUuid), type };
 }
 
 /**

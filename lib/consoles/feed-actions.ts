@@ -1,21 +1,14 @@
-import { db } from "../db/client";
 import { PeopleError } from "../people/manage-seats";
 import { clearRosterFeed } from "../roster-feeds/clear-roster-feed";
 import { FeedSecretError } from "../roster-feeds/feed-secret";
 import { FeedUrlError } from "../roster-feeds/feed-url";
 import { setRosterFeed } from "../roster-feeds/set-roster-feed";
-import { isUuid } from "../validation/uuid";
 import { type Actor, recordAudit } from "./audit";
-
-async function externalIdOf(partnerId: string, workspaceUuid: string): Promise<{ id: string; externalId: string }> {
-  const workspace = isUuid(workspaceUuid) ? await db().workspace.findFirst({ where: { id: workspaceUuid, partnerId }, select: { id: true, externalId: true } }) : null;
-  if (workspace === null) throw new PeopleError(404, "not_found", "No such workspace.");
-  return workspace;
-}
+import { partnerWorkspace } from "./partner-workspace";
 
 /** Staff point a workspace at the partner's roster feed (the CLI's `feed set`); the secret is stored encrypted and never shown again. */
 export async function setFeedAs(actor: Actor, partnerId: string, workspaceUuid: string, body: Record<string, unknown>) {
-  const workspace = await externalIdOf(partnerId, workspaceUuid);
+  const workspace = await partnerWorkspace(partnerId, workspaceUuid);
   try {
     const feed = await setRosterFeed({ partnerId, workspaceId: workspace.externalId, url: String(body.url ?? ""), secret: String(body.secret ?? "") });
     await recordAudit({ actor, partnerId, action: "feed.set", objectType: "workspace", objectId: workspace.id, detail: { url: feed.url } });
@@ -28,7 +21,7 @@ export async function setFeedAs(actor: Actor, partnerId: string, workspaceUuid: 
 
 /** Back to push (the CLI's `feed clear`): syncs still queued or running end failed. */
 export async function clearFeedAs(actor: Actor, partnerId: string, workspaceUuid: string) {
-  const workspace = await externalIdOf(partnerId, workspaceUuid);
+  const workspace = await partnerWorkspace(partnerId, workspaceUuid);
   const { removed } = await clearRosterFeed(partnerId, workspace.externalId);
   if (removed) await recordAudit({ actor, partnerId, action: "feed.clear", objectType: "workspace", objectId: workspace.id });
   return { removed };

@@ -69,6 +69,9 @@ describe("the review desk", () => {
     await page.goto(`${appUrl}/admin/review`);
     await signInInBrowser(page, { appUrl, smtp }, staffEmail);
     await page.getByRole("heading", { name: "Waiting for staff" }).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "49-admin-review-queue-phone", { fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole("link", { name: /^\d{4}-\d{2}-\d{2} / }).first().click();
     await page.getByRole("heading", { name: "Checklist" }).waitFor();
 
@@ -104,6 +107,8 @@ describe("the review desk", () => {
     await all.getByRole("cell", { name: "Report ready" }).waitFor();
     await all.getByLabel("Status").selectOption("failed");
     await all.getByText("No inspections with this status.").waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "50-admin-inspections-empty-phone", { fullPage: true });
     await context.close();
   });
 

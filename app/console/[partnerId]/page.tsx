@@ -1,13 +1,6 @@
 import type { Metadata } from "next";
-import { AllowlistPanel } from "@/components/consoles/AllowlistPanel";
-import { AuditPanel } from "@/components/consoles/AuditPanel";
-import { InspectionsPanel } from "@/components/consoles/InspectionsPanel";
-import { KeysPanel } from "@/components/consoles/KeysPanel";
 import { NoAccess } from "@/components/consoles/NoAccess";
-import { UsagePanel } from "@/components/consoles/UsagePanel";
-import { UsersPanel } from "@/components/consoles/UsersPanel";
-import { WebhookPanel } from "@/components/consoles/WebhookPanel";
-import { WorkspacesPanel } from "@/components/consoles/WorkspacesPanel";
+import { PartnerPanels } from "@/components/consoles/PartnerPanels";
 import { PageShell } from "@/components/people/PageShell";
 import { QueryProvider } from "@/components/people/QueryProvider";
 import styles from "@/components/people/people.module.css";
@@ -31,14 +24,7 @@ export default async function PartnerConsolePage({ params }: { params: Promise<{
           <h1 className={styles.title}>{partner.name}</h1>
           <p className={styles.subtitle}>Partner console{partner.status === "paused" ? " · paused by Walkthrough: requests with your keys are refused" : ""}</p>
         </div>
-        <KeysPanel partnerId={partner.id} />
-        <WebhookPanel partnerId={partner.id} />
-        <AllowlistPanel partnerId={partner.id} />
-        <WorkspacesPanel partnerId={partner.id} />
-        <InspectionsPanel partnerId={partner.id} />
-        <UsagePanel partnerId={partner.id} />
-        <UsersPanel partnerId={partner.id} />
-        <AuditPanel partnerId={partner.id} />
+        <PartnerPanels partnerId={partner.id} />
       </QueryProvider>
     </PageShell>
   );

@@ -1,14 +1,7 @@
 import type { Metadata } from "next";
-import { AllowlistPanel } from "@/components/consoles/AllowlistPanel";
-import { AuditPanel } from "@/components/consoles/AuditPanel";
-import { InspectionsPanel } from "@/components/consoles/InspectionsPanel";
-import { KeysPanel } from "@/components/consoles/KeysPanel";
 import { NoAccess } from "@/components/consoles/NoAccess";
+import { PartnerPanels } from "@/components/consoles/PartnerPanels";
 import { PartnerControls } from "@/components/consoles/PartnerControls";
-import { UsagePanel } from "@/components/consoles/UsagePanel";
-import { UsersPanel } from "@/components/consoles/UsersPanel";
-import { WebhookPanel } from "@/components/consoles/WebhookPanel";
-import { WorkspacesPanel } from "@/components/consoles/WorkspacesPanel";
 import { PageShell } from "@/components/people/PageShell";
 import { QueryProvider } from "@/components/people/QueryProvider";
 import styles from "@/components/people/people.module.css";
@@ -36,14 +29,7 @@ export default async function AdminPartnerPage({ params }: { params: Promise<{ p
           </p>
         </div>
         <PartnerControls partnerId={partner.id} status={partner.status} rosterMax={partner.rosterMax} />
-        <KeysPanel partnerId={partner.id} />
-        <WebhookPanel partnerId={partner.id} />
-        <AllowlistPanel partnerId={partner.id} />
-        <WorkspacesPanel partnerId={partner.id} linkToAdmin />
-        <InspectionsPanel partnerId={partner.id} />
-        <UsagePanel partnerId={partner.id} />
-        <UsersPanel partnerId={partner.id} />
-        <AuditPanel partnerId={partner.id} />
+        <PartnerPanels partnerId={partner.id} staff />
       </QueryProvider>
     </PageShell>
   );
