@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { callApi } from "@/components/people/call-api";
 import { ErrorAlert } from "@/components/people/ErrorAlert";
@@ -34,11 +34,17 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
   const [notice, setNotice] = useState<string>();
   const [status, setStatus] = useState("");
   const receiver = useQuery({ queryKey: ["webhook", partnerId], queryFn: () => callApi<{ receiver?: Receiver }>(base) });
-  const deliveries = useQuery({
+  const deliveries = useInfiniteQuery({
     queryKey: ["deliveries", partnerId, status],
-    queryFn: () => callApi<{ deliveries: Delivery[] }>(`${base}/deliveries${status ? `?status=${status}` : ""}`),
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams({ ...(status ? { status } : {}), ...(pageParam ? { before: pageParam } : {}) });
+      return callApi<{ deliveries: Delivery[]; next?: string }>(`${base}/deliveries${query.size ? `?${query}` : ""}`);
+    },
+    initialPageParam: "",
+    getNextPageParam: (page) => page.next,
     refetchInterval: 5000,
   });
+  const shown = deliveries.data?.pages.flatMap((page) => page.deliveries) ?? [];
   const refresh = () => Promise.all(["webhook", "deliveries", "audit"].map((key) => client.invalidateQueries({ queryKey: [key] })));
   const act = useMutation({
     mutationFn: (input: { path: string; method: string; body: unknown }) => callApi<Record<string, unknown>>(`${base}${input.path}`, { method: input.method, body: input.body }),
@@ -143,31 +149,36 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
         </form>
       </div>
       {deliveries.isPending && <p role="status">Loading deliveries…</p>}
-      {deliveries.isSuccess && deliveries.data.deliveries.length === 0 && <p>No deliveries{status ? ` ${status}` : ""} in the last 30 days.</p>}
-      {deliveries.isSuccess &&
-        deliveries.data.deliveries.map((delivery) => (
-          <details key={delivery.id} className={styles.delivery}>
-            <summary>
-              <code>{delivery.eventType}</code> · {delivery.status}
-              {delivery.skipReason ? ` (${delivery.skipReason})` : ""} · {time(delivery.createdAt)} · {delivery.attempts.length} attempt(s)
-              {delivery.replayOf ? " · replay" : ""}
-            </summary>
-            <p className={styles.muted}>
-              Event <code>{delivery.eventId}</code>
-            </p>
-            <ol>
-              {delivery.attempts.map((attempt) => (
-                <li key={attempt.number}>
-                  {time(attempt.at)}: {attempt.statusCode ? `HTTP ${attempt.statusCode}` : (attempt.error ?? "no answer")} in {attempt.latencyMs} ms
-                  {attempt.excerpt && <pre className={styles.excerpt}>{attempt.excerpt}</pre>}
-                </li>
-              ))}
-            </ol>
-            <button type="button" className={styles.secondary} disabled={act.isPending} onClick={() => run(`/deliveries/${delivery.id}/replay`, "POST")}>
-              Replay this event
-            </button>
-          </details>
-        ))}
+      <ErrorAlert error={deliveries.error} />
+      {deliveries.isSuccess && shown.length === 0 && <p>No deliveries{status ? ` ${status}` : ""} in the last 30 days.</p>}
+      {shown.map((delivery) => (
+        <details key={delivery.id} className={styles.delivery}>
+          <summary>
+            <code>{delivery.eventType}</code> · {delivery.status}
+            {delivery.skipReason ? ` (${delivery.skipReason})` : ""} · {time(delivery.createdAt)} · {delivery.attempts.length} attempt(s)
+            {delivery.replayOf ? " · replay" : ""}
+          </summary>
+          <p className={styles.muted}>
+            Event <code>{delivery.eventId}</code>
+          </p>
+          <ol>
+            {delivery.attempts.map((attempt) => (
+              <li key={attempt.number}>
+                {time(attempt.at)}: {attempt.statusCode ? `HTTP ${attempt.statusCode}` : (attempt.error ?? "no answer")} in {attempt.latencyMs} ms
+                {attempt.excerpt && <pre className={styles.excerpt}>{attempt.excerpt}</pre>}
+              </li>
+            ))}
+          </ol>
+          <button type="button" className={styles.secondary} disabled={act.isPending} onClick={() => run(`/deliveries/${delivery.id}/replay`, "POST")}>
+            Replay this event
+          </button>
+        </details>
+      ))}
+      {deliveries.hasNextPage && (
+        <button type="button" className={styles.secondary} onClick={() => void deliveries.fetchNextPage()} disabled={deliveries.isFetchingNextPage}>
+          {deliveries.isFetchingNextPage ? "Loading…" : "Show older deliveries"}
+        </button>
+      )}
     </section>
   );
 }

@@ -62,10 +62,15 @@ export async function sendTestAs(actor: Actor, partnerId: string) {
 
 const deliveryStatuses: WebhookDeliveryStatus[] = ["pending", "delivered", "failed", "skipped"];
 
-export async function deliveriesOf(partnerId: string, status: string | null) {
+export const deliveryPageSize = 25;
+
+/** A server page of the delivery log; `next` is the `before` of the page after it. */
+export async function deliveriesOf(partnerId: string, status: string | null, before: string | null) {
   const filter = deliveryStatuses.find((value) => value === status);
-  const deliveries = await listDeliveries(partnerId, { status: filter });
+  const rows = await listDeliveries(partnerId, { status: filter }, { before: before ?? undefined, limit: deliveryPageSize + 1 });
+  const deliveries = rows.slice(0, deliveryPageSize);
   return {
+    next: rows.length > deliveryPageSize ? deliveries.at(-1)!.id : undefined,
     deliveries: deliveries.map((delivery) => ({
       ...delivery,
       createdAt: delivery.createdAt.toISOString(),

@@ -1,4 +1,5 @@
 import { db } from "../db/client";
+import { isUuid } from "../validation/uuid";
 import { requirePartner } from "../partners/require-partner";
 import type { WebhookDeliveryStatus } from "../generated/prisma/enums";
 
@@ -16,15 +17,27 @@ export interface DeliveryLogEntry {
   attempts: { number: number; at: Date; url: string; statusCode?: number; latencyMs: number; excerpt?: string; error?: string }[];
 }
 
-const shown = 100;
-
-/** The partner's deliveries, newest first (at most 100), each with every attempt: for staff and the partner console. */
-export async function listDeliveries(partnerId: string, filter: { eventId?: string; status?: WebhookDeliveryStatus } = {}): Promise<DeliveryLogEntry[]> {
+/**
+ * The partner's deliveries, newest first, each with every attempt: for staff and the partner
+ * console. `before` is the id of the last delivery already shown, so pages hold still while
+ * new deliveries arrive; one the partner does not own starts from the newest.
+ */
+export async function listDeliveries(
+  partnerId: string,
+  filter: { eventId?: string; status?: WebhookDeliveryStatus } = {},
+  page: { before?: string; limit?: number } = {},
+): Promise<DeliveryLogEntry[]> {
   await requirePartner(partnerId);
+  const cursor = page.before && isUuid(page.before) ? await db().webhookDelivery.findFirst({ where: { id: page.before, partnerId }, select: { createdAt: true, id: true } }) : null;
   const rows = await db().webhookDelivery.findMany({
-    where: { partnerId, eventId: filter.eventId, status: filter.status },
-    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-    take: shown,
+    where: {
+      partnerId,
+      eventId: filter.eventId,
+      status: filter.status,
+      ...(cursor ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] } : {}),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: page.limit ?? 100,
     include: { event: { select: { eventType: true, inspectionId: true } }, attempts: { orderBy: { number: "asc" } } },
   });
   return rows.map((row) => ({

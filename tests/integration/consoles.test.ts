@@ -294,6 +294,39 @@ describe("the audit log", () => {
   });
 });
 
+describe("the webhook delivery log", () => {
+  it("pages newest first on the server, 25 a page, holding still while deliveries arrive; the status filter holds across pages", async () => {
+    const { partner_id: partnerId } = await admin<{ partner_id: string }>("partner", "create", "--name", "Paging Homes");
+    const start = Date.now() - 3_600_000;
+    const made: { id: string; status: string }[] = [];
+    for (let n = 0; n < 30; n += 1) {
+      const at = new Date(start + n * 1000);
+      const event = await db().webhookEvent.create({ data: { partnerId, eventType: "webhook.test", body: "{}", builtAt: at, buildAfter: null, createdAt: at } });
+      const status = n % 3 === 0 ? "failed" : "delivered";
+      made.push(await db().webhookDelivery.create({ data: { eventId: event.id, partnerId, status, createdAt: at, finishedAt: at, nextAttemptAt: null }, select: { id: true, status: true } }));
+    }
+    const newestFirst = made.map((delivery) => delivery.id).reverse();
+    const path = `/api/console/partners/${partnerId}/webhook/deliveries`;
+
+    const first = await send("GET", path, "staff");
+    const firstIds = (first.body.deliveries as { id: string }[]).map((delivery) => delivery.id);
+    expect(firstIds).toEqual(newestFirst.slice(0, 25));
+    expect(first.body.next).toBe(firstIds.at(-1));
+
+    // A delivery arriving now does not shift the next page.
+    const late = await db().webhookEvent.create({ data: { partnerId, eventType: "webhook.test", body: "{}", builtAt: new Date(), buildAfter: null } });
+    await db().webhookDelivery.create({ data: { eventId: late.id, partnerId } });
+    const second = await send("GET", `${path}?before=${first.body.next as string}`, "staff");
+    expect((second.body.deliveries as { id: string }[]).map((delivery) => delivery.id)).toEqual(newestFirst.slice(25));
+    expect(second.body.next).toBeUndefined();
+
+    const failed = await send("GET", `${path}?status=failed`, "staff");
+    const failedIds = made.filter((delivery) => delivery.status === "failed").map((delivery) => delivery.id).reverse();
+    expect((failed.body.deliveries as { id: string }[]).map((delivery) => delivery.id)).toEqual(failedIds);
+    expect(failed.body.next).toBeUndefined();
+  });
+});
+
 describe("usage", () => {
   it("counts the partner API's requests per day and errors by code, for that partner only", async () => {
     const key = await admin<{ api_key: string }>("key", "create", "--partner", partnerA.id);

@@ -3,4 +3,7 @@ import { deliveriesOf } from "@/lib/consoles/integration-actions";
 
 type Params = { partnerId: string };
 
-export const GET = consoleRoute<Params>(partnerData, async (_caller, request, { partnerId }) => deliveriesOf(partnerId, new URL(request.url).searchParams.get("status")));
+export const GET = consoleRoute<Params>(partnerData, async (_caller, request, { partnerId }) => {
+  const query = new URL(request.url).searchParams;
+  return deliveriesOf(partnerId, query.get("status"), query.get("before"));
+});
