@@ -322,10 +322,11 @@ describe("inspection events", () => {
     expect(done.event_id).not.toBe(event.event_id);
     const video = await call("GET", new URL(done.video_url as string).pathname, { key: partner.apiKey, query: { workspace_id: workspaceId } });
     expect(video.status, video.text).toBe(200);
-    // Once each.
+    // Once each. In any order: when the last result and the release land together, both events are
+    // due at once and the spec does not order deliveries.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const mine = receiver.received.filter((delivery) => bodyOf(delivery).inspection_id === walk.inspectionId);
-    expect(mine.map((delivery) => bodyOf(delivery).event_type)).toEqual(["inspection.recording_completed", "inspection.completed"]);
+    expect(mine.map((delivery) => bodyOf(delivery).event_type).sort()).toEqual(["inspection.completed", "inspection.recording_completed"]);
   });
 
   it("goes with what it has once the hold after the seal is over: pending items, block in_progress", async () => {
