@@ -85,6 +85,17 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default("Walkthrough <no-reply@walkthrough.localhost>"),
   // How long a sign-in lasts without a visit (a visit after a day extends it), in days.
   SESSION_MAX_AGE_DAYS: positiveInt.max(365).default(30),
+  // Where people book a call: enabling a connector, or Partner API access asked from the demo tier.
+  BOOK_A_CALL_URL: z.url({ protocol: /^https?$/ }).default("https://cal.com/walkthrough/partners"),
+  // How often each home's reservation calendar is fetched (the iCal connector).
+  ICAL_POLL_MINUTES: positiveInt.max(1440).default(15),
+  // The anonymous demo tier (lib/demo): submissions per client address per rate-limit window,
+  // submissions per email address per 24 hours, how long submissions and their media are kept,
+  // and the provider confidence below which a finding is left out (precision over completeness).
+  RATE_LIMIT_DEMO: positiveInt.default(10),
+  DEMO_SUBMISSIONS_PER_EMAIL_PER_DAY: positiveInt.default(5),
+  DEMO_RETENTION_DAYS: positiveInt.max(90).default(7),
+  DEMO_CONFIDENCE_MIN: z.coerce.number().min(0).max(1).default(0.85),
 }).superRefine((env, ctx) => {
   // Each host would otherwise make its own, and links, cursors and stored secrets made on one
   // would not verify or decrypt on another. The embedded database is one machine's, so there

@@ -7,15 +7,22 @@ import { callApi } from "@/components/people/call-api";
 import { ErrorAlert } from "@/components/people/ErrorAlert";
 import styles from "@/components/people/people.module.css";
 
-/** Staff pause or resume a partner and set its roster cap. */
-export function PartnerControls({ partnerId, status, rosterMax }: { partnerId: string; status: "active" | "paused"; rosterMax: number }) {
+const trackSaved = {
+  inspections: "Event track: the three inspection events.",
+  reservations: "Event track: workspace.* and reservation.* events instead of the inspection events.",
+};
+
+/** Staff pause or resume a partner, set its roster cap and its event track. */
+export function PartnerControls({ partnerId, status, rosterMax, eventTrack }: { partnerId: string; status: "active" | "paused"; rosterMax: number; eventTrack: "inspections" | "reservations" }) {
   const router = useRouter();
   const client = useQueryClient();
   const [saved, setSaved] = useState<string>();
+  const [track, setTrack] = useState(eventTrack);
   const change = useMutation({
-    mutationFn: (body: { status?: string; rosterMax?: string }) => callApi(`/api/console/partners/${partnerId}`, { method: "PATCH", body }),
+    mutationFn: (body: { status?: string; rosterMax?: string; eventTrack?: "inspections" | "reservations" }) => callApi(`/api/console/partners/${partnerId}`, { method: "PATCH", body }),
     onSuccess: (_answer, body) => {
-      setSaved(body.status ? (body.status === "paused" ? "Paused: its keys answer 403 partner_disabled." : "Resumed: its keys work again.") : "Roster cap saved.");
+      if (body.eventTrack) setSaved(trackSaved[body.eventTrack]);
+      else setSaved(body.status ? (body.status === "paused" ? "Paused: its keys answer 403 partner_disabled." : "Resumed: its keys work again.") : "Roster cap saved.");
       router.refresh();
       void client.invalidateQueries({ queryKey: ["audit"] });
     },
@@ -53,6 +60,24 @@ export function PartnerControls({ partnerId, status, rosterMax }: { partnerId: s
           Save cap
         </button>
       </form>
+      <div className={styles.field} style={{ marginTop: 16 }}>
+        <label htmlFor="event-track">Events sent</label>
+        <select
+          id="event-track"
+          className={styles.select}
+          value={track}
+          disabled={change.isPending}
+          onChange={(event) => {
+            const chosen = event.target.value as "inspections" | "reservations";
+            setTrack(chosen);
+            setSaved(undefined);
+            change.mutate({ eventTrack: chosen });
+          }}
+        >
+          <option value="inspections">Inspection events</option>
+          <option value="reservations">Reservations track: workspace.* and reservation.*</option>
+        </select>
+      </div>
       {saved && <p role="status">{saved}</p>}
       <ErrorAlert error={change.error} />
     </section>

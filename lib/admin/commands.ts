@@ -1,6 +1,8 @@
 import { allowlistCommands } from "./allowlist-commands";
 import { checklistCommands } from "./checklist-commands";
+import { connectorCommands } from "./connector-commands";
 import { consolePeopleCommands } from "./console-people-commands";
+import { demoCommands } from "./demo-commands";
 import type { Command } from "./command";
 import { feedCommands } from "./feed-commands";
 import { jobsCommands } from "./jobs-commands";
@@ -23,6 +25,8 @@ const all: Command[] = [
   ...mailCommands,
   ...seatCommands,
   ...consolePeopleCommands,
+  ...connectorCommands,
+  ...demoCommands,
 ];
 
 /** The command named by the first words of the command line (two, or one for `jobs`), if there is one. */

@@ -7,8 +7,8 @@ import { ApiError } from "./errors";
 /**
  * `general` counts every partner call per key; `unauthenticated` counts calls per client address
  * whose credential (partner key or recording token) was missing, malformed or unknown;
- * `recorder` counts a recording link's calls per task; the rest are the spec's tighter bounds,
- * per partner.
+ * `recorder` counts a recording link's calls per task; `demo` counts the anonymous demo tier's
+ * submissions per client address; the rest are the spec's tighter bounds, per partner.
  */
 export type RateLimitBucket =
   | "general"
@@ -17,7 +17,8 @@ export type RateLimitBucket =
   | "workspace_create"
   | "roster_import"
   | "claim"
-  | "roster_sync";
+  | "roster_sync"
+  | "demo";
 
 function limitOf(bucket: RateLimitBucket): number {
   const c = config();
@@ -29,6 +30,7 @@ function limitOf(bucket: RateLimitBucket): number {
     roster_import: c.RATE_LIMIT_ROSTER_IMPORT,
     claim: c.RATE_LIMIT_CLAIM,
     roster_sync: c.RATE_LIMIT_ROSTER_SYNC,
+    demo: c.RATE_LIMIT_DEMO,
   }[bucket];
 }
 

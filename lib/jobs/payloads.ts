@@ -14,6 +14,7 @@ export const jobPayloads = {
   "schedule-roster-pulls": z.object({}).passthrough(),
   "prune-rate-limits": z.object({}).passthrough(),
   "prune-webhook-log": z.object({}).passthrough(),
+  "poll-calendars": z.object({}).passthrough(),
   /**
    * Photo and tour imports share one queue. `partnerId` is whose share of the queue the import
    * uses (lib/jobs/queues.ts, fairness). A tour import that continues in a fresh job carries the
@@ -40,6 +41,9 @@ export const jobPayloads = {
   "judge-tap": z.object({ inspectionId: z.uuid(), partnerId: z.uuid(), seq: z.int().min(1) }),
   /** A released report, mailed to the people whose delivery choices it meets. */
   "mail-report": z.object({ inspectionId: z.uuid() }),
+  "analyze-demo": z.object({ submissionId: z.uuid() }),
+  "mail-demo-result": z.object({ submissionId: z.uuid() }),
+  "prune-demo": z.object({}).passthrough(),
   /** A finding staff add from a paused frame in the admin console: the frame and its baseline match need the worker's tools. */
   "add-staff-finding": z.object({
     inspectionId: z.uuid(),

@@ -58,8 +58,14 @@ export const queues: { readonly [N in QueueName]: QueueSettings<N> } = {
   "schedule-roster-pulls": { retryLimit: 0, retryDelaySeconds: 5, expireInSeconds: 120, giveUp: false },
   "prune-rate-limits": { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 15 * 60, giveUp: false },
   "prune-webhook-log": { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 15 * 60, giveUp: false },
+  // 200 calendars, 4 at a time, each at most 20 s: well inside 20 minutes; the next minute's run takes what is left.
+  "poll-calendars": { retryLimit: 0, retryDelaySeconds: 5, expireInSeconds: 20 * 60, giveUp: false },
   // A mail server that is down for a while: tried again over about an hour (60 s doubling).
   "mail-report": { retryLimit: 6, retryDelaySeconds: 60, expireInSeconds: 5 * 60, giveUp: false },
+  // Up to 10 photos at 20 s each and one provider call: a few minutes at most. A retry starts over.
+  "analyze-demo": { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 10 * 60, giveUp: false },
+  "mail-demo-result": { retryLimit: 6, retryDelaySeconds: 60, expireInSeconds: 5 * 60, giveUp: false },
+  "prune-demo": { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 15 * 60, giveUp: false },
   // Cutting one frame and matching it to the baseline: seconds; a retry adds the finding once (its id is in the job).
   "add-staff-finding": { retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 5 * 60, giveUp: false },
   /*

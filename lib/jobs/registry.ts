@@ -2,11 +2,13 @@ import { activateRosterJob } from "./activate-roster-job";
 import { addStaffFindingJob } from "./add-staff-finding-job";
 import { analyzeInspectionJob } from "./analyze-inspection-job";
 import { applyRosterImportJob } from "./apply-roster-import-job";
+import { analyzeDemoJob, mailDemoResultJob, pruneDemoJob } from "./demo-jobs";
 import type { JobDefinition } from "./definition";
 import { expireReviewsJob } from "./expire-reviews-job";
 import { importBaselineJob } from "./import-baseline-job";
 import { judgeTapJob } from "./judge-tap-job";
 import { mailReportJob } from "./mail-report-job";
+import { pollCalendarsJob } from "./poll-calendars-job";
 import { pollRosterFeedJob } from "./poll-roster-feed-job";
 import { pruneRateLimitsJob } from "./prune-rate-limits-job";
 import { pruneWebhookLogJob } from "./prune-webhook-log-job";
@@ -33,4 +35,8 @@ export const jobRegistry: JobDefinition[] = [
   pruneWebhookLogJob,
   mailReportJob,
   addStaffFindingJob,
+  pollCalendarsJob,
+  analyzeDemoJob,
+  mailDemoResultJob,
+  pruneDemoJob,
 ];

@@ -64,3 +64,27 @@ export function reportMail(options: { to: string; url: string; property: string;
     html: html([line], { label: "Read the report", url }, footer),
   };
 }
+
+export function demoConfirmationMail(options: { to: string; url: string; expires: Date; kind: "photos" | "video" }): MailMessage {
+  const { to, url, expires, kind } = options;
+  const line =
+    kind === "photos"
+      ? "Someone (we hope you) sent photos to the Walkthrough demo with this address. Confirm it and we analyse them; nothing runs until you do."
+      : "Someone (we hope you) sent a walkthrough video to the Walkthrough demo with this address. Confirm it and we keep it for you.";
+  const footer = `The link works until ${until(expires)}; after that the submission is deleted. If it was not you, ignore this message.`;
+  return {
+    to,
+    subject: "Confirm your Walkthrough demo submission",
+    text: `${line}\n\nConfirm:\n\n${url}\n\n${footer}\n`,
+    html: html([line], { label: "Confirm", url }, footer),
+  };
+}
+
+/** `findings` undefined: the analysis failed (no usable photo, or no answer). */
+export function demoResultMail(options: { to: string; url: string; requestId: string; findings?: number }): MailMessage {
+  const { to, url, requestId, findings } = options;
+  const outcome = findings === undefined ? "the photos could not be analysed, and the result says why" : findings === 0 ? "nothing found with confidence" : `${findings} finding${findings === 1 ? "" : "s"}`;
+  const line = `Your Walkthrough demo result is ready (request ${requestId}): ${outcome}. Read it with the poll token you were given when you sent the photos.`;
+  const footer = "The submission and its photos are deleted after the retention period stated with it.";
+  return { to, subject: "Your Walkthrough demo result is ready", text: `${line}\n\nHow to read it:\n\n${url}\n\n${footer}\n`, html: html([line], { label: "How to read it", url }, footer) };
+}

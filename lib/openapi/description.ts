@@ -84,9 +84,14 @@ secret (\`whsec_\` followed by base64), shown once. The events and their bodies 
   2xx too). Order inspection events by \`completed_at\`, not by arrival.
 - **Retries.** Six attempts: at once, then after 1 minute, 5 minutes, 30 minutes, 2 hours and 12 hours. A non-2xx, a
   timeout, a connection error or a redirect (never followed) moves to the next. Each attempt is signed afresh.
-- **Not sent** once your integration is paused, none of your keys holds \`read:inspections\`, the workspace is no
-  longer yours, or the home was switched off (left the roster or lost \`billing_active\`) while the walkthrough was
-  in flight. The API still holds every change.
+- **Not sent** once your integration is paused, none of your keys holds the event family's scope
+  (\`read:inspections\`, \`read:reservations\`, \`read:workspaces\`), the workspace is no longer yours, or the home was
+  switched off (left the roster or lost \`billing_active\`) while the walkthrough was in flight. The API still holds
+  every change.
+- **Tracks.** A partner receives the three \`inspection.*\` events, or, on the reservations track (set by the
+  service), \`reservation.*\` and \`workspace.*\` events instead. A reservation event for a home switched off is sent
+  as the stub: \`reservation\` without \`property_id\`, \`check_in\` and \`check_out\`, and \`changes\` with only
+  \`status\`.
 
 With the Standard Webhooks library (\`npm install standardwebhooks\`):
 
@@ -138,4 +143,9 @@ export const tagDescriptions: Record<string, string> = {
   "Home setup": "Per home: up to three checklists, a virtual tour, baseline photos.",
   "Recording links and inspections": "Recording links for cleaners, inspection status, findings and video.",
   "Workspace claims": "Give a customer an owner seat in their workspace.",
+  Connectors:
+    "Platforms read for you, enabled per workspace by the service (`GET /connectors` is the catalogue, no key). Calls " +
+    "are `/connectors/<platform>/<operation>` with the partner key and `workspace_id`, outside `/v1`; one not enabled " +
+    "answers `403 connector_not_enabled` with `next_steps`. The iCal connector reads each home's reservation calendar " +
+    "and, for partners on the reservations track, sends `reservation.*` events.",
 };

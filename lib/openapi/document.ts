@@ -7,6 +7,7 @@ import {
   type ZodOpenApiPathsObject,
 } from "zod-openapi";
 import { operations } from "../api";
+import { connectorOperations } from "../api/connectors";
 import type { AnyOperation } from "../http/operation";
 import { apiDescription, tagDescriptions } from "./description";
 import { bodyLimitOf, errorEnvelope, errorResponses } from "./error-responses";
@@ -114,14 +115,16 @@ function titleCaseHeaderNames(document: oas31.OpenAPIObject): oas31.OpenAPIObjec
  * The Partner API reference as OpenAPI 3.1, generated from `operations`: the zod schemas that
  * parse requests, the response schemas, and the error codes each operation can answer.
  */
-export function buildOpenApiDocument(options: { serverUrl?: string } = {}): oas31.OpenAPIObject {
+export function buildOpenApiDocument(options: { serverUrl?: string; surface?: "all" | "connectors" } = {}): oas31.OpenAPIObject {
+  // The whole reference (`/v1/openapi.json`, committed), or the connectors' part alone for the API catalogue.
+  const list = options.surface === "connectors" ? connectorOperations : [...operations, ...connectorOperations];
   const document = createDocument(
     {
       openapi: "3.1.0",
-      info: { title: "Walkthrough Partner API", version: "1", description: apiDescription },
+      info: { title: options.surface === "connectors" ? "Walkthrough Connectors" : "Walkthrough Partner API", version: "1", description: apiDescription },
       servers: [{ url: options.serverUrl ?? placeholderServerUrl, description: "This deployment" }],
-      tags: tags(operations),
-      paths: paths(operations),
+      tags: tags(list),
+      paths: paths(list),
       webhooks: webhooks(),
       components: {
         securitySchemes: {

@@ -11,9 +11,9 @@ const allowed: HttpMethod[] = ["GET"];
  * `GET /v1/openapi.json`, public (no key). Not sent through `jsonResponse`: the omit rule is
  * for API records, and would strip the empty objects and arrays OpenAPI gives meaning to.
  */
-const getDocument: Handler = async (request) => {
+const documentHandler = (surface: "all" | "connectors"): Handler => async (request) => {
   // Built once per process: the operations and APP_URL cannot change while it runs.
-  const documentText = processSingleton("openapi-document", () => JSON.stringify(buildOpenApiDocument({ serverUrl: config().APP_URL })));
+  const documentText = processSingleton(`openapi-document-${surface}`, () => JSON.stringify(buildOpenApiDocument({ serverUrl: config().APP_URL, surface })));
   return new Response(documentText, {
     headers: {
       "content-type": "application/json; charset=utf-8",
@@ -27,8 +27,12 @@ const getDocument: Handler = async (request) => {
 
 const refuse = methodNotAllowed(allowed);
 
-/** The exports of `app/v1/openapi.json/route.ts`: the document under GET, 405 under every other verb. */
-export function openApiDocumentHandlers(): Record<HttpMethod, Handler> {
+/**
+ * The exports of `app/v1/openapi.json/route.ts` (the whole reference) and
+ * `app/connectors/openapi.json/route.ts`: the document under GET, 405 under every other verb.
+ */
+export function openApiDocumentHandlers(surface: "all" | "connectors" = "all"): Record<HttpMethod, Handler> {
+  const getDocument = documentHandler(surface);
   return Object.fromEntries(httpMethods.map((method) => [method, method === "GET" ? getDocument : refuse])) as Record<
     HttpMethod,
     Handler

@@ -5,6 +5,10 @@ const titles: Record<EventType, string> = {
   "inspection.recording_completed": "The walkthrough was recorded: checklist results",
   "inspection.completed": "The report is ready",
   "inspection.failed": "The report could not be produced",
+  "reservation.created": "A new stay at a home (reservations track)",
+  "reservation.updated": "A stay changed or was cancelled (reservations track)",
+  "workspace.roster_applied": "A roster import was applied (reservations track)",
+  "workspace.claimed": "The customer's owner signed in (reservations track)",
   "webhook.test": "A test of the receiver",
 };
 
@@ -14,6 +18,13 @@ const summaries: Record<EventType, string> = {
   "inspection.completed":
     "The report is ready, hours after the walk. Once for every finished inspection, including one where nothing was found.",
   "inspection.failed": "The report could not be produced: instead of `inspection.completed`. Without a checklist (the status read still has it).",
+  "reservation.created":
+    "A calendar poll found a new stay. Sent only to partners on the reservations track whose key holds `read:reservations`. A stay at a home switched off goes as the stub.",
+  "reservation.updated":
+    "A calendar poll found a stay's dates or status changed, or the stay gone from the calendar (`changes.status` `confirmed` -> `cancelled`). Order by `reservation.revision`.",
+  "workspace.roster_applied":
+    "A roster import (pushed or pulled) was applied: `import_id` and the Workspace record as read just after. Sent only to partners on the reservations track whose key holds `read:workspaces`.",
+  "workspace.claimed": "The customer's owner signed in and `claim.state` is `claimed`: the Workspace record as read just after. Reservations track, `read:workspaces`.",
   "webhook.test": "Sent only when a test is asked for. Like any event type you do not know, answer it 2xx and ignore it.",
 };
 

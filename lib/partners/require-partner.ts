@@ -10,7 +10,7 @@ export class PartnerNotFoundError extends Error {
 export async function requirePartner(partnerId: string, tx: Tx = db()) {
   const partner = await tx.partner.findUnique({
     where: { id: partnerId },
-    select: { id: true, name: true, status: true, rosterMax: true },
+    select: { id: true, name: true, status: true, rosterMax: true, eventTrack: true },
   });
   if (!partner) throw new PartnerNotFoundError(partnerId);
   return partner;

@@ -1,5 +1,6 @@
 import { db } from "../db/client";
 import { log } from "../log";
+import { recordWorkspaceEvent } from "../workspaces/workspace-events";
 
 /**
  * Makes the person owner of every workspace whose open invitation is for their address, once they
@@ -22,13 +23,18 @@ export async function acceptClaimsOf(userId: string, email: string, now = new Da
         update: { role: "owner" },
       });
       await tx.workspace.update({ where: { id: claim.workspaceId }, data: { claimState: "claimed", claimPendingUntil: null } });
+      await recordWorkspaceEvent(tx, claim.workspaceId, { type: "workspace.claimed" }, now);
       if (claim.name !== null) await tx.user.updateMany({ where: { id: userId, name: null }, data: { name: claim.name } });
     });
     log().info({ workspace: claim.workspaceId }, "workspace claimed");
   }
   // An owner seat staff gave directly (no invitation) claims the workspace the same way: by signing in.
-  await db().workspace.updateMany({
-    where: { claimState: { not: "claimed" }, seats: { some: { userId, role: "owner" } } },
-    data: { claimState: "claimed", claimPendingUntil: null },
-  });
+  const unclaimed = await db().workspace.findMany({ where: { claimState: { not: "claimed" }, seats: { some: { userId, role: "owner" } } }, select: { id: true } });
+  for (const { id } of unclaimed) {
+    await db().$transaction(async (tx) => {
+      // Conditional, so two sign-ins at once claim it (and announce it) once.
+      const { count } = await tx.workspace.updateMany({ where: { id, claimState: { not: "claimed" } }, data: { claimState: "claimed", claimPendingUntil: null } });
+      if (count === 1) await recordWorkspaceEvent(tx, id, { type: "workspace.claimed" }, now);
+    });
+  }
 }

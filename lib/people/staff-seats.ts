@@ -6,6 +6,7 @@ import { sendMail } from "../mail/send-mail";
 import { invitationMail } from "../mail/templates";
 import { invitationDays } from "./claim-workspace";
 import { PeopleError, type SeatView, seatsIn } from "./manage-seats";
+import { recordWorkspaceEvent } from "../workspaces/workspace-events";
 
 export const seatRoles: SeatRole[] = ["owner", "manager", "viewer"];
 
@@ -38,7 +39,10 @@ export async function staffSetSeat(workspaceId: string, input: { email: string; 
       ? await tx.seat.update({ where: { id: existing.id }, data: { role: input.role } })
       : await tx.seat.create({ data: { workspaceId, userId: user.id, role: input.role } });
     const joined = user.emailVerified !== null;
-    if (input.role === "owner" && joined) await tx.workspace.update({ where: { id: workspaceId }, data: { claimState: "claimed", claimPendingUntil: null } });
+    if (input.role === "owner" && joined) {
+      const { count } = await tx.workspace.updateMany({ where: { id: workspaceId, claimState: { not: "claimed" } }, data: { claimState: "claimed", claimPendingUntil: null } });
+      if (count === 1) await recordWorkspaceEvent(tx, workspaceId, { type: "workspace.claimed" });
+    }
     const link = joined || existing ? undefined : await createSignInLink(email, "/home", expires, tx);
     return { seatId: seat.id, joined, created: existing === null, link };
   });

@@ -63,11 +63,15 @@ class PartGate extends Transform {
   }
 }
 
-/** The request's body as a stream the media layer can store, gated as above. */
-export function gatedPartBody(request: Request, options: { limitBytes: number; checkHead: boolean }): Readable {
-  if (!request.body) throw new ApiError("missing_parameter", { message: "The part has no body.", detail: { parameter: "body" } });
-  const source = Readable.fromWeb(request.body as unknown as WebReadableStream<Uint8Array>);
+/** Any stream gated as above (a part's body, or a video file of a form upload). */
+export function gatedStream(source: Readable, options: { limitBytes: number; checkHead: boolean }): Readable {
   const gate = new PartGate(options.limitBytes, options.checkHead);
   source.on("error", (error) => gate.destroy(error));
   return source.pipe(gate);
+}
+
+/** The request's body as a stream the media layer can store, gated as above. */
+export function gatedPartBody(request: Request, options: { limitBytes: number; checkHead: boolean }): Readable {
+  if (!request.body) throw new ApiError("missing_parameter", { message: "The part has no body.", detail: { parameter: "body" } });
+  return gatedStream(Readable.fromWeb(request.body as unknown as WebReadableStream<Uint8Array>), options);
 }

@@ -6,6 +6,7 @@ import { rosterColumns } from "./roster-columns";
 import { computeRosterDiff } from "./roster-diff";
 import { refreshWorkspaceCounts } from "./workspace-counts";
 import { writeRoster } from "./write-roster";
+import { recordWorkspaceEvent } from "../workspaces/workspace-events";
 
 const finalStatuses: ReadonlySet<string> = new Set(["applied", "rejected", "failed"]);
 
@@ -80,6 +81,7 @@ export async function applyRosterImport(importId: string): Promise<void> {
       });
       await tx.$executeRaw`UPDATE roster_import SET snapshot = NULL WHERE id = ${importId}::uuid`;
       await enqueue("activate-roster", { workspaceId: current.workspaceId }, { tx });
+      await recordWorkspaceEvent(tx, current.workspaceId, { type: "workspace.roster_applied", importId }, now);
     },
     { timeout: 60_000, maxWait: 10_000 },
   );

@@ -13,6 +13,7 @@ export interface ClaimedDelivery {
   secret_encrypted: string | null;
   previous_secret_encrypted: string | null;
   partner_status: string;
+  event_track: "inspections" | "reservations";
   has_scope: boolean;
   workspace_is_partners: boolean | null;
   unit_on: boolean | null;
@@ -55,8 +56,9 @@ const claimSql = `
   SELECT c.id, c.attempts_made, e.id AS event_id, e.event_type, e.body,
          r.url, r.secret_encrypted,
          CASE WHEN r.previous_expires_at > now() THEN r.previous_secret_encrypted END AS previous_secret_encrypted,
-         p.status::text AS partner_status,
-         EXISTS (SELECT 1 FROM api_key k WHERE k.partner_id = c.partner_id AND k.status = 'active' AND 'read:inspections' = ANY (k.scopes)) AS has_scope,
+         p.status::text AS partner_status, p.event_track::text AS event_track,
+         EXISTS (SELECT 1 FROM api_key k WHERE k.partner_id = c.partner_id AND k.status = 'active'
+                 AND ('read:' || split_part(e.event_type, '.', 1) || 's') = ANY (k.scopes)) AS has_scope,
          w.partner_id = c.partner_id AS workspace_is_partners,
          pr.roster_status = 'present' AND pr.billing_active AS unit_on
   FROM claimed c
@@ -71,18 +73,28 @@ export async function claimDeliveries(limit: number, receiverCap: number): Promi
   return rows;
 }
 
+/** Which events each track receives (spec, Events): the three inspection events, or the other two families. */
+const trackFamilies: Record<ClaimedDelivery["event_track"], string[]> = {
+  inspections: ["inspection"],
+  reservations: ["workspace", "reservation"],
+};
+
 /**
- * Spec, Delivery semantics and Events: decided again before every attempt. An inspection event is
- * not sent once the integration is paused, no active key holds `read:inspections`, the workspace
- * is no longer the partner's, or the home was switched off (left the roster or lost
- * `billing_active`); no event is sent without a receiver. Answers the reason, or undefined to send.
+ * Spec, Delivery semantics and Events: decided again before every attempt. An event is not sent
+ * once the integration is paused, the partner's track no longer takes its family, no active key
+ * holds its family's scope (`read:inspections`, `read:workspaces`, `read:reservations`), or the
+ * workspace is no longer the partner's; an inspection event also not once the home was switched
+ * off (left the roster or lost `billing_active`; a reservation event goes as the stub instead).
+ * No event is sent without a receiver. Answers the reason, or undefined to send.
  */
 export function skipReasonOf(claimed: ClaimedDelivery): string | undefined {
   if (claimed.url === null || claimed.secret_encrypted === null) return "no_receiver";
-  if (!claimed.event_type.startsWith("inspection.")) return undefined;
+  const family = claimed.event_type.split(".", 1)[0]!;
+  if (family === "webhook") return undefined;
   if (claimed.partner_status !== "active") return "partner_paused";
+  if (!trackFamilies[claimed.event_track].includes(family)) return "not_on_track";
   if (!claimed.has_scope) return "no_key_with_scope";
   if (claimed.workspace_is_partners !== true) return "workspace_not_partners";
-  if (claimed.unit_on !== true) return "unit_switched_off";
+  if (family === "inspection" && claimed.unit_on !== true) return "unit_switched_off";
   return undefined;
 }

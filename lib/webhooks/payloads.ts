@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checklistBlock } from "../inspections/schemas";
+import { workspaceRecord } from "../workspaces/schemas";
 
 /*
  * The event payloads (spec, Webhook payloads). These zod schemas build the bodies
@@ -73,12 +74,81 @@ export const testEvent = z
   })
   .meta({ id: "TestEvent", description: "Sent on request to check a receiver. Like every unknown type, answer it 2xx and ignore it." });
 
+/*
+ * The reservations track (spec, Events): `reservation.*` from the connectors' calendars. A stay
+ * at a home that is switched off (left the roster or lost `billing_active`) goes as the stub:
+ * `reservation` without `property_id`, `check_in` and `check_out`, and `changes` with only `status`.
+ */
+const datePair = z.object({ old: z.iso.date(), new: z.iso.date() });
+
+export const reservationRecord = z
+  .object({
+    reservation_id: z.uuid(),
+    workspace_id: z.string().meta({ description: "Your workspace id." }),
+    property_id: z.string().optional().meta({ description: "Your property id; omitted in the stub (the home is switched off)." }),
+    status: z.enum(["confirmed", "cancelled"]),
+    revision: z.int().min(1).meta({ description: "Goes up by one with every change: order a stay's events by it and keep the highest." }),
+    version: z.literal(1).meta({ description: "The reservation record's shape version; currently 1." }),
+    check_in: z.iso.date().optional().meta({ description: "The first night, as the calendar gives it; omitted in the stub." }),
+    check_out: z.iso.date().optional().meta({ description: "The day the guest leaves (the cleaning day); omitted in the stub." }),
+  })
+  .meta({ id: "Reservation" });
+
+const reservationEnvelope = {
+  version: z.literal(1).meta({ description: "The payload version; currently 1." }),
+  event_id: z.uuid().meta({ description: "Also the `webhook-id` header. Deduplicate on it." }),
+  occurred_at: z.iso.datetime().meta({ description: "When the service saw the change (the calendar poll)." }),
+  workspace_id: z.string().meta({ description: "Your workspace id." }),
+  reservation: reservationRecord,
+};
+
+export const reservationCreatedEvent = z
+  .object({ ...reservationEnvelope, event_type: z.literal("reservation.created") })
+  .meta({ id: "ReservationCreatedEvent" });
+
+export const reservationUpdatedEvent = z
+  .object({
+    ...reservationEnvelope,
+    event_type: z.literal("reservation.updated"),
+    changes: z
+      .object({
+        status: z.object({ old: z.enum(["confirmed", "cancelled"]), new: z.enum(["confirmed", "cancelled"]) }).optional(),
+        check_in: datePair.optional(),
+        check_out: datePair.optional(),
+      })
+      .meta({ description: "Each field that changed, as its old and new value; only `status` in the stub. A stay gone from the calendar reads `cancelled`." }),
+  })
+  .meta({ id: "ReservationUpdatedEvent" });
+
+/* The reservations track's `workspace.*` events: the Workspace record as `GET /v1/workspaces/{workspace_id}` reads it just after the change. */
+const workspaceEnvelope = {
+  version: z.literal(1).meta({ description: "The payload version; currently 1." }),
+  event_id: z.uuid().meta({ description: "Also the `webhook-id` header. Deduplicate on it." }),
+  occurred_at: z.iso.datetime().meta({ description: "When the change was made." }),
+  workspace_id: z.string().meta({ description: "Your workspace id." }),
+  workspace: workspaceRecord,
+};
+
+export const workspaceRosterAppliedEvent = z
+  .object({ ...workspaceEnvelope, event_type: z.literal("workspace.roster_applied"), import_id: z.uuid().meta({ description: "The run that was applied (push or pull)." }) })
+  .meta({ id: "WorkspaceRosterAppliedEvent" });
+
+export const workspaceClaimedEvent = z
+  .object({ ...workspaceEnvelope, event_type: z.literal("workspace.claimed") })
+  .meta({ id: "WorkspaceClaimedEvent" });
+
 export const eventSchemas = {
   "inspection.recording_completed": recordingCompletedEvent,
   "inspection.completed": completedEvent,
   "inspection.failed": failedEvent,
+  "reservation.created": reservationCreatedEvent,
+  "reservation.updated": reservationUpdatedEvent,
+  "workspace.roster_applied": workspaceRosterAppliedEvent,
+  "workspace.claimed": workspaceClaimedEvent,
   "webhook.test": testEvent,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;
-export type InspectionEventType = Exclude<EventType, "webhook.test">;
+export type InspectionEventType = Extract<EventType, `inspection.${string}`>;
+export type ReservationEventType = Extract<EventType, `reservation.${string}`>;
+export type WorkspaceEventType = Extract<EventType, `workspace.${string}`>;

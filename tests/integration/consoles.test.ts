@@ -123,6 +123,16 @@ const cases: RouteCase[] = [
     body: { email: "someone@harbour-homes.com", role: "admin" },
     allowed: 400,
   },
+  { method: "GET", route: "partners/[partnerId]/workspaces/[workspaceId]/connectors", need: "staff", path: () => `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/connectors`, allowed: 200 },
+  // A connector the catalogue marks request_access cannot be enabled.
+  {
+    method: "PUT",
+    route: "partners/[partnerId]/workspaces/[workspaceId]/connectors",
+    need: "staff",
+    path: () => `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/connectors`,
+    body: { platform: "guesty", enabled: true },
+    allowed: 400,
+  },
   // Nobody by that address has a seat: nothing is removed, nothing recorded.
   {
     method: "DELETE",

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CompanyChecklists } from "@/components/consoles/CompanyChecklists";
+import { ConnectorsPanel } from "@/components/consoles/ConnectorsPanel";
 import { FeedForm } from "@/components/consoles/FeedForm";
 import { NoAccess } from "@/components/consoles/NoAccess";
 import { StaffSeats } from "@/components/consoles/StaffSeats";
@@ -126,6 +127,7 @@ export default async function AdminWorkspacePage({ params }: { params: Promise<{
           </p>
         </section>
         <StaffSeats partnerId={partnerId} workspaceId={detail.id} seats={detail.seats} />
+        <ConnectorsPanel partnerId={partnerId} workspaceId={detail.id} />
       </QueryProvider>
     </PageShell>
   );

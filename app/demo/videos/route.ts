@@ -1,0 +1,4 @@
+import { demoHandlers } from "@/lib/demo/demo-route";
+import { submitVideo } from "@/lib/demo/submit-video";
+
+export const { GET, POST, PUT, PATCH, DELETE } = demoHandlers("/demo/videos", { POST: submitVideo });

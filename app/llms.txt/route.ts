@@ -1,0 +1,5 @@
+import { llmsTextResponse } from "@/lib/discovery/discovery-responses";
+
+export const dynamic = "force-dynamic";
+
+export const GET = llmsTextResponse;

@@ -1,0 +1,45 @@
+import type { EventTrack } from "../generated/prisma/enums";
+import { connectors } from "../connectors/catalog";
+import { ConnectorRefusal, disableConnector, enableConnector, enabledConnectors } from "../connectors/enablement";
+import { eventTracks, setEventTrack } from "../partners/set-event-track";
+import { PeopleError } from "../people/manage-seats";
+import { type Actor, recordAudit } from "./audit";
+import { partnerWorkspace } from "./partner-workspace";
+
+/*
+ * Connectors per workspace and the partner's event track: what the staff CLI and the admin
+ * console both call, each change audited.
+ */
+
+/** Every catalogued connector with whether it is on for the workspace. */
+export async function connectorsOf(partnerId: string, workspaceUuid: string) {
+  const workspace = await partnerWorkspace(partnerId, workspaceUuid);
+  const enabled = new Map((await enabledConnectors(workspace.id)).map((row) => [row.platform, row.enabledAt]));
+  return connectors.map((connector) => ({
+    platform: connector.platform,
+    name: connector.name,
+    status: connector.status,
+    enabledAt: enabled.get(connector.platform)?.toISOString(),
+  }));
+}
+
+export async function setConnectorAs(actor: Actor, partnerId: string, workspaceUuid: string, platform: unknown, on: unknown) {
+  const workspace = await partnerWorkspace(partnerId, workspaceUuid);
+  if (typeof platform !== "string" || typeof on !== "boolean") throw new PeopleError(400, "invalid_request", "Send platform and enabled (true or false).");
+  let changed: boolean;
+  try {
+    changed = on ? await enableConnector(workspace.id, platform) : await disableConnector(workspace.id, platform);
+  } catch (error) {
+    if (error instanceof ConnectorRefusal) throw new PeopleError(400, "invalid_request", error.message);
+    throw error;
+  }
+  if (changed) await recordAudit({ actor, partnerId, action: on ? "connector.enable" : "connector.disable", objectType: "workspace", objectId: workspace.id, detail: { platform } });
+  return { platform, enabled: on, changed };
+}
+
+export async function setEventTrackAs(actor: Actor, partnerId: string, track: unknown) {
+  if (!eventTracks.includes(track as EventTrack)) throw new PeopleError(400, "invalid_request", "The event track must be inspections or reservations.");
+  const result = await setEventTrack(partnerId, track as EventTrack);
+  if (result.previous !== result.track) await recordAudit({ actor, partnerId, action: "partner.set_event_track", objectType: "partner", objectId: partnerId, detail: { from: result.previous, to: result.track } });
+  return result;
+}

@@ -1,0 +1,37 @@
+import { config } from "../config";
+import { db } from "../db/client";
+import { deliverableEmail } from "../auth/email-address";
+import { clientAddress } from "../http/client-address";
+import { ApiError } from "../http/errors";
+import { consumeRateLimit } from "../http/rate-limit";
+
+const dayMs = 86_400_000;
+
+/** Every submission counts against its client address first, valid or not (RATE_LIMIT_DEMO per window). */
+export async function countSubmission(request: Request): Promise<void> {
+  await consumeRateLimit("demo", clientAddress(request));
+}
+
+/** An address mail can reach (`400 invalid_email` naming `email` otherwise). */
+export function demoAddress(input: string): string {
+  const email = deliverableEmail(input);
+  if (email === undefined) throw new ApiError("invalid_email", { message: "email is not an address mail can be sent to.", detail: { parameter: "email" } });
+  return email;
+}
+
+/**
+ * At most DEMO_SUBMISSIONS_PER_EMAIL_PER_DAY submissions per address in any 24 hours, so the
+ * demo cannot be turned into a way of mailing someone else: `429` with `Retry-After` until the
+ * oldest of them leaves the window.
+ */
+export async function assertEmailUnderLimit(email: string, now = new Date()): Promise<void> {
+  const since = new Date(now.getTime() - dayMs);
+  const recent = await db().demoSubmission.findMany({ where: { email, createdAt: { gt: since } }, orderBy: { createdAt: "asc" }, select: { createdAt: true } });
+  if (recent.length < config().DEMO_SUBMISSIONS_PER_EMAIL_PER_DAY) return;
+  const retryAfter = Math.max(1, Math.ceil((recent[0]!.createdAt.getTime() + dayMs - now.getTime()) / 1000));
+  throw new ApiError("too_many_requests", { message: "Too many demo submissions for this address today.", headers: { "Retry-After": String(retryAfter) } });
+}
+
+/** An unconfirmed submission is deleted after a day; a confirmed one after DEMO_RETENTION_DAYS. */
+export const unconfirmedLifetimeMs = dayMs;
+export const retentionMs = () => config().DEMO_RETENTION_DAYS * dayMs;

@@ -1,0 +1,66 @@
+import { clientAddress } from "../http/client-address";
+import { db } from "../db/client";
+import { ApiError } from "../http/errors";
+import { assertUnderRateLimit, countRateLimitHit } from "../http/rate-limit";
+import { defaultSignedUrlSeconds } from "../media/storage";
+import { mediaStorage } from "../media/media-storage";
+import { isUuid } from "../validation/uuid";
+import type { DemoFinding, DemoPhoto } from "./analyze-submission";
+import { tokenMatches } from "./tokens";
+
+const unknown = () => new ApiError("not_found", { message: "No such submission." });
+
+function bearer(request: Request): string | undefined {
+  return /^Bearer ([^\s]+)$/.exec(request.headers.get("authorization")?.trim() ?? "")?.[1];
+}
+
+/**
+ * `GET /demo/inspections/{request_id}` with `Authorization: Bearer <poll_token>`. A missing or
+ * wrong token answers exactly as an unknown id does, and counts against the client address like
+ * a wrong partner key, so guessing costs the guesser.
+ */
+export async function readSubmission(request: Request, requestId: string) {
+  const address = clientAddress(request);
+  assertUnderRateLimit("unauthenticated", address);
+  const token = bearer(request);
+  const submission = isUuid(requestId) ? await db().demoSubmission.findUnique({ where: { id: requestId } }) : null;
+  if (!submission || token === undefined || !tokenMatches(token, submission.pollTokenHash) || submission.expiresAt <= new Date()) {
+    countRateLimitHit("unauthenticated", address);
+    throw unknown();
+  }
+  const photos = submission.photos as unknown as DemoPhoto[];
+  const findings = submission.status === "completed" ? ((submission.findings ?? []) as unknown as DemoFinding[]) : undefined;
+  const storage = mediaStorage();
+  return {
+    status: 200,
+    body: {
+      request_id: submission.id,
+      kind: submission.kind,
+      status: submission.status,
+      submitted_at: submission.createdAt.toISOString(),
+      confirmed_at: submission.confirmedAt?.toISOString(),
+      finished_at: submission.finishedAt?.toISOString(),
+      expires_at: submission.expiresAt.toISOString(),
+      failure_reason: submission.failureReason ?? undefined,
+      photos: submission.kind === "photos" ? photos.map((photo) => ({ url: photo.url, reason: photo.reason })) : undefined,
+      findings:
+        findings &&
+        (await Promise.all(
+          findings.map(async (finding) => {
+            const key = photos[finding.photo]?.key;
+            return {
+              id: finding.id,
+              description: finding.description,
+              room: finding.room,
+              severity: finding.severity,
+              category: finding.category,
+              // The Partner API's one exception to the omit rule: both arrays, `before` empty here.
+              evidence: { before: [], after: key ? [{ url: (await storage.signedUrl(key)).url }] : [] },
+            };
+          }),
+        )),
+      media_expires_in: findings ? defaultSignedUrlSeconds : undefined,
+      analysis: submission.kind === "video" ? ("requires_account" as const) : undefined,
+    },
+  };
+}

@@ -1,0 +1,280 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { WeightedSemaphore } from "../../lib/concurrency/weighted-semaphore";
+import { openAiCompatibleProvider } from "../../lib/analysis/openai-compatible-provider";
+import { reloadConfig } from "../../lib/config";
+import { analyzeSubmission, demoPhotoKey, mailDemoResult } from "../../lib/demo/analyze-submission";
+import { pruneDemo } from "../../lib/demo/prune-demo";
+import { demoTermsVersion } from "../../lib/demo/terms";
+import { closeDb, db } from "../../lib/db/client";
+import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
+import { useAppUnderTest } from "../support/app-under-test";
+import { type ApiAnswer, call, expectError } from "../support/api";
+import { createDatabase, useDatabase } from "../support/databases";
+import { type FakeAnalysisProvider, startFakeAnalysisProvider } from "../support/fake-analysis-provider";
+import { testAppEnv } from "../support/global-setup";
+import { localFetchOptions, type PhotoServer, sendBytes, startPhotoServer } from "../support/https-photo-server";
+import { localDriverOfApp } from "../support/media";
+import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
+import { makeTestVideo } from "../support/video-fixtures";
+
+/*
+ * The anonymous demo tier (lib/demo) over real HTTP: a web-only app (so no job runs there), a
+ * real SMTP receiver for the confirmation and result mails, photos served over real HTTPS and
+ * fetched under the baseline-photo rules, and the analysis run in this process against the fake
+ * provider (a real server speaking the chat-completions protocol), as the `analyze-demo` job runs it.
+ */
+
+let app: AppProcess;
+let smtp: SmtpReceiver;
+let photos: PhotoServer;
+let provider: FakeAnalysisProvider;
+let videoDir: string;
+const env: Record<string, string> = {};
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  photos = await startPhotoServer();
+  provider = await startFakeAnalysisProvider();
+  videoDir = await mkdtemp(path.join(os.tmpdir(), "demo-video-"));
+  const kitchen = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 180, b: 160 } } }).jpeg().toBuffer();
+  const bath = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 90, g: 140, b: 200 } } }).png().toBuffer();
+  photos.route("/kitchen.jpg", sendBytes(kitchen, { "content-type": "image/jpeg" }));
+  photos.route("/bath.png", sendBytes(bath, { "content-type": "image/png" }));
+  const databaseUrl = await createDatabase(inject("pgAdminUrl"), "demo");
+  const port = await freePort();
+  Object.assign(env, {
+    ...testAppEnv,
+    APP_SECRET: randomBytes(32).toString("base64url"),
+    APP_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
+    RUN_WORKERS: "false",
+    // Each test comes from its own client address (X-Forwarded-For through one trusted proxy).
+    TRUSTED_PROXY_HOPS: "1",
+    RATE_LIMIT_DEMO: "3",
+    DEMO_SUBMISSIONS_PER_EMAIL_PER_DAY: "2",
+    DEMO_CONFIDENCE_MIN: "0.8",
+    BOOK_A_CALL_URL: "https://book.walkthrough.test/partners",
+  });
+  app = await startAppProcess({ databaseUrl, port, env });
+  // The analysis and the result mail run in this process, as the worker would run them.
+  for (const name of ["APP_SECRET", "APP_URL", "SMTP_URL", "DEMO_CONFIDENCE_MIN"]) process.env[name] = env[name];
+  reloadConfig();
+  await useDatabase(databaseUrl);
+  useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
+});
+
+afterAll(async () => {
+  await closeDb();
+  await app?.stop();
+  await smtp?.close();
+  await photos?.close();
+  await provider?.close();
+  if (videoDir) await rm(videoDir, { recursive: true, force: true });
+});
+
+const inbox = () => `demo-${randomBytes(4).toString("hex")}@walkthrough-demo.com`;
+let addresses = 0;
+/** A client address of its own for each call (or each caller), so the per-address limit is met only where a test means to. */
+const fromAddress = () => ({ "x-forwarded-for": `198.51.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}` });
+
+function submit(body: unknown, headers: Record<string, string> = fromAddress()) {
+  return call("POST", "/demo/inspections", { body, headers });
+}
+
+const readWith = (requestId: string, token?: string, headers: Record<string, string> = fromAddress()) =>
+  call("GET", `/demo/inspections/${requestId}`, { headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+
+async function confirmByMail(email: string): Promise<ApiAnswer> {
+  const mail = await smtp.waitFor(email);
+  const link = linkIn(mail, `${env.APP_URL}/demo/confirm?token=`);
+  const token = new URL(link).searchParams.get("token")!;
+  return call("POST", "/demo/confirmations", { body: { token }, headers: fromAddress() });
+}
+
+const analysis = () => ({
+  fetchOptions: localFetchOptions(photos),
+  storage: localDriverOfApp(),
+  provider: openAiCompatibleProvider({ baseUrl: provider.baseUrl, apiKey: provider.apiKey, model: provider.model, timeoutMs: 10_000, slots: new WeightedSemaphore(2) }),
+});
+
+describe("photo submissions", () => {
+  it("records the terms, mails a confirmation, analyses nothing before it, and reads back only confident findings in the Finding shape", async () => {
+    const email = inbox();
+    const sent = await submit({ email, accept_terms: true, photos: [{ url: "https://photos.test/kitchen.jpg" }, { url: "https://photos.test/bath.png" }, { url: "https://photos.test/missing.jpg" }] });
+    expect(sent.status, sent.text).toBe(202);
+    expect(sent.body).toEqual({ request_id: expect.any(String), poll_token: expect.stringMatching(/^demo_pt_/), status: "awaiting_confirmation", expires_at: expect.any(String) });
+    const requestId = sent.body.request_id as string;
+    const token = sent.body.poll_token as string;
+    const row = await db().demoSubmission.findUniqueOrThrow({ where: { id: requestId } });
+    expect(row.termsVersion).toBe(demoTermsVersion);
+    expect(row.email).toBe(email);
+    // Only the token's hash is kept.
+    expect(JSON.stringify(row, (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value))).not.toContain(token);
+
+    const before = await readWith(requestId, token);
+    expect(before.body).toMatchObject({ request_id: requestId, kind: "photos", status: "awaiting_confirmation" });
+    expect(before.body).not.toHaveProperty("findings");
+
+    // The analysis job finds nothing to do before the confirmation.
+    await analyzeSubmission(requestId, analysis());
+    expect(provider.requests).toHaveLength(0);
+
+    const confirmed = await confirmByMail(email);
+    expect(confirmed.body).toEqual({ request_id: requestId, status: "queued" });
+    expect((await readWith(requestId, token)).body).toMatchObject({ status: "queued", confirmed_at: expect.any(String) });
+
+    provider.setFindings([
+      { atSeconds: 0, room: "Kitchen", description: "A crack in the worktop by the sink.", severity: "MODERATE", category: "damage", confidence: 0.93 },
+      { atSeconds: 10, room: "Bathroom", description: "Maybe a smudge on the mirror.", severity: "MINOR", category: "cleaning", confidence: 0.5 },
+    ]);
+    await analyzeSubmission(requestId, analysis());
+    const done = await readWith(requestId, token);
+    expect(done.body).toMatchObject({ status: "completed", finished_at: expect.any(String), media_expires_in: 900 });
+    expect(done.body.photos).toEqual([{ url: "https://photos.test/kitchen.jpg" }, { url: "https://photos.test/bath.png" }, { url: "https://photos.test/missing.jpg", reason: "http_status" }]);
+    const findings = done.body.findings as { id: string; evidence: { before: unknown[]; after: { url: string }[] } }[];
+    // Precision over completeness: the unsure smudge is left out.
+    expect(findings).toEqual([
+      {
+        id: expect.any(String),
+        description: "A crack in the worktop by the sink.",
+        room: "Kitchen",
+        severity: "MODERATE",
+        category: "damage",
+        evidence: { before: [], after: [{ url: expect.any(String) }] },
+      },
+    ]);
+    const picture = await fetch(findings[0]!.evidence.after[0]!.url);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get("content-type")).toBe("image/jpeg");
+
+    // The result notice names the request, never the token.
+    await mailDemoResult(requestId);
+    const notice = await smtp.waitFor(email, 2);
+    expect(notice.subject).toBe("Your Walkthrough demo result is ready");
+    expect(notice.text).toContain(requestId);
+    expect(notice.text).not.toContain(token);
+
+    // Analysed once: a second run of the job changes nothing.
+    const calls = provider.requests.length;
+    await analyzeSubmission(requestId, analysis());
+    expect(provider.requests.length).toBe(calls);
+  });
+
+  it("reads nothing with the request id alone or a wrong token, answering exactly as an unknown id", async () => {
+    const sent = await submit({ email: inbox(), accept_terms: true, photos: [{ url: "https://photos.test/kitchen.jpg" }] });
+    const requestId = sent.body.request_id as string;
+    const unknownAnswer = await readWith("8d3c8f0e-1d7b-4a64-9d8e-5a1f3b2c4d6e", sent.body.poll_token as string);
+    const strip = (answer: ApiAnswer) => ({ status: answer.status, body: answer.body });
+    expect(strip(unknownAnswer)).toEqual({ status: 404, body: { error: { code: "not_found", message: "No such submission." } } });
+    expect(strip(await readWith(requestId))).toEqual(strip(unknownAnswer));
+    expect(strip(await readWith(requestId, "demo_pt_wrong"))).toEqual(strip(unknownAnswer));
+    const other = await submit({ email: inbox(), accept_terms: true, photos: [{ url: "https://photos.test/kitchen.jpg" }] });
+    expect(strip(await readWith(requestId, other.body.poll_token as string))).toEqual(strip(unknownAnswer));
+    expect((await readWith(requestId, sent.body.poll_token as string)).status).toBe(200);
+  });
+
+  it("refuses bad input with the field named and keeps nothing", async () => {
+    const before = await db().demoSubmission.count();
+    const photo = [{ url: "https://photos.test/kitchen.jpg" }];
+    const cases: [unknown, number, string, string][] = [
+      [{ accept_terms: true, photos: photo }, 400, "missing_parameter", "email"],
+      [{ email: inbox(), accept_terms: false, photos: photo }, 400, "invalid_request", "accept_terms"],
+      [{ email: inbox(), photos: photo }, 400, "missing_parameter", "accept_terms"],
+      [{ email: inbox(), accept_terms: true, photos: [] }, 400, "invalid_request", "photos"],
+      [{ email: inbox(), accept_terms: true, photos: Array.from({ length: 11 }, () => photo[0]) }, 400, "invalid_request", "photos"],
+      [{ email: inbox(), accept_terms: true, photos: [{ url: "https://photos.test/a.jpg", caption: "x" }] }, 400, "invalid_request", "photos[0].caption"],
+      [{ email: "someone@rentals.test", accept_terms: true, photos: photo }, 400, "invalid_email", "email"],
+    ];
+    for (const [body, status, code, parameter] of cases) {
+      const answer = await submit(body);
+      expect(expectError(answer, status, code).detail?.parameter, JSON.stringify(body)).toBe(parameter);
+    }
+    expect(await db().demoSubmission.count()).toBe(before);
+  });
+
+  it("limits submissions per client address and per email, with Retry-After", async () => {
+    const address = fromAddress();
+    const photo = [{ url: "https://photos.test/kitchen.jpg" }];
+    const email = inbox();
+    expect((await submit({ email, accept_terms: true, photos: photo }, address)).status).toBe(202);
+    expect((await submit({ email, accept_terms: true, photos: photo })).status).toBe(202);
+    const perEmail = await submit({ email, accept_terms: true, photos: photo });
+    expectError(perEmail, 429, "too_many_requests");
+    expect(Number(perEmail.headers.get("retry-after"))).toBeGreaterThan(3600);
+
+    // Fixed windows: calls that straddle a window's end split between two, so go on until one overflows.
+    let perAddress: ApiAnswer | undefined;
+    for (let sent = 1; sent <= 7 && !perAddress; sent++) {
+      const answer = await submit({ email: inbox(), accept_terms: true, photos: photo }, address);
+      if (answer.status === 429) perAddress = answer;
+      else expect(answer.status).toBe(202);
+    }
+    expectError(perAddress!, 429, "too_many_requests");
+    expect(Number(perAddress!.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("deletes submissions and their media after the retention period, and unconfirmed ones after a day", async () => {
+    const email = inbox();
+    const sent = await submit({ email, accept_terms: true, photos: [{ url: "https://photos.test/kitchen.jpg" }] });
+    const requestId = sent.body.request_id as string;
+    await confirmByMail(email);
+    await analyzeSubmission(requestId, analysis());
+    const storage = localDriverOfApp();
+    expect(await storage.head(demoPhotoKey(requestId, 0))).not.toBeNull();
+    const unconfirmed = await submit({ email: inbox(), accept_terms: true, photos: [{ url: "https://photos.test/kitchen.jpg" }] });
+
+    // A day on, the unconfirmed one goes; the confirmed one stays until its retention ends.
+    await pruneDemo(storage, new Date(Date.now() + 25 * 3_600_000));
+    expect(await db().demoSubmission.findUnique({ where: { id: unconfirmed.body.request_id as string } })).toBeNull();
+    expect(await db().demoSubmission.findUnique({ where: { id: requestId } })).not.toBeNull();
+    await pruneDemo(storage, new Date(Date.now() + 8 * 86_400_000));
+    expect(await db().demoSubmission.findUnique({ where: { id: requestId } })).toBeNull();
+    expect(await storage.head(demoPhotoKey(requestId, 0))).toBeNull();
+    expect((await readWith(requestId, sent.body.poll_token as string)).status).toBe(404);
+  });
+});
+
+describe("video submissions and access requests", () => {
+  it("receives and stores a walkthrough video, says analysis runs only on an account, and refuses what is not a video", async () => {
+    const email = inbox();
+    const video = await makeTestVideo(videoDir, "walk.mp4", { format: "mp4-h264", seconds: 2 });
+    const form = new FormData();
+    form.set("email", email);
+    form.set("accept_terms", "true");
+    form.set("video", new Blob([new Uint8Array(video)], { type: "video/mp4" }), "walk.mp4");
+    const sent = await call("POST", "/demo/videos", { rawBody: form, headers: fromAddress() });
+    expect(sent.status, sent.text).toBe(202);
+    expect(sent.body).toMatchObject({ status: "awaiting_confirmation", analysis: "requires_account", size_bytes: video.length });
+    const requestId = sent.body.request_id as string;
+    const stored = await db().demoSubmission.findUniqueOrThrow({ where: { id: requestId } });
+    expect(await localDriverOfApp().head(stored.videoKey!)).toMatchObject({ size: video.length });
+    expect((await confirmByMail(email)).body).toEqual({ request_id: requestId, status: "received" });
+    expect((await readWith(requestId, sent.body.poll_token as string)).body).toMatchObject({ kind: "video", status: "received", analysis: "requires_account" });
+
+    const text = new FormData();
+    text.set("email", inbox());
+    text.set("accept_terms", "true");
+    text.set("video", new Blob(["not a video at all"], { type: "video/mp4" }), "walk.mp4");
+    expectError(await call("POST", "/demo/videos", { rawBody: text, headers: fromAddress() }), 415, "unsupported_media");
+    const noTerms = new FormData();
+    noTerms.set("email", inbox());
+    noTerms.set("video", new Blob([new Uint8Array(video)], { type: "video/mp4" }), "walk.mp4");
+    expect(expectError(await call("POST", "/demo/videos", { rawBody: noTerms, headers: fromAddress() }), 400, "invalid_request").detail).toEqual({ parameter: "accept_terms" });
+  });
+
+  it("takes a Partner API access request on behalf of the person worked for and answers the booking link", async () => {
+    const answer = await call("POST", "/demo/access-requests", {
+      body: { email: inbox(), name: "Agent of Ana", on_behalf_of: "Ana Silva, Harbour Homes", message: "Ana manages 40 rentals." },
+      headers: fromAddress(),
+    });
+    expect(answer.status, answer.text).toBe(201);
+    expect(answer.body).toEqual({ request_id: expect.any(String), status: "received", book_a_call_url: "https://book.walkthrough.test/partners" });
+    expect(await db().demoAccessRequest.findUniqueOrThrow({ where: { id: answer.body.request_id as string } })).toMatchObject({ onBehalfOf: "Ana Silva, Harbour Homes" });
+    expect(expectError(await call("POST", "/demo/access-requests", { body: { email: inbox() }, headers: fromAddress() }), 400, "missing_parameter").detail).toEqual({ parameter: "name" });
+  });
+});
