@@ -26,12 +26,12 @@ export default function DemoDocsPage() {
         <ol>
           <li>
             Submit: the answer carries <code>request_id</code> and <code>poll_token</code>, shown once.
-            <pre className={styles.excerpt}>{submit}</pre>
+            <pre className={styles.command}>{submit}</pre>
           </li>
           <li>Open the link mailed to you and press Confirm. Nothing runs before that.</li>
           <li>
             Read it until <code>status</code> is <code>completed</code> or <code>failed</code> (we also mail you when it is ready):
-            <pre className={styles.excerpt}>{read}</pre>
+            <pre className={styles.command}>{read}</pre>
           </li>
         </ol>
       </section>

@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { closeDb, db } from "../../lib/db/client";
+import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
+import { launchBrowser } from "../support/browser";
+import { runAdminJson } from "../support/cli";
+import { createDatabase, useDatabase } from "../support/databases";
+import { testAppEnv } from "../support/global-setup";
+import { screenshot } from "../support/recorder-browser";
+import { signInInBrowser } from "../support/sign-in";
+import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
+
+/*
+ * The open surfaces' pages in Chromium: the demo tier's confirmation page reached from the mailed
+ * link on a phone and confirmed from the keyboard, the connector catalogue and the demo guide,
+ * and staff switching a workspace's iCal connector on in /admin.
+ */
+
+let app: AppProcess;
+let smtp: SmtpReceiver;
+let browser: Browser;
+let appUrl: string;
+let databaseUrl: string;
+let secret: string;
+const staffEmail = `ops-${randomBytes(3).toString("hex")}@walkthrough-staff.com`;
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  databaseUrl = await createDatabase(inject("pgAdminUrl"), "open_surfaces_e2e");
+  const port = await freePort();
+  appUrl = `http://127.0.0.1:${port}`;
+  secret = randomBytes(32).toString("base64url");
+  // Web only: confirming queues the analysis, which no worker here takes.
+  app = await startAppProcess({ databaseUrl, port, env: { ...testAppEnv, APP_SECRET: secret, APP_URL: appUrl, SMTP_URL: smtp.url, RUN_WORKERS: "false" } });
+  await useDatabase(databaseUrl);
+  browser = await launchBrowser();
+  await runAdminJson(["staff", "add", "--email", staffEmail], { DATABASE_URL: databaseUrl, DATA_DIR: app.dataDir, APP_SECRET: secret });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await closeDb();
+  await app?.stop();
+  await smtp?.close();
+});
+
+describe("the demo tier", () => {
+  it("confirms a submission from the mailed link on a phone, by keyboard", async () => {
+    const email = `visitor-${randomBytes(3).toString("hex")}@walkthrough-demo.com`;
+    const sent = await fetch(`${appUrl}/demo/inspections`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, accept_terms: true, photos: [{ url: "https://photos.example.com/kitchen.jpg" }] }),
+    });
+    expect(sent.status).toBe(202);
+    const { request_id: requestId } = (await sent.json()) as { request_id: string };
+    const link = linkIn(await smtp.waitFor(email), `${appUrl}/demo/confirm?token=`);
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(link);
+    await page.getByRole("heading", { name: "Confirm your demo submission", level: 1 }).waitFor();
+    await screenshot(page, "51-demo-confirm-phone");
+    const button = page.getByRole("button", { name: "Confirm" });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("status").filter({ hasText: "Confirmed: the photos are being analysed" }).waitFor();
+    await screenshot(page, "52-demo-confirmed-phone");
+    expect((await db().demoSubmission.findUniqueOrThrow({ where: { id: requestId } })).status).toBe("queued");
+
+    // The same link again confirms nothing more; a broken one says so.
+    await page.goto(`${appUrl}/demo/confirm?token=demo_ct_nothing`);
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await page.getByRole("alert").filter({ hasText: "No submission awaits this confirmation" }).waitFor();
+
+    await page.goto(`${appUrl}/docs/demo`);
+    await page.getByRole("heading", { name: "Three steps" }).waitFor();
+    await screenshot(page, "53-demo-guide-phone", { fullPage: true });
+    await page.goto(`${appUrl}/docs/connectors`);
+    await page.getByRole("heading", { name: /Guesty/, level: 2 }).waitFor();
+    await screenshot(page, "56-connectors-phone");
+    await context.close();
+  });
+});
+
+describe("connectors", () => {
+  it("shows the catalogue to people, and staff switch a workspace's iCal connector on in /admin", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/connectors`);
+    expect(new URL(page.url()).pathname).toBe("/docs/connectors");
+    await page.getByRole("heading", { name: /iCal reservation calendars/, level: 2 }).waitFor();
+    await screenshot(page, "54-connectors-desktop");
+
+    const { partner_id: partnerId } = await runAdminJson<{ partner_id: string }>(["partner", "create", "--name", "Harbour Tasks"], { DATABASE_URL: databaseUrl, DATA_DIR: app.dataDir, APP_SECRET: secret });
+    const workspace = await db().workspace.create({ data: { partnerId, externalId: "harbour-1", name: "Harbour Homes" } });
+    await page.goto(`${appUrl}/admin/partners/${partnerId}/workspaces/${workspace.id}`);
+    await signInInBrowser(page, { appUrl, smtp }, staffEmail, 1);
+    await page.goto(`${appUrl}/admin/partners/${partnerId}/workspaces/${workspace.id}`);
+    const panel = page.getByRole("region", { name: "Connectors" });
+    await panel.getByRole("button", { name: "Enable iCal reservation calendars" }).click();
+    await panel.getByRole("status").filter({ hasText: "ical enabled" }).waitFor();
+    await panel.getByRole("button", { name: "Disable iCal reservation calendars" }).waitFor();
+    expect(await db().connectorEnablement.count({ where: { workspaceId: workspace.id, platform: "ical" } })).toBe(1);
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, "55-admin-connectors-desktop");
+    const audit = await db().auditEntry.findFirst({ where: { action: "connector.enable", objectId: workspace.id } });
+    expect(audit?.actor).toBe(staffEmail);
+    await context.close();
+  });
+});
