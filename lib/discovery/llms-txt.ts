@@ -91,7 +91,9 @@ export function llmsText(base: string): string {
 
 ## Get a key
 
-Partner keys (\`service_pk_...\`) are issued by the service, never self-served: book a call at ${bookACallUrl()}.
+Partner keys (\`service_pk_...\`) are issued by the service, never self-served: book a call at ${bookACallUrl()},
+or ask with \`POST ${base}/demo/access-requests\` (no key). To see the analysis first, the demo tier takes photos without
+a key: \`POST ${base}/demo/inspections\` (see ${base}/docs/demo).
 Send it as \`Authorization: Bearer <key>\`; it is a server-side secret. Up to two keys are active at once, for
 rotation. Every call names the customer's workspace with \`workspace_id\` (your own id).
 
