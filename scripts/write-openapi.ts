@@ -1,15 +1,22 @@
-// `npm run openapi`: writes openapi/openapi.json from the operations in lib/api. Commit the
-// result; a unit test fails while the committed file differs from what this would write.
+// `npm run openapi`: writes openapi/openapi.json (the Partner API and the connectors, from the
+// operations in lib/api) and openapi/demo.json (the demo tier, lib/demo/openapi.ts). Commit the
+// result; a unit test fails while a committed file differs from what this would write.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { committedDemoOpenApiText } from "../lib/demo/openapi";
 import { committedOpenApiText } from "../lib/openapi/document";
 
-const file = path.resolve(import.meta.dirname, "../openapi/openapi.json");
+const dir = path.resolve(import.meta.dirname, "../openapi");
 
 async function main(): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, committedOpenApiText());
-  console.log(`Wrote ${path.relative(process.cwd(), file)}`);
+  await mkdir(dir, { recursive: true });
+  for (const [name, text] of [
+    ["openapi.json", committedOpenApiText()],
+    ["demo.json", committedDemoOpenApiText()],
+  ] as const) {
+    await writeFile(path.join(dir, name), text);
+    console.log(`Wrote ${path.relative(process.cwd(), path.join(dir, name))}`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -10,23 +10,7 @@ import { log } from "../log";
 import { sendMail } from "../mail/send-mail";
 import { demoResultMail } from "../mail/templates";
 import type { MediaStorage } from "../media/storage";
-
-/** A photo as sent, with where its JPEG copy is kept once fetched, or why it could not be used. */
-export interface DemoPhoto {
-  url: string;
-  key?: string;
-  reason?: string;
-}
-
-export interface DemoFinding {
-  id: string;
-  /** Index into the submission's photos. */
-  photo: number;
-  room: string;
-  description: string;
-  severity: "MINOR" | "MODERATE" | "MAJOR";
-  category: "damage" | "cleaning" | "lost_item";
-}
+import type { DemoFinding, DemoPhoto } from "./demo-records";
 
 export interface DemoAnalysisContext {
   fetchOptions: FetchPhotoOptions;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { createDocument, type oas31 } from "zod-openapi";
+import { placeholderServerUrl } from "../openapi/document";
 import { errorEnvelope } from "../openapi/error-responses";
 import { demoVideoLimitBytes } from "./demo-video-limits";
 import { demoAcceptedRecord, demoAccessRequestBody, demoConfirmationBody, demoPhotosBody, demoStatus, demoSubmissionRecord } from "./schemas";
@@ -116,4 +117,9 @@ export function buildDemoOpenApiDocument(serverUrl: string): oas31.OpenAPIObject
     },
     components: { securitySchemes: { pollToken: { type: "http", scheme: "bearer", description: "The `poll_token` a submission answered." } } },
   });
+}
+
+/** The committed `openapi/demo.json`'s exact text: `npm run openapi` writes it and a unit test compares it. */
+export function committedDemoOpenApiText(): string {
+  return `${JSON.stringify(buildDemoOpenApiDocument(placeholderServerUrl), null, 2)}\n`;
 }

@@ -5,7 +5,7 @@ import { assertUnderRateLimit, countRateLimitHit } from "../http/rate-limit";
 import { defaultSignedUrlSeconds } from "../media/storage";
 import { mediaStorage } from "../media/media-storage";
 import { isUuid } from "../validation/uuid";
-import type { DemoFinding, DemoPhoto } from "./analyze-submission";
+import type { DemoFinding, DemoPhoto } from "./demo-records";
 import { tokenMatches } from "./tokens";
 
 const unknown = () => new ApiError("not_found", { message: "No such submission." });

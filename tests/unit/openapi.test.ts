@@ -5,6 +5,7 @@ import { z } from "zod";
 import { operations } from "../../lib/api";
 import { type ErrorCode, errorStatus } from "../../lib/http/errors";
 import { type AnyOperation, commonErrors, defaultBodyLimitBytes } from "../../lib/http/operation";
+import { committedDemoOpenApiText } from "../../lib/demo/openapi";
 import { buildOpenApiDocument, committedOpenApiText } from "../../lib/openapi/document";
 
 type Json = Record<string, unknown>;
@@ -47,6 +48,12 @@ describe("the committed OpenAPI document", () => {
     expect(committed, "openapi/openapi.json is out of date: run `npm run openapi` and commit the result").toBe(
       committedOpenApiText(),
     );
+  });
+
+  it("commits the demo tier's document too, exactly as generated", () => {
+    const demoFile = path.resolve(import.meta.dirname, "../../openapi/demo.json");
+    const committed = existsSync(demoFile) ? readFileSync(demoFile, "utf8") : "(no such file)";
+    expect(committed, "openapi/demo.json is out of date: run `npm run openapi` and commit the result").toBe(committedDemoOpenApiText());
   });
 });
 
