@@ -168,6 +168,9 @@ describe("a connector not enabled", () => {
     expect(expectError(await call("GET", "/connectors/guesty/reservations", { key, query: { workspace_id: workspaceId } }), 403, "connector_not_enabled").next_steps).toEqual(nextSteps);
     expectError(await call("GET", "/connectors/nowhere/reservations", { key, query: { workspace_id: workspaceId } }), 404, "not_found");
     expectError(await call("GET", "/connectors/ical/everything", { key, query: { workspace_id: workspaceId } }), 404, "not_found");
+    // Paths with too few or too many segments are not found either, in the envelope.
+    expectError(await call("GET", "/connectors/ical", { key }), 404, "not_found");
+    expectError(await call("GET", "/connectors/ical/reservations/extra", { key }), 404, "not_found");
 
     // iCal is available, but not for this workspace until staff enable it.
     const refused = expectError(await call("GET", "/connectors/ical/reservations", { key, query: { workspace_id: workspaceId } }), 403, "connector_not_enabled");

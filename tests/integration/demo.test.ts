@@ -176,6 +176,9 @@ describe("photo submissions", () => {
     const other = await submit({ email: inbox(), accept_terms: true, photos: [{ url: "https://photos.test/kitchen.jpg" }] });
     expect(strip(await readWith(requestId, other.body.poll_token as string))).toEqual(strip(unknownAnswer));
     expect((await readWith(requestId, sent.body.poll_token as string)).status).toBe(200);
+    // Any other path under /demo is not found, in the envelope.
+    expectError(await call("GET", `/demo/inspections/${requestId}/photos`), 404, "not_found");
+    expectError(await call("GET", "/demo"), 404, "not_found");
   });
 
   it("refuses bad input with the field named and keeps nothing", async () => {
