@@ -30,6 +30,12 @@ async function icalWorkspace(partnerId: string, workspaceId: string) {
   return workspace;
 }
 
+/** The home a calendar call names, refused in the order above. */
+async function icalHome(partnerId: string, query: { workspace_id: string; property_id: string }) {
+  const workspace = await icalWorkspace(partnerId, query.workspace_id);
+  return { workspace, property: await getProperty(workspace, query.property_id) };
+}
+
 const calendarQuery = workspaceQuery.extend({ property_id: requiredText(200) });
 
 const calendarRecord = z
@@ -64,8 +70,7 @@ export const putIcalCalendar = defineOperation({
   responses: { 200: { description: "The calendar as now held", schema: calendarRecord } },
   errors: ["missing_parameter", "invalid_request", "workspace_not_provisioned", "connector_not_enabled", "property_not_found", "payload_too_large"],
   async handler({ caller, query, body }) {
-    const workspace = await icalWorkspace(caller.partnerId, query.workspace_id);
-    const property = await getProperty(workspace, query.property_id);
+    const { workspace, property } = await icalHome(caller.partnerId, query);
     const checked = checkCalendarUrl(body.url);
     if ("refused" in checked) throw new ApiError("invalid_request", { message: `url is not a calendar link the service may fetch: ${checked.refused}.`, detail: { parameter: "url" } });
     const calendar = await setCalendar(property.id, checked.url);
@@ -84,8 +89,7 @@ export const readIcalCalendar = defineOperation({
   responses: { 200: { description: "The home's calendar", schema: calendarRecord } },
   errors: ["missing_parameter", "invalid_request", "workspace_not_provisioned", "connector_not_enabled", "property_not_found"],
   async handler({ caller, query }) {
-    const workspace = await icalWorkspace(caller.partnerId, query.workspace_id);
-    const property = await getProperty(workspace, query.property_id);
+    const { workspace, property } = await icalHome(caller.partnerId, query);
     return { status: 200, body: serializeCalendar(workspace.externalId, property, await readCalendar(property.id)) };
   },
 });
@@ -101,8 +105,7 @@ export const deleteIcalCalendar = defineOperation({
   responses: { 200: { description: "The home has no calendar", schema: calendarRecord } },
   errors: ["missing_parameter", "invalid_request", "workspace_not_provisioned", "connector_not_enabled", "property_not_found"],
   async handler({ caller, query }) {
-    const workspace = await icalWorkspace(caller.partnerId, query.workspace_id);
-    const property = await getProperty(workspace, query.property_id);
+    const { workspace, property } = await icalHome(caller.partnerId, query);
     await removeCalendar(property.id);
     return { status: 200, body: serializeCalendar(workspace.externalId, property, null) };
   },
