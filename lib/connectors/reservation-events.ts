@@ -2,6 +2,7 @@ import type { Tx } from "../db/client";
 import type { Reservation } from "../generated/prisma/client";
 import { reservationCreatedEvent, reservationUpdatedEvent } from "../webhooks/payloads";
 import { recordBuiltEvents } from "../webhooks/record-built-event";
+import { calendarDay, serializeReservation } from "./reservation-record";
 
 export interface StayFields {
   status: Reservation["status"];
@@ -11,8 +12,6 @@ export interface StayFields {
 
 export type StayChange = { kind: "created"; reservation: Reservation } | { kind: "updated"; reservation: Reservation; before: StayFields };
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
 interface Home {
   workspaceExternalId: string;
   propertyExternalId: string;
@@ -20,21 +19,8 @@ interface Home {
   on: boolean;
 }
 
-function reservationBody(reservation: Reservation, home: Home) {
-  const stub = !home.on;
-  return {
-    reservation_id: reservation.id,
-    workspace_id: home.workspaceExternalId,
-    ...(stub ? {} : { property_id: home.propertyExternalId }),
-    status: reservation.status,
-    revision: reservation.revision,
-    version: 1 as const,
-    ...(stub ? {} : { check_in: isoDay(reservation.checkIn), check_out: isoDay(reservation.checkOut) }),
-  };
-}
-
 function changesOf(change: Extract<StayChange, { kind: "updated" }>, stub: boolean) {
-  const after = { status: change.reservation.status, checkIn: isoDay(change.reservation.checkIn), checkOut: isoDay(change.reservation.checkOut) };
+  const after = { status: change.reservation.status, checkIn: calendarDay(change.reservation.checkIn), checkOut: calendarDay(change.reservation.checkOut) };
   return {
     ...(after.status !== change.before.status ? { status: { old: change.before.status, new: after.status } } : {}),
     ...(!stub && after.checkIn !== change.before.checkIn ? { check_in: { old: change.before.checkIn, new: after.checkIn } } : {}),
@@ -64,7 +50,7 @@ export async function recordReservationEvents(tx: Tx, changes: StayChange[], now
       workspaceId: change.reservation.workspaceId,
       propertyId: change.reservation.propertyId,
       body: (eventId: string) => {
-        const common = { version: 1 as const, event_id: eventId, occurred_at: now.toISOString(), workspace_id: home.workspaceExternalId, reservation: reservationBody(change.reservation, home) };
+        const common = { version: 1 as const, event_id: eventId, occurred_at: now.toISOString(), workspace_id: home.workspaceExternalId, reservation: serializeReservation(change.reservation, home.workspaceExternalId, home.propertyExternalId, { stub: !home.on }) };
         return change.kind === "created"
           ? reservationCreatedEvent.parse({ ...common, event_type: "reservation.created" })
           : reservationUpdatedEvent.parse({ ...common, event_type: "reservation.updated", changes: changesOf(change, !home.on) });

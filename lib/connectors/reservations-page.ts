@@ -1,6 +1,7 @@
 import { db } from "../db/client";
 import type { ReservationStatus } from "../generated/prisma/enums";
 import { decodeCursor, encodeCursor } from "../http/cursor";
+import { calendarDay, serializeReservation } from "./reservation-record";
 
 export interface ReservationPageQuery {
   propertyId?: string;
@@ -8,8 +9,6 @@ export interface ReservationPageQuery {
   limit: number;
   cursor?: string;
 }
-
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * A workspace's stays by check-in (then id), a keyset page at a time: stays added mid-walk
@@ -33,16 +32,7 @@ export async function readReservationPage(workspace: { id: string; externalId: s
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    reservations: page.map((row) => ({
-      reservation_id: row.id,
-      workspace_id: workspace.externalId,
-      property_id: row.property.externalId,
-      status: row.status,
-      revision: row.revision,
-      version: 1 as const,
-      check_in: isoDay(row.checkIn),
-      check_out: isoDay(row.checkOut),
-    })),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(scope, `${isoDay(last.checkIn)}|${last.id}`) : undefined,
+    reservations: page.map((row) => serializeReservation(row, workspace.externalId, row.property.externalId)),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(scope, `${calendarDay(last.checkIn)}|${last.id}`) : undefined,
   };
 }

@@ -5,7 +5,9 @@ import { fetchToFile, type FileFetchLimits } from "../../fetch/fetch-to-file";
 import { log } from "../../log";
 import { decryptCalendarUrl } from "./calendar-url";
 import { CalendarParseError, type CalendarStay, parseCalendar } from "./parse-calendar";
-import { type StayChange, recordReservationEvents } from "../reservation-events";
+import type { Reservation } from "../../generated/prisma/client";
+import { type StayChange, type StayFields, recordReservationEvents } from "../reservation-events";
+import { calendarDay } from "../reservation-record";
 
 export const calendarLimits: FileFetchLimits = {
   maxUrlLength: 2048,
@@ -19,14 +21,14 @@ export const calendarLimits: FileFetchLimits = {
 
 export type PollOutcome = { ok: true; changes: number } | { ok: false; error: string };
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
 /**
  * Brings a home's stays in line with its calendar, in one transaction under the calendar's row
  * lock, so two polls of one home apply one after the other and each change is counted once.
  * A stay gone from the calendar is cancelled only while it is still ahead (checks out today or
  * later): exports drop past stays as they age, which is not a cancellation.
  */
+const fieldsOf = (row: Reservation): StayFields => ({ status: row.status, checkIn: calendarDay(row.checkIn), checkOut: calendarDay(row.checkOut) });
+
 export async function applyStays(propertyId: string, stays: CalendarStay[], now = new Date()): Promise<StayChange[]> {
   return db().$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ property_id: string }[]>`SELECT property_id FROM reservation_calendar WHERE property_id = ${propertyId}::uuid FOR UPDATE`;
@@ -34,19 +36,20 @@ export async function applyStays(propertyId: string, stays: CalendarStay[], now 
     const property = await tx.property.findUniqueOrThrow({ where: { id: propertyId }, select: { workspaceId: true } });
     const held = new Map((await tx.reservation.findMany({ where: { propertyId } })).map((row) => [row.uid, row]));
     const changes: StayChange[] = [];
-    const today = isoDay(now);
+    const today = calendarDay(now);
+    // New stays in one statement: a calendar's first read may hold hundreds.
+    const created = await tx.reservation.createManyAndReturn({
+      data: stays
+        .filter((stay) => !held.has(stay.uid))
+        .map((stay) => ({ workspaceId: property.workspaceId, propertyId, uid: stay.uid, status: stay.status, checkIn: new Date(stay.checkIn), checkOut: new Date(stay.checkOut) })),
+    });
+    // A stay first seen already cancelled is kept, but there is nothing to announce.
+    for (const reservation of created) if (reservation.status === "confirmed") changes.push({ kind: "created", reservation });
+    const seen = new Set(stays.map((stay) => stay.uid));
     for (const stay of stays) {
       const row = held.get(stay.uid);
-      held.delete(stay.uid);
-      if (!row) {
-        // A stay first seen already cancelled is kept, but there is nothing to announce.
-        const created = await tx.reservation.create({
-          data: { workspaceId: property.workspaceId, propertyId, uid: stay.uid, status: stay.status, checkIn: new Date(stay.checkIn), checkOut: new Date(stay.checkOut) },
-        });
-        if (stay.status === "confirmed") changes.push({ kind: "created", reservation: created });
-        continue;
-      }
-      const before = { status: row.status, checkIn: isoDay(row.checkIn), checkOut: isoDay(row.checkOut) };
+      if (!row) continue;
+      const before = fieldsOf(row);
       if (before.status === stay.status && before.checkIn === stay.checkIn && before.checkOut === stay.checkOut) continue;
       const updated = await tx.reservation.update({
         where: { id: row.id },
@@ -55,9 +58,9 @@ export async function applyStays(propertyId: string, stays: CalendarStay[], now 
       changes.push({ kind: "updated", reservation: updated, before });
     }
     for (const row of held.values()) {
-      if (row.status !== "confirmed" || isoDay(row.checkOut) < today) continue;
+      if (seen.has(row.uid) || row.status !== "confirmed" || calendarDay(row.checkOut) < today) continue;
       const updated = await tx.reservation.update({ where: { id: row.id }, data: { status: "cancelled", revision: { increment: 1 }, updatedAt: now } });
-      changes.push({ kind: "updated", reservation: updated, before: { status: row.status, checkIn: isoDay(row.checkIn), checkOut: isoDay(row.checkOut) } });
+      changes.push({ kind: "updated", reservation: updated, before: fieldsOf(row) });
     }
     await recordReservationEvents(tx, changes, now);
     await tx.reservationCalendar.update({ where: { propertyId }, data: { lastPolledAt: now, lastSucceededAt: now, lastError: null } });
