@@ -1,13 +1,9 @@
 import { db } from "../db/client";
 import { parseJsonObject, readBodyText } from "../http/body";
-import { ApiError } from "../http/errors";
 import { parseOrThrow } from "../http/validation";
 import { bookACallUrl } from "../connectors/catalog";
-import { config } from "../config";
-import { countSubmission, demoAddress } from "./demo-limits";
+import { assertUnderDailyLimit, countSubmission, demoAddress, lastDay } from "./demo-limits";
 import { demoAccessRequestBody } from "./schemas";
-
-const dayMs = 86_400_000;
 
 /**
  * `POST /demo/access-requests`: asks for Partner API access on behalf of the person worked for
@@ -18,8 +14,8 @@ export async function requestAccess(request: Request, now = new Date()) {
   await countSubmission(request);
   const body = parseOrThrow(demoAccessRequestBody, parseJsonObject(await readBodyText(request, 16 * 1024)));
   const email = demoAddress(body.email);
-  const recent = await db().demoAccessRequest.count({ where: { email, createdAt: { gt: new Date(now.getTime() - dayMs) } } });
-  if (recent >= config().DEMO_SUBMISSIONS_PER_EMAIL_PER_DAY) throw new ApiError("too_many_requests", { message: "Too many access requests for this address today.", headers: { "Retry-After": "3600" } });
+  const recent = await db().demoAccessRequest.findMany({ where: { email, createdAt: lastDay(now) }, orderBy: { createdAt: "asc" }, select: { createdAt: true } });
+  assertUnderDailyLimit(recent.map((row) => row.createdAt), "access requests", now);
   const saved = await db().demoAccessRequest.create({
     data: { email, name: body.name.trim(), company: body.company?.trim(), onBehalfOf: body.on_behalf_of?.trim(), message: body.message?.trim(), createdAt: now },
   });

@@ -1,3 +1,4 @@
+import { bearerToken } from "../http/auth";
 import { clientAddress } from "../http/client-address";
 import { db } from "../db/client";
 import { ApiError } from "../http/errors";
@@ -10,10 +11,6 @@ import { tokenMatches } from "./tokens";
 
 const unknown = () => new ApiError("not_found", { message: "No such submission." });
 
-function bearer(request: Request): string | undefined {
-  return /^Bearer ([^\s]+)$/.exec(request.headers.get("authorization")?.trim() ?? "")?.[1];
-}
-
 /**
  * `GET /demo/inspections/{request_id}` with `Authorization: Bearer <poll_token>`. A missing or
  * wrong token answers exactly as an unknown id does, and counts against the client address like
@@ -22,7 +19,7 @@ function bearer(request: Request): string | undefined {
 export async function readSubmission(request: Request, requestId: string) {
   const address = clientAddress(request);
   assertUnderRateLimit("unauthenticated", address);
-  const token = bearer(request);
+  const token = bearerToken(request.headers.get("authorization"));
   const submission = isUuid(requestId) ? await db().demoSubmission.findUnique({ where: { id: requestId } }) : null;
   if (!submission || token === undefined || !tokenMatches(token, submission.pollTokenHash) || submission.expiresAt <= new Date()) {
     countRateLimitHit("unauthenticated", address);

@@ -26,7 +26,8 @@ export const lookupSql = `
   FROM api_key k LEFT JOIN partner p ON p.id = k.partner_id
   WHERE k.secret_hash = $1`;
 
-function bearerToken(header: string | null): string | undefined {
+/** The token of an `Authorization: Bearer <token>` header (partner keys, demo poll tokens). */
+export function bearerToken(header: string | null): string | undefined {
   const match = /^Bearer ([^\s]+)$/.exec(header?.trim() ?? "");
   return match?.[1];
 }
