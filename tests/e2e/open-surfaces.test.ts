@@ -73,6 +73,10 @@ describe("the demo tier", () => {
     await page.goto(`${appUrl}/demo/confirm?token=demo_ct_nothing`);
     await page.getByRole("button", { name: "Confirm" }).click();
     await page.getByRole("alert").filter({ hasText: "No submission awaits this confirmation" }).waitFor();
+    await screenshot(page, "57-demo-confirm-failed-phone");
+    await page.goto(`${appUrl}/demo/terms`);
+    await page.getByRole("heading", { name: "Demo terms", level: 1 }).waitFor();
+    await screenshot(page, "58-demo-terms-phone");
 
     await page.goto(`${appUrl}/docs/demo`);
     await page.getByRole("heading", { name: "Three steps" }).waitFor();
@@ -107,6 +111,14 @@ describe("connectors", () => {
     await screenshot(page, "55-admin-connectors-desktop");
     const audit = await db().auditEntry.findFirst({ where: { action: "connector.enable", objectId: workspace.id } });
     expect(audit?.actor).toBe(staffEmail);
+
+    // The partner's event track, on its page.
+    await page.goto(`${appUrl}/admin/partners/${partnerId}`);
+    await page.getByLabel("Events sent").selectOption("reservations");
+    await page.getByRole("status").filter({ hasText: "workspace.* and reservation.* events" }).waitFor();
+    expect((await db().partner.findUniqueOrThrow({ where: { id: partnerId } })).eventTrack).toBe("reservations");
+    await page.getByRole("heading", { name: "Status and limits" }).scrollIntoViewIfNeeded();
+    await screenshot(page, "59-admin-partner-track-desktop");
     await context.close();
   });
 });

@@ -12,7 +12,7 @@ export default function DemoTermsPage() {
     <PageShell narrow>
       <section className={styles.card} aria-labelledby="terms-title">
         <h1 id="terms-title">Demo terms</h1>
-        <p className={styles.muted}>Version {demoTermsVersion}: sending `accept_terms: true` accepts this version, recorded with the time.</p>
+        <p className={styles.muted}>Version {demoTermsVersion}: sending <code>accept_terms: true</code> accepts this version, recorded with the time.</p>
         <ul>
           {demoTerms.map((term) => (
             <li key={term}>{term}</li>
