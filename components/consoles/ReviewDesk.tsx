@@ -6,10 +6,10 @@ import { callApi } from "@/components/people/call-api";
 import { ErrorAlert } from "@/components/people/ErrorAlert";
 import styles from "@/components/people/people.module.css";
 import { formatSeconds as videoTime } from "@/components/people/video-time";
+import { staffFailReasons } from "@/lib/review/fail-reasons";
 import type { ReviewView } from "@/lib/review/show-review";
 
 const verdictKeys: Record<string, "verified" | "missed" | "not_checked"> = { v: "verified", m: "missed", n: "not_checked" };
-const failReasons = ["recording_unusable", "wrong_property", "duplicate", "other"];
 
 /**
  * One sealed walkthrough under review: each waiting item with its still, its second in the video
@@ -253,7 +253,7 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
                 Reason
               </label>
               <select id="fail-reason" name="reason" className={styles.select}>
-                {failReasons.map((reason) => (
+                {staffFailReasons.map((reason) => (
                   <option key={reason} value={reason}>
                     {reason.replaceAll("_", " ")}
                   </option>

@@ -57,6 +57,8 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
       else if (input.path.endsWith("/replay")) setNotice("Queued again as a new delivery with the same event_id.");
       else if (input.method === "DELETE") setNotice("Receiver removed: nothing more is sent until one is set.");
       else if (input.path === "/rotate") setNotice(answer.expired ? "The old secret no longer signs." : `The old secret signs too until ${time(String(answer.previousExpiresAt))}.`);
+      else if (answer.secretUnchanged === true) setNotice("The receiver is already this URL: its signing secret is unchanged (rotate for a new one).");
+      else if (typeof answer.previousExpiresAt === "string") setNotice(`Receiver moved. The old secret signs too until ${time(answer.previousExpiresAt)}.`);
       else setNotice("Receiver saved.");
       await refresh();
     },

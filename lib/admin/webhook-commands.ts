@@ -29,16 +29,28 @@ function daysOption(options: OptionValues): number {
 const set: Command = {
   name: "webhook set",
   args: "--partner <id> --url <url>",
-  summary: "register (or move) the partner's webhook receiver; prints its signing secret once",
+  summary: "register (or move) the partner's webhook receiver; a new URL prints a new signing secret once (the old one signs 7 more days)",
   options: ["partner", "url"],
   prepare(options) {
     const partnerId = partnerOption(options);
     const url = urlOption(options);
     return async () => {
       const receiver = await setReceiver(partnerId, url);
+      if (receiver.secretUnchanged) {
+        return {
+          json: { url: receiver.url, secret_unchanged: true },
+          text: `The receiver is already ${receiver.url}: its signing secret is unchanged and not shown again (\`webhook rotate\` makes a new one).`,
+        };
+      }
+      const until = receiver.previousExpiresAt && isoTime(receiver.previousExpiresAt);
       return {
-        json: { url: receiver.url, secret: receiver.secret },
-        text: `Receiver set: ${receiver.url}\nSigning secret (shown once; give it to the partner over a safe channel):\n${receiver.secret}`,
+        json: { url: receiver.url, secret: receiver.secret, ...(until && { previous_expires_at: until }) },
+        text: [
+          `Receiver set: ${receiver.url}`,
+          "Signing secret (shown once; give it to the partner over a safe channel):",
+          receiver.secret,
+          ...(until ? [`The previous secret signs too until ${until}.`] : []),
+        ].join("\n"),
       };
     };
   },

@@ -38,11 +38,15 @@ export async function webhookOf(partnerId: string) {
   return { receiver: receiver && { url: receiver.url, createdAt: receiver.createdAt.toISOString(), previousExpiresAt: receiver.previousExpiresAt?.toISOString() } };
 }
 
-/** Sets or moves the receiver; the new signing secret is answered this once. */
+/**
+ * Sets or moves the receiver; a new signing secret is answered this once (with when the old one
+ * stops signing, on a move). The same URL again changes nothing and answers no secret.
+ */
 export async function setReceiverAs(actor: Actor, partnerId: string, url: unknown) {
   const set = await refusing(() => setReceiver(partnerId, typeof url === "string" ? url : ""));
+  if (set.secretUnchanged) return { url: set.url, secretUnchanged: true };
   await recordAudit({ actor, partnerId, action: "webhook.set_receiver", objectType: "webhook_receiver", objectId: partnerId, detail: { url: set.url } });
-  return set;
+  return { url: set.url, secret: set.secret, previousExpiresAt: set.previousExpiresAt?.toISOString() };
 }
 
 export async function rotateSecretAs(actor: Actor, partnerId: string, daysInput: unknown) {

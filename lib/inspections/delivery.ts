@@ -41,11 +41,10 @@ export function decideDelivery(findings: readonly FindingSeverity[], missedSteps
  * The team's delivery from each seat's choices: `sent` when the report meets anyone's; its
  * reason then `findings` if a finding met someone's level, else `missed_checklist_steps`. Sent to
  * nobody: `below_threshold` when there were findings, else `clean`. A workspace with nobody in it
- * yet is `sent: false` with the reason the default choices give (so `findings` says that there
- * were findings and no one to send them to).
+ * yet is sent to nobody by the same rule: `findings` and `missed_checklist_steps` name why a
+ * report went to someone, so they never go with `sent: false` here.
  */
 export function decideTeamDelivery(findings: readonly FindingSeverity[], missedSteps: number, seats: readonly DeliveryPreferences[]): Delivery {
-  if (seats.length === 0) return { sent: false, reason: decideDelivery(findings, missedSteps, defaultDeliveryPreferences).reason };
   const decisions = seats.map((preferences) => decideDelivery(findings, missedSteps, preferences));
   if (decisions.some((decision) => decision.sent)) {
     return { sent: true, reason: decisions.some((decision) => decision.reason === "findings") ? "findings" : "missed_checklist_steps" };
@@ -94,4 +93,14 @@ export async function deliveryOf(inspectionId: string): Promise<Delivery> {
   const row = await db().inspection.findUniqueOrThrow({ where: { id: inspectionId }, select: { deliverySent: true, deliveryReason: true } });
   if (row.deliverySent !== null && row.deliveryReason !== null) return { sent: row.deliverySent, reason: row.deliveryReason as Delivery["reason"] };
   return (await decideDeliveryOf(inspectionId)).delivery;
+}
+
+/**
+ * The delivery `inspection.failed` carries: a failed inspection has no report, so `sent` is
+ * false; `reason` is what a release would have decided from what was found so far, so a partner
+ * can tell a failure that hid findings from a clean one.
+ */
+export async function failedDeliveryOf(inspectionId: string): Promise<Delivery> {
+  const { delivery } = await decideDeliveryOf(inspectionId);
+  return { sent: false, reason: delivery.reason };
 }

@@ -1,4 +1,5 @@
 import { db } from "../db/client";
+import { deliveryLogDays } from "../webhooks/delivery-log";
 import { queueNames } from "./queues";
 
 export interface QueueStats {
@@ -42,10 +43,37 @@ function countStates() {
     GROUP BY name`;
 }
 
+/** The webhook outbox's row in the jobs view: its events are rows the dispatcher builds (lib/webhooks/README.md), not pg-boss jobs. */
+export const webhookEventsQueue = "webhook-events";
+
+/**
+ * The webhook events as a queue: `queued` waiting for their body (held, or due), `failed` those
+ * whose body could not be built (their deliveries ended `unbuildable`) within the delivery log's
+ * 30 days and not built again since, `oldestWaitingSeconds` of the oldest due one. Both counts
+ * are index ranges (`build_after`, `build_failed_at`).
+ */
+async function webhookEventStats(): Promise<QueueStats> {
+  const since = new Date(Date.now() - deliveryLogDays * 86_400_000);
+  const [row] = await db().$queryRaw<{ queued: number; failed: number; oldest_waiting_seconds: number | null }[]>`
+    SELECT
+      (SELECT count(*) FROM webhook_event WHERE build_after IS NOT NULL)::int AS queued,
+      (SELECT count(*) FROM webhook_event WHERE build_failed_at >= ${since})::int AS failed,
+      (SELECT floor(extract(epoch FROM now() - min(build_after)))::int FROM webhook_event WHERE build_after <= now()) AS oldest_waiting_seconds`;
+  return {
+    queue: webhookEventsQueue,
+    queued: row?.queued ?? 0,
+    active: 0,
+    failed: row?.failed ?? 0,
+    deadLetter: 0,
+    ...(row?.oldest_waiting_seconds != null && { oldestWaitingSeconds: row.oldest_waiting_seconds }),
+  };
+}
+
 /**
  * Every queue (those this code declares, and any other the database holds but pg-boss's own)
- * with its counts. A give-up queue is not listed on its own: it is its queue's `deadLetter`. Before any process has
- * started the job queue there is no pg-boss schema yet, and every count is zero.
+ * with its counts, and the webhook events (`webhook-events`) alongside. A give-up queue is not
+ * listed on its own: it is its queue's `deadLetter`. Before any process has started the job queue
+ * there is no pg-boss schema yet, and every count is zero.
  */
 export async function listQueueStats(): Promise<QueueStats[]> {
   const [schema] = await db().$queryRaw<{ present: boolean }[]>`SELECT to_regclass('pgboss.job') IS NOT NULL AS present`;
@@ -60,7 +88,7 @@ export async function listQueueStats(): Promise<QueueStats[]> {
     .filter((name) => !giveUpQueues.has(name) && !name.startsWith(pgBossInternal))
     .sort();
 
-  return names.map((queue) => {
+  const jobs = names.map((queue): QueueStats => {
     const own = counts.get(queue);
     const deadLetterName = deadLetterOf.get(queue);
     const dead = deadLetterName === undefined ? undefined : counts.get(deadLetterName);
@@ -73,4 +101,5 @@ export async function listQueueStats(): Promise<QueueStats[]> {
       ...(own?.oldest_waiting_seconds != null && { oldestWaitingSeconds: own.oldest_waiting_seconds }),
     };
   });
+  return [...jobs, await webhookEventStats()].sort((a, b) => (a.queue < b.queue ? -1 : a.queue > b.queue ? 1 : 0));
 }

@@ -17,7 +17,8 @@ const summaries: Record<EventType, string> = {
     "The cleaner finished the walkthrough: each checklist item's result. Seconds after the seal; it waits up to 2 minutes for every result. Once per walkthrough; never for a home switched off.",
   "inspection.completed":
     "The report is ready, hours after the walk. Once for every finished inspection, including one where nothing was found.",
-  "inspection.failed": "The report could not be produced: instead of `inspection.completed`. Without a checklist (the status read still has it).",
+  "inspection.failed":
+    "The report could not be produced: instead of `inspection.completed`. Without a checklist (the status read still has it). `delivery.sent` is always false (there is no report); `delivery.reason` is what a release would have decided from what was found.",
   "reservation.created":
     "A calendar poll found a new stay. Sent only to partners on the reservations track whose key holds `read:reservations`. A stay at a home switched off goes as the stub.",
   "reservation.updated":
@@ -51,7 +52,8 @@ export function webhooks(): ZodOpenApiPathsObject {
         post: {
           summary: titles[type],
           description: summaries[type],
-          parameters: Object.entries(signatureHeaders).map(([name, header]) => ({ name, in: "header" as const, required: name !== "X-Service-Signature", ...header })),
+          // Every header, the deprecated one too, is sent on every delivery.
+          parameters: Object.entries(signatureHeaders).map(([name, header]) => ({ name, in: "header" as const, required: true, ...header })),
           requestBody: { required: true, content: { "application/json": { schema: eventSchemas[type] } } },
           responses: {
             "200": { description: "Any 2xx within 10 seconds ends the delivery. Anything else, a timeout or a redirect is retried: after 1 m, 5 m, 30 m, 2 h and 12 h." },

@@ -1,7 +1,7 @@
 import { config } from "../config";
 import { db } from "../db/client";
 import { readChecklistBlock, serializeChecklistBlock } from "../inspections/checklist-block";
-import { deliveryOf } from "../inspections/delivery";
+import { deliveryOf, failedDeliveryOf } from "../inspections/delivery";
 import { reportUrl } from "../inspections/serializers";
 import { defaultSignedUrlSeconds } from "../media/storage";
 import { omitEmpty } from "../http/omit";
@@ -47,7 +47,12 @@ export async function buildInspectionEventBody(event: { id: string; eventType: I
       delivery: await deliveryOf(inspection.id),
     };
   } else {
-    payload = { ...envelope, completed_at: (inspection.failedAt ?? new Date()).toISOString(), reason: inspection.failureReason ?? "other" };
+    payload = {
+      ...envelope,
+      completed_at: (inspection.failedAt ?? new Date()).toISOString(),
+      reason: inspection.failureReason ?? "other",
+      delivery: await failedDeliveryOf(inspection.id),
+    };
   }
   return JSON.stringify(eventSchemas[event.eventType].parse(omitEmpty(payload)));
 }

@@ -16,6 +16,7 @@ export interface ClaimedDelivery {
   event_track: "inspections" | "reservations";
   has_scope: boolean;
   workspace_is_partners: boolean | null;
+  /** An inspection event's home was on when the event was recorded (decided then, once); null for other events. */
   unit_on: boolean | null;
 }
 
@@ -60,13 +61,12 @@ const claimSql = `
          EXISTS (SELECT 1 FROM api_key k WHERE k.partner_id = c.partner_id AND k.status = 'active'
                  AND ('read:' || split_part(e.event_type, '.', 1) || 's') = ANY (k.scopes)) AS has_scope,
          w.partner_id = c.partner_id AS workspace_is_partners,
-         pr.roster_status = 'present' AND pr.billing_active AS unit_on
+         CASE WHEN e.inspection_id IS NOT NULL THEN NOT e.unit_switched_off END AS unit_on
   FROM claimed c
   JOIN webhook_event e ON e.id = c.event_id
   JOIN partner p ON p.id = c.partner_id
   LEFT JOIN webhook_receiver r ON r.partner_id = c.partner_id
-  LEFT JOIN workspace w ON w.id = e.workspace_id
-  LEFT JOIN property pr ON pr.id = e.property_id`;
+  LEFT JOIN workspace w ON w.id = e.workspace_id`;
 
 export async function claimDeliveries(limit: number, receiverCap: number): Promise<ClaimedDelivery[]> {
   const { rows } = await pool().query<ClaimedDelivery>(claimSql, [limit, receiverCap]);
@@ -83,9 +83,10 @@ const trackFamilies: Record<ClaimedDelivery["event_track"], string[]> = {
  * Spec, Delivery semantics and Events: decided again before every attempt. An event is not sent
  * once the integration is paused, the partner's track no longer takes its family, no active key
  * holds its family's scope (`read:inspections`, `read:workspaces`, `read:reservations`), or the
- * workspace is no longer the partner's; an inspection event also not once the home was switched
- * off (left the roster or lost `billing_active`; a reservation event goes as the stub instead).
- * No event is sent without a receiver. Answers the reason, or undefined to send.
+ * workspace is no longer the partner's. An inspection event is not sent either when its home was
+ * switched off (left the roster or lost `billing_active`) as the event was recorded: that one is
+ * decided once, not again (lib/webhooks/record-event.ts); a reservation event goes as the stub
+ * instead. No event is sent without a receiver. Answers the reason, or undefined to send.
  */
 export function skipReasonOf(claimed: ClaimedDelivery): string | undefined {
   if (claimed.url === null || claimed.secret_encrypted === null) return "no_receiver";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type FailReason, failReasons } from "../inspections/failure-reasons";
 import { checklistBlock } from "../inspections/schemas";
 import { workspaceRecord } from "../workspaces/schemas";
 
@@ -53,15 +54,27 @@ export const completedEvent = z
   })
   .meta({ id: "CompletedEvent" });
 
+/** What each `reason` means, for the OpenAPI document; every one of `failReasons` has its line (tests/unit/webhook-payloads.test.ts). */
+const failReasonMeanings: Record<FailReason, string> = {
+  recording_unprocessable: "the upload could not be made into a video",
+  seal_failed: "the recording was uploaded but sealing it into a video kept failing, and the service gave up",
+  abandoned: "a recording link was opened but the walkthrough was never finished within `RECORDING_ABANDON_DAYS`",
+  recording_unusable: "staff: the video cannot be judged (too dark, too short, the wrong rooms)",
+  wrong_property: "staff: the walkthrough is of another home",
+  duplicate: "staff: another walkthrough of the same task stands",
+  other: "staff: any other reason",
+  review_expired: "retired (no longer written): the report was not ready within 2 days of the seal; events recorded before the change may still carry it",
+};
+
 export const failedEvent = z
   .object({
     ...envelope,
     event_type: z.literal("inspection.failed"),
     completed_at: z.iso.datetime().meta({ description: "When the inspection ended failed." }),
-    reason: z.enum(["recording_unprocessable", "review_expired", "recording_unusable", "wrong_property", "duplicate", "other"]).meta({
-      description:
-        "`recording_unprocessable`: the upload could not be made into a video; `review_expired`: the report was not ready within 2 days of the seal; staff's: `recording_unusable`, `wrong_property`, `duplicate`, `other`. New values may be added: treat an unknown one like `other`.",
+    reason: z.enum(failReasons).meta({
+      description: `${failReasons.map((reason) => `\`${reason}\`: ${failReasonMeanings[reason]}`).join("; ")}. New values may be added: treat an unknown one like \`other\`.`,
     }),
+    delivery: deliveryBlock,
   })
   .meta({ id: "FailedEvent" });
 

@@ -20,18 +20,39 @@ export class NoReceiverError extends Error {
 /** Spec, Secret rotation: the old secret keeps signing for 7 days by default. */
 export const defaultRotationDays = 7;
 
+/** What registering answers: a new secret (shown this once), or none when the URL was already the receiver's. */
+export type SetReceiverResult =
+  | { url: string; secretUnchanged: true }
+  | { url: string; secretUnchanged: false; secret: string; /** Moved: the old secret signs too until then. */ previousExpiresAt?: Date };
+
 /**
- * Registers the partner's one receiver, or moves it: answers the signing secret, shown once. A new
- * URL gets a new secret and ends any rotation; events already queued go to the new URL.
+ * Registers the partner's one receiver, or moves it. The same URL again (as `checkReceiverUrl`
+ * writes it) changes nothing: the current secret stays and is not answered again (it was shown
+ * once; `rotateSecret` makes a new one). A first URL gets a secret. A new URL gets a new secret,
+ * and the old one keeps signing for `defaultRotationDays` (a rotation, dropping any older one), so
+ * retries already in flight, now going to the new URL, still verify under either secret.
  */
-export async function setReceiver(partnerId: string, urlText: string): Promise<{ url: string; secret: string }> {
+export async function setReceiver(partnerId: string, urlText: string): Promise<SetReceiverResult> {
   const url = checkReceiverUrl(urlText);
   await requirePartner(partnerId);
-  const secret = newWebhookSecret();
-  const secretEncrypted = encryptWebhookSecret(secret);
-  const fresh = { url, secretEncrypted, previousSecretEncrypted: null, previousExpiresAt: null, updatedAt: new Date() };
-  await db().webhookReceiver.upsert({ where: { partnerId }, create: { partnerId, ...fresh }, update: fresh });
-  return { url, secret };
+  return db().$transaction(async (tx) => {
+    const [current] = await tx.$queryRaw<{ url: string; secret_encrypted: string }[]>`
+      SELECT url, secret_encrypted FROM webhook_receiver WHERE partner_id = ${partnerId}::uuid FOR UPDATE`;
+    if (current?.url === url) return { url, secretUnchanged: true };
+    const secret = newWebhookSecret();
+    const secretEncrypted = encryptWebhookSecret(secret);
+    if (!current) {
+      // A concurrent first registration makes this one a conflict: the caller tries again and sees it.
+      await tx.webhookReceiver.create({ data: { partnerId, url, secretEncrypted } });
+      return { url, secretUnchanged: false, secret };
+    }
+    const previousExpiresAt = new Date(Date.now() + defaultRotationDays * 86_400_000);
+    await tx.webhookReceiver.update({
+      where: { partnerId },
+      data: { url, secretEncrypted, previousSecretEncrypted: current.secret_encrypted, previousExpiresAt, updatedAt: new Date() },
+    });
+    return { url, secretUnchanged: false, secret, previousExpiresAt };
+  });
 }
 
 export async function describeReceiver(partnerId: string, now = new Date()): Promise<ReceiverDescription | undefined> {

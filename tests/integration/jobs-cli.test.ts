@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeDb } from "../../lib/db/client";
 import { enqueue, jobQueue, stopJobs } from "../../lib/jobs/queue";
 import { queueNames } from "../../lib/jobs/queues";
+import { webhookEventsQueue } from "../../lib/jobs/queue-stats";
 import { type CliRun, runAdmin, runAdminJson } from "../support/cli";
 import { createDatabase, runSql, useDatabase } from "../support/databases";
 
@@ -38,10 +39,10 @@ async function failNext(queue: string): Promise<void> {
 }
 
 describe("admin jobs", () => {
-  it("lists every queue with nothing in it before the job queue has ever started", async () => {
+  it("lists every queue, and the webhook events, with nothing in them before the job queue has ever started", async () => {
     // The command applies the migrations; nothing has created pg-boss's schema yet.
     const { queues } = await jobsJson();
-    expect(queues).toEqual([...queueNames].sort().map((queue) => ({ queue, ...quiet })));
+    expect(queues).toEqual([...queueNames, webhookEventsQueue].sort().map((queue) => ({ queue, ...quiet })));
   });
 
   it("counts queued, active, failed and dead-letter jobs per queue, and the oldest waiting job's age", async () => {
@@ -78,8 +79,8 @@ describe("admin jobs", () => {
       "legacy-sweep": { queue: "legacy-sweep", queued: 1, active: 0, failed: 0, dead_letter: 0, oldest_waiting_seconds: expect.any(Number) },
       "poll-roster-feed": { queue: "poll-roster-feed", queued: 1, active: 0, failed: 0, dead_letter: 0 },
     };
-    // Every declared queue, and one this code does not declare; the ones not used here are quiet.
-    expect(queues).toEqual([...queueNames, "legacy-sweep"].sort().map((queue) => busy[queue] ?? { queue, ...quiet }));
+    // Every declared queue, the webhook events, and one this code does not declare; the ones not used here are quiet.
+    expect(queues).toEqual([...queueNames, webhookEventsQueue, "legacy-sweep"].sort().map((queue) => busy[queue] ?? { queue, ...quiet }));
     const age = queues[0]!.oldest_waiting_seconds as number;
     expect(age).toBeGreaterThanOrEqual(90);
     expect(age).toBeLessThan(150);

@@ -1,7 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeDb, db } from "../../lib/db/client";
+import { failInspection } from "../../lib/inspections/release-report";
+import { recordInspectionEvents } from "../../lib/webhooks/record-event";
 import { sendAttempt } from "../../lib/webhooks/send-attempt";
 import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
 import { useAppUnderTest } from "../support/app-under-test";
@@ -16,7 +19,7 @@ import { startWorkerProcess, type WorkerProcess } from "../support/worker-proces
 import { createTestPartner, setPartnerStatus, type TestPartner } from "../fixtures/partners";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
 import { recorder } from "../fixtures/recorder";
-import { item, pushAndWait, snapshot } from "../fixtures/roster";
+import { item, pushAndWait, snapshot, waitForActivation } from "../fixtures/roster";
 import { sealedWalkthrough } from "../fixtures/walkthrough";
 
 /*
@@ -131,6 +134,37 @@ describe("receivers and secrets", () => {
     }
     expect(await admin("webhook", "clear", "--partner", partner.partnerId)).toEqual({ partner_id: partner.partnerId, removed: true });
     expect(await admin("webhook", "show", "--partner", partner.partnerId)).toEqual({ partner_id: partner.partnerId });
+  });
+
+  it("keeps the secret when the same URL is registered again (not shown again); a new URL gets a new secret and the old one signs for the rotation window", async () => {
+    const partner = await createTestPartner();
+    const first = await admin<{ url: string; secret: string }>("webhook", "set", "--partner", partner.partnerId, "--url", receiver.url);
+    const stored = await db().webhookReceiver.findUniqueOrThrow({ where: { partnerId: partner.partnerId } });
+    // The same URL, written differently: the same receiver.
+    const again = await adminRun("webhook", "set", "--partner", partner.partnerId, "--url", receiver.url.replace("http://", "HTTP://"), "--json");
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toEqual({ url: receiver.url, secret_unchanged: true });
+    expect(again.stdout).not.toContain("whsec_");
+    expect(await db().webhookReceiver.findUniqueOrThrow({ where: { partnerId: partner.partnerId } })).toMatchObject({ secretEncrypted: stored.secretEncrypted, previousSecretEncrypted: null });
+    const same = await admin<{ event_id: string }>("webhook", "test", "--partner", partner.partnerId);
+    const [kept] = await deliveredTo(same.event_id);
+    expect(String(kept!.headers["webhook-signature"]).split(" ")).toHaveLength(1);
+    expect(verified(first.secret, kept!)).toBeTruthy();
+
+    const moved = `${receiver.url}?moved=1`;
+    const next = await admin<{ url: string; secret: string; previous_expires_at: string }>("webhook", "set", "--partner", partner.partnerId, "--url", moved);
+    expect(next.url).toBe(moved);
+    expect(next.secret).toMatch(/^whsec_/);
+    expect(next.secret).not.toBe(first.secret);
+    expect(Math.abs(Date.parse(next.previous_expires_at) - Date.now() - 7 * 86_400_000)).toBeLessThan(60_000);
+    expect(await admin("webhook", "show", "--partner", partner.partnerId)).toEqual({ partner_id: partner.partnerId, url: moved, rotating: true, previous_expires_at: next.previous_expires_at });
+    const after = await admin<{ event_id: string }>("webhook", "test", "--partner", partner.partnerId);
+    const [both] = await deliveredTo(after.event_id);
+    expect(both!.path).toBe("/hooks/walkthrough?moved=1");
+    const entries = String(both!.headers["webhook-signature"]).split(" ");
+    expect(entries).toHaveLength(2);
+    expect(verified(first.secret, both!)).toBeTruthy();
+    expect(verified(next.secret, { ...both!, headers: { ...both!.headers, "webhook-signature": entries[0] } })).toBeTruthy();
   });
 
   it("refuses a URL that is not a receiver, and changes nothing", async () => {
@@ -365,7 +399,7 @@ describe("inspection events", () => {
   });
 
   /** An inspection failed by staff whose first attempt the receiver refuses; `change` runs before the second. */
-  async function decidedAgain(change: (partner: TestPartner, workspaceId: string) => Promise<void>): Promise<LogEntry> {
+  async function decidedAgain(change: (partner: TestPartner, workspaceId: string) => Promise<void>): Promise<LogEntry & { arrived: number }> {
     const partner = await partnerWithReceiver();
     const workspaceId = await readyWorkspace(partner.apiKey, "again", [item("home-1")]);
     const link = await issueLink(partner.apiKey, { workspace_id: workspaceId, task_id: `task-${randomUUID()}`, property_id: "home-1" });
@@ -385,13 +419,12 @@ describe("inspection events", () => {
     for (const absent of ["checklist", "report", "report_url", "video_url"]) expect(event).not.toHaveProperty(absent);
     await change(partner, workspaceId).finally(changed);
     const entry = await finishedDelivery(partner.partnerId, event.event_id);
-    expect(receiver.of(event.event_id)).toHaveLength(1);
-    return entry;
+    return { ...entry, arrived: receiver.of(event.event_id).length };
   }
 
   it("decides again before every attempt: a paused integration is not sent to", async () => {
     const entry = await decidedAgain((partner) => setPartnerStatus(partner.partnerId, "paused"));
-    expect(entry).toMatchObject({ status: "skipped", skip_reason: "partner_paused" });
+    expect(entry).toMatchObject({ status: "skipped", skip_reason: "partner_paused", arrived: 1 });
     expect(entry.attempts).toHaveLength(1);
   });
 
@@ -399,7 +432,7 @@ describe("inspection events", () => {
     const entry = await decidedAgain(async (partner) => {
       await adminRun("key", "revoke", "--key", partner.keyId);
     });
-    expect(entry).toMatchObject({ status: "skipped", skip_reason: "no_key_with_scope" });
+    expect(entry).toMatchObject({ status: "skipped", skip_reason: "no_key_with_scope", arrived: 1 });
   });
 
   it("decides again: a workspace that is no longer the partner's", async () => {
@@ -407,15 +440,100 @@ describe("inspection events", () => {
     const entry = await decidedAgain(async (partner, workspaceId) => {
       await db().workspace.update({ where: { partnerId_externalId: { partnerId: partner.partnerId, externalId: workspaceId } }, data: { partnerId: other.partnerId } });
     });
-    expect(entry).toMatchObject({ status: "skipped", skip_reason: "workspace_not_partners" });
+    expect(entry).toMatchObject({ status: "skipped", skip_reason: "workspace_not_partners", arrived: 1 });
   });
 
-  it("decides again: a home switched off while the walkthrough was in flight", async () => {
+  it("does not decide switched-off again: a home dropped from the roster after the event was recorded leaves its retries alone", async () => {
     const entry = await decidedAgain(async (partner, workspaceId) => {
       // The roster drops the home: it is inactive from the applied import on.
       expect((await pushAndWait(partner.apiKey, workspaceId, snapshot([item("home-2")], { acknowledge_inactive_count: 1 }))).status).toBe("applied");
     });
-    expect(entry).toMatchObject({ status: "skipped", skip_reason: "unit_switched_off" });
+    expect(entry).toMatchObject({ status: "delivered", arrived: 2 });
+    expect(entry.attempts.map((attempt) => attempt.status_code)).toEqual([500, 204]);
+  });
+
+  it("sends no inspection event for a walkthrough whose home was switched off before the event was recorded", async () => {
+    const partner = await partnerWithReceiver();
+    const workspaceId = await readyWorkspace(partner.apiKey, "off", [item("home-1"), item("home-2")]);
+    const link = await issueLink(partner.apiKey, { workspace_id: workspaceId, task_id: `task-${randomUUID()}`, property_id: "home-1" });
+    const inspectionId = (await recorder(link.recording_url).open()).body.inspection_id as string;
+    expect((await pushAndWait(partner.apiKey, workspaceId, snapshot([item("home-2")], { acknowledge_inactive_count: 1 }))).status).toBe("applied");
+    await admin("review", "fail", "--inspection", inspectionId, "--reason", "other");
+    const event = await until("the failed event", () => db().webhookEvent.findFirst({ where: { inspectionId, eventType: "inspection.failed" } }).then((row) => row ?? undefined));
+    const entry = await finishedDelivery(partner.partnerId, event.id);
+    expect(entry).toMatchObject({ status: "skipped", skip_reason: "unit_switched_off", attempts: [] });
+    // Switched back on, the decision stands: a replay is skipped too.
+    expect((await pushAndWait(partner.apiKey, workspaceId, snapshot([item("home-1"), item("home-2")]))).status).toBe("applied");
+    await waitForActivation(partner.apiKey, workspaceId);
+    const replayed = await admin<{ delivery_id: string }>("webhook", "replay", "--delivery", entry.delivery_id);
+    const again = await until("the replay to finish", async () => (await deliveries(partner.partnerId, "--event", event.id)).find((row) => row.delivery_id === replayed.delivery_id && row.status !== "pending"), 40_000, 250);
+    expect(again).toMatchObject({ status: "skipped", skip_reason: "unit_switched_off" });
+    expect(receiver.of(event.id)).toHaveLength(0);
+  });
+});
+
+describe("inspection.failed", () => {
+  async function openedWalkthrough(label: string): Promise<{ partner: TestPartner & { secret: string }; workspaceId: string; taskId: string; inspectionId: string }> {
+    const partner = await partnerWithReceiver();
+    const workspaceId = await readyWorkspace(partner.apiKey, label, [item("home-1")]);
+    const taskId = `task-${randomUUID()}`;
+    const link = await issueLink(partner.apiKey, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1" });
+    const inspectionId = (await recorder(link.recording_url).open()).body.inspection_id as string;
+    return { partner, workspaceId, taskId, inspectionId };
+  }
+
+  it("is sent when the seal gives up, verified, with reason seal_failed, completed_at and delivery not sent", async () => {
+    const { partner, workspaceId, taskId, inspectionId } = await openedWalkthrough("seal-gave-up");
+    // What the seal job's give-up step (failRecording) writes.
+    expect(await failInspection(inspectionId, "seal_failed")).toBe(true);
+    const failed = await inspectionEvent(inspectionId, "inspection.failed");
+    const event = verified(partner.secret, failed) as InspectionEventBody;
+    const row = await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } });
+    expect(event).toEqual({
+      version: 1,
+      event_id: failed.headers["webhook-id"],
+      event_type: "inspection.failed",
+      workspace_id: workspaceId,
+      task_id: taskId,
+      property_id: "home-1",
+      inspection_id: inspectionId,
+      completed_at: row.failedAt!.toISOString(),
+      reason: "seal_failed",
+      delivery: { sent: false, reason: "clean" },
+    });
+    expect((await finishedDelivery(partner.partnerId, event.event_id)).status).toBe("delivered");
+  });
+
+  it("ends an event whose body cannot be built failed (unbuildable) in the log and the jobs view, logged once, and builds it again on replay", async () => {
+    const { partner, inspectionId } = await openedWalkthrough("unbuildable");
+    // A reason this code cannot write (a row another version left) fails the body's schema.
+    await db().$transaction(async (tx) => {
+      await tx.inspection.update({ where: { id: inspectionId }, data: { status: "failed", failureReason: "lost_in_transit", failedAt: new Date() } });
+      await recordInspectionEvents(tx, [inspectionId], "inspection.failed");
+    });
+    const { id: eventId } = await db().webhookEvent.findFirstOrThrow({ where: { inspectionId, eventType: "inspection.failed" } });
+    const entry = await finishedDelivery(partner.partnerId, eventId);
+    expect(entry).toMatchObject({ status: "failed", skip_reason: "unbuildable", attempts: [] });
+    expect(await db().webhookEvent.findUniqueOrThrow({ where: { id: eventId } })).toMatchObject({ body: null, buildAfter: null, buildFailures: 1 });
+    const counted = async () => (await admin<{ queues: { queue: string; failed: number }[] }>("jobs")).queues.find((queue) => queue.queue === "webhook-events");
+    expect(await counted()).toMatchObject({ failed: 1 });
+    const logs = await Promise.all(workers.map((worker) => readFile(worker.logFile, "utf8")));
+    const errors = logs.join("\n").split("\n").filter((line) => line.includes(eventId) && line.includes('"level":50'));
+    expect(errors).toHaveLength(1);
+    expect(receiver.received.some((delivery) => bodyOf(delivery).inspection_id === inspectionId)).toBe(false);
+
+    // Once the row is mended, a replay builds the event and sends it.
+    await db().inspection.update({ where: { id: inspectionId }, data: { failureReason: "other" } });
+    const replayed = await admin<{ delivery_id: string; event_id: string }>("webhook", "replay", "--delivery", entry.delivery_id);
+    expect(replayed.event_id).toBe(eventId);
+    const [arrived] = await deliveredTo(eventId);
+    expect(verified(partner.secret, arrived!)).toMatchObject({ event_id: eventId, reason: "other" });
+    const log = await deliveries(partner.partnerId, "--event", eventId);
+    expect(log.map((row) => [row.status, row.replay_of])).toEqual([
+      ["delivered", entry.delivery_id],
+      ["failed", undefined],
+    ]);
+    expect(await counted()).toMatchObject({ failed: 0 });
   });
 });
 
