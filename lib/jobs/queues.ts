@@ -96,6 +96,8 @@ export const queues: { readonly [N in QueueName]: QueueSettings<N> } = {
    * is one step with nothing to pause between, so the expiry is generous (3 hours). It is not
    * what brings back a killed worker's seal: the seal holds the inspection's lease, and a worker
    * reclaims an attempt whose lease is free within seconds (lib/jobs/reclaim-orphans.ts).
+   * These quick retries are pg-boss's; a failure that outlasts them is tried again for a day
+   * with a backoff of the seal's own (lib/recording/seal-retry.ts), then given up.
    */
   "seal-recording": {
     retryLimit: 3,
