@@ -59,14 +59,18 @@ export async function releaseReport(inspectionId: string): Promise<void> {
   });
 }
 
-/** Ends an inspection `failed` with a reason (spec: `inspection.failed` instead of `completed`); a released one stays released. */
-export async function failInspection(inspectionId: string, reason: string): Promise<boolean> {
-  return db().$transaction(async (tx) => {
+/**
+ * Ends an inspection `failed` with a reason (spec: `inspection.failed` instead of `completed`); a
+ * released one stays released. In the caller's transaction when given one.
+ */
+export async function failInspection(inspectionId: string, reason: string, within?: Tx): Promise<boolean> {
+  const fail = async (tx: Tx) => {
     const { count } = await tx.inspection.updateMany({
       where: { id: inspectionId, status: { in: ["recording", "processing"] } },
       data: { status: "failed", failureReason: reason, failedAt: new Date() },
     });
     if (count > 0) await recordInspectionEvents(tx, [inspectionId], "inspection.failed");
     return count > 0;
-  });
+  };
+  return within ? fail(within) : db().$transaction(fail);
 }

@@ -127,6 +127,8 @@ export const queues: { readonly [N in QueueName]: QueueSettings<N> } = {
     fair: { key: (job) => job.partnerId, costSeconds: () => 20 },
   },
   "expire-reviews": { retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 300, giveUp: false },
+  // Hourly; a run deleting many walkthroughs' parts takes minutes at most, and the next run takes what is left.
+  "expire-abandoned-recordings": { retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 15 * 60, giveUp: false },
   // A hint worth having in seconds or not at all: one retry, soon.
   "judge-tap": {
     retryLimit: 1,

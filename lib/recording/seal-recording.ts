@@ -5,7 +5,7 @@ import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { config } from "../config";
-import { db } from "../db/client";
+import { db, type Tx } from "../db/client";
 import type { ServiceFailReason } from "../inspections/failure-reasons";
 import { failInspection } from "../inspections/release-report";
 import { recordInspectionEvents, recordingCompletedHoldSeconds } from "../webhooks/record-event";
@@ -156,13 +156,17 @@ async function assembleAndRecord(work: string, input: SealInput, timings: Timing
 }
 
 /**
- * The walkthrough ends failed (`inspection.failed` recorded with the reason). Its parts go when
- * they can never become a video (unprocessable, abandoned); a seal that gave up keeps them: its
- * failures were not the recording's, and the recording is never lost to them.
+ * The walkthrough ends failed (`inspection.failed` recorded with the reason); `stillSo`, given,
+ * decides in the same transaction, under the row locks it takes, whether it still should. Its
+ * parts go when they can never become a video (unprocessable, abandoned); a seal that gave up
+ * keeps them: its failures were not the recording's, and the recording is never lost to them.
+ * Answers whether this call ended it.
  */
-export async function failRecording(inspectionId: string, reason: ServiceFailReason): Promise<void> {
-  await failInspection(inspectionId, reason);
-  if (reason !== "seal_failed") await mediaStorage().deleteParts(recordingKeys.upload(inspectionId));
+export async function failRecording(inspectionId: string, reason: ServiceFailReason, stillSo?: (tx: Tx) => Promise<boolean>): Promise<boolean> {
+  const failed = await db().$transaction(async (tx) => (stillSo && !(await stillSo(tx)) ? false : failInspection(inspectionId, reason, tx)));
+  // Without a condition, also a second call's: it finishes the deletion a crash cut short.
+  if (reason !== "seal_failed" && (failed || !stillSo)) await mediaStorage().deleteParts(recordingKeys.upload(inspectionId));
+  return failed;
 }
 
 /** Seals one finished walkthrough (see the top of this file). Safe to run again at any point. */
