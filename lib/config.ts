@@ -73,6 +73,20 @@ const schema = z.object({
     .regex(/^\d+(,\d+){4}$/, "must be five whole seconds separated by commas")
     .transform((text) => text.split(",").map(Number))
     .default([60, 300, 1800, 7200, 43_200]),
+  // For tests only: a seal failing for a reason not the recording's own is tried again after the
+  // first delay, doubling up to the second (lib/recording/seal-retry.ts).
+  SEAL_RETRY_DELAYS_SECONDS: z
+    .string()
+    .regex(/^\d+,\d+$/, "must be two whole seconds separated by a comma (first, longest)")
+    .transform((text) => text.split(",").map(Number) as [number, number])
+    .refine(([first, longest]) => first >= 1 && longest >= first, "the first delay must be at least 1 and at most the longest")
+    .default([30, 900]),
+  // For tests only: how long such a seal keeps being retried, from its first failure, before it ends seal_failed.
+  SEAL_RETRY_WINDOW_SECONDS: positiveInt.default(86_400),
+  // For tests only: the most bytes one walkthrough's parts may add up to (4 GiB).
+  RECORDING_MAX_BYTES: positiveInt.default(4 * 1024 * 1024 * 1024),
+  // A walkthrough opened and never finished ends failed (abandoned) this many days after its last part or tap.
+  RECORDING_ABANDON_DAYS: positiveInt.max(365).default(14),
   // For tests only: how long recording_completed waits after the seal for every result (the spec's 2 minutes).
   WEBHOOK_RECORDING_HOLD_SECONDS: positiveInt.max(600).default(120),
   USAGE_FLUSH_SECONDS: positiveInt.max(300).default(10),

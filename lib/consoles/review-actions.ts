@@ -5,7 +5,7 @@ import { enqueue } from "../jobs/queue";
 import { PeopleError } from "../people/manage-seats";
 import { analysisStats } from "../review/analysis-stats";
 import { decideItem, type StaffVerdict } from "../review/decide-item";
-import { staffFailReasons } from "../review/fail-reasons";
+import { staffFailReasons, type StaffFailReason } from "../review/fail-reasons";
 import { listReviewQueue } from "../review/list-review-queue";
 import { reviewFinding } from "../review/review-finding";
 import { showReview } from "../review/show-review";
@@ -96,10 +96,14 @@ export async function releaseAs(actor: Actor, inspectionId: string) {
   return { status: "completed" };
 }
 
+function isStaffFailReason(reason: unknown): reason is StaffFailReason {
+  return staffFailReasons.includes(reason as StaffFailReason);
+}
+
 export async function failAs(actor: Actor, inspectionId: string, reason: unknown) {
   const partnerId = await partnerOf(inspectionId);
-  if (!staffFailReasons.includes(reason as (typeof staffFailReasons)[number])) throw invalid(`The reason must be one of ${staffFailReasons.join(", ")}.`);
-  if (!(await failInspection(inspectionId, reason as string))) throw new PeopleError(409, "not_running", "Only an inspection being recorded or processed can be failed.");
-  await recordAudit({ actor, partnerId, action: "review.fail", objectType: "inspection", objectId: inspectionId, detail: { reason: reason as string } });
+  if (!isStaffFailReason(reason)) throw invalid(`The reason must be one of ${staffFailReasons.join(", ")}.`);
+  if (!(await failInspection(inspectionId, reason))) throw new PeopleError(409, "not_running", "Only an inspection being recorded or processed can be failed.");
+  await recordAudit({ actor, partnerId, action: "review.fail", objectType: "inspection", objectId: inspectionId, detail: { reason } });
   return { status: "failed" };
 }

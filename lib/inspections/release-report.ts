@@ -2,6 +2,7 @@ import { db, type Tx } from "../db/client";
 import { ApiError } from "../http/errors";
 import { recordInspectionEvents } from "../webhooks/record-event";
 import { settleDelivery } from "./delivery";
+import type { FailReason } from "./failure-reasons";
 
 export type ReleaseOutcome = "released" | "waiting" | "already";
 
@@ -59,14 +60,18 @@ export async function releaseReport(inspectionId: string): Promise<void> {
   });
 }
 
-/** Ends an inspection `failed` with a reason (spec: `inspection.failed` instead of `completed`); a released one stays released. */
-export async function failInspection(inspectionId: string, reason: string): Promise<boolean> {
-  return db().$transaction(async (tx) => {
+/**
+ * Ends an inspection `failed` with a reason (spec: `inspection.failed` instead of `completed`); a
+ * released one stays released. In the caller's transaction when given one.
+ */
+export async function failInspection(inspectionId: string, reason: FailReason, within?: Tx): Promise<boolean> {
+  const fail = async (tx: Tx) => {
     const { count } = await tx.inspection.updateMany({
       where: { id: inspectionId, status: { in: ["recording", "processing"] } },
       data: { status: "failed", failureReason: reason, failedAt: new Date() },
     });
     if (count > 0) await recordInspectionEvents(tx, [inspectionId], "inspection.failed");
     return count > 0;
-  });
+  };
+  return within ? fail(within) : db().$transaction(fail);
 }

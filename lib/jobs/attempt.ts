@@ -38,17 +38,17 @@ async function putBack(boss: PgBoss, queue: QueueName, received: Received, workI
 }
 
 /**
- * The handler paused: the job that continues the work is sent and this one completed in one
+ * The handler paused, or its failure is to be tried again later (`retryLater`): the job that
+ * continues the work is sent (to start after `afterSeconds`) and this one completed in one
  * transaction, so the work is neither lost nor doubled if the worker dies here. It is a new job
  * (its own retries) and, on a fair queue, charged to its key again like any other job.
  */
-async function continueInFreshJob<N extends QueueName>(boss: PgBoss, queue: N, received: Received, payload: JobPayload<N>): Promise<void> {
-  const next = await inTransaction(async (db) => {
-    const id = await sendThrough(boss, db, queue, payload as JobInput<N>);
+async function continueInFreshJob<N extends QueueName>(boss: PgBoss, queue: N, received: Received, payload: JobPayload<N>, afterSeconds?: number): Promise<string | null> {
+  return inTransaction(async (db) => {
+    const id = await sendThrough(boss, db, queue, payload as JobInput<N>, afterSeconds === undefined ? {} : { startAfterSeconds: afterSeconds });
     await boss.complete(queue, received.id, { continued_in: id }, { db });
     return id;
   });
-  log().info({ job: queue, jobId: received.id, next }, "job paused; the work continues in a fresh job");
 }
 
 /** Runs one attempt of `job`: its lease, its deadline, and what follows a pause. */
@@ -66,14 +66,26 @@ export async function runAttempt(boss: PgBoss, job: JobDefinition, received: Rec
     shouldPause: () => Date.now() >= deadline || workerState().stopping || lease?.lost === true,
   };
   let outcome;
+  let failure: { error: unknown } | undefined;
   try {
     outcome = await job.handler(payload, context);
   } catch (error) {
-    log().error({ err: error, job: job.queue, jobId: received.id }, "job attempt failed");
-    throw error;
+    failure = { error };
   } finally {
-    // Before the continuation is sent, so that it never finds this attempt's lease still held.
+    // Before any fresh job is sent, so that it never finds this attempt's lease still held.
     await lease?.release();
   }
-  if (outcome) await continueInFreshJob(boss, job.queue, received, outcome.continueWith);
+  if (failure) {
+    const retry = job.retryLater?.(payload, failure.error);
+    log().error({ err: failure.error, job: job.queue, jobId: received.id, retryInSeconds: retry?.afterSeconds }, "job attempt failed");
+    if (!retry) throw failure.error;
+    // Should this send fail too (the database away), the attempt fails and pg-boss retries it.
+    const next = await continueInFreshJob(boss, job.queue, received, retry.payload, retry.afterSeconds);
+    log().info({ job: job.queue, jobId: received.id, next, retryInSeconds: retry.afterSeconds }, "the work is tried again later, in a fresh job");
+    return;
+  }
+  if (outcome) {
+    const next = await continueInFreshJob(boss, job.queue, received, outcome.continueWith);
+    log().info({ job: job.queue, jobId: received.id, next }, "job paused; the work continues in a fresh job");
+  }
 }

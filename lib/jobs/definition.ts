@@ -37,6 +37,13 @@ export interface JobDefinition<N extends QueueName = QueueName> {
   workId?(payload: JobPayload<N>): string;
   handler(payload: JobPayload<N>, context: JobContext): Promise<JobOutcome<N>>;
   /**
+   * Retries of the job's own, for work that must outlast a long outage (pg-boss's backoff doubles
+   * without bound, so a day of retries would end in waits of many hours). Asked when an attempt
+   * throws: the payload of a fresh job and how long it waits before it starts, or nothing to leave
+   * the failure to pg-boss's retries (and then the give-up step).
+   */
+  retryLater?(payload: JobPayload<N>, error: unknown): { payload: JobPayload<N>; afterSeconds: number } | undefined;
+  /**
    * Called once the last attempt has failed, by throwing or by outliving its timeout (a killed
    * worker), so the work can end in a final state. Runs from a queue of its own, without the
    * lease, and may run twice or beside a late attempt, so it must be idempotent under the work's

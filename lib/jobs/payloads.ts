@@ -30,13 +30,23 @@ export const jobPayloads = {
       skippedImageIds: z.array(z.string()).max(maxSkippedTourImages).optional(),
     }),
   ]),
-  /** A walkthrough the cleaner finished: join its parts into the video, stills at every tap. */
-  "seal-recording": z.object({ inspectionId: z.uuid(), partnerId: z.uuid() }),
+  /**
+   * A walkthrough the cleaner finished: join its parts into the video, stills at every tap. A seal
+   * tried again after failures that were not the recording's own carries when they began and how
+   * many there were (lib/recording/seal-retry.ts).
+   */
+  "seal-recording": z.object({
+    inspectionId: z.uuid(),
+    partnerId: z.uuid(),
+    failingSince: z.iso.datetime().optional(),
+    retries: z.int().min(0).optional(),
+  }),
   /** A sealed walkthrough: checklist verdicts, then findings, then the report's release. */
   "analyze-inspection": z.object({ inspectionId: z.uuid(), partnerId: z.uuid() }),
   /** An item left `not_checked`, asked about again (`attempt` indexes ANALYSIS_RECHECK_DELAYS_SECONDS). */
   "recheck-item": z.object({ inspectionId: z.uuid(), partnerId: z.uuid(), position: z.int().min(1), attempt: z.int().min(0) }),
   "expire-reviews": z.object({}).passthrough(),
+  "expire-abandoned-recordings": z.object({}).passthrough(),
   /** A check's still, judged while the cleaner is still walking. */
   "judge-tap": z.object({ inspectionId: z.uuid(), partnerId: z.uuid(), seq: z.int().min(1) }),
   /** A released report, mailed to the people whose delivery choices it meets. */

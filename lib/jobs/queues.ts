@@ -96,6 +96,8 @@ export const queues: { readonly [N in QueueName]: QueueSettings<N> } = {
    * is one step with nothing to pause between, so the expiry is generous (3 hours). It is not
    * what brings back a killed worker's seal: the seal holds the inspection's lease, and a worker
    * reclaims an attempt whose lease is free within seconds (lib/jobs/reclaim-orphans.ts).
+   * These quick retries are pg-boss's; a failure that outlasts them is tried again for a day
+   * with a backoff of the seal's own (lib/recording/seal-retry.ts), then given up.
    */
   "seal-recording": {
     retryLimit: 3,
@@ -125,6 +127,8 @@ export const queues: { readonly [N in QueueName]: QueueSettings<N> } = {
     fair: { key: (job) => job.partnerId, costSeconds: () => 20 },
   },
   "expire-reviews": { retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 300, giveUp: false },
+  // Hourly; a run deleting many walkthroughs' parts takes minutes at most, and the next run takes what is left.
+  "expire-abandoned-recordings": { retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 15 * 60, giveUp: false },
   // A hint worth having in seconds or not at all: one retry, soon.
   "judge-tap": {
     retryLimit: 1,

@@ -4,6 +4,7 @@ import { analyzeInspectionJob } from "./analyze-inspection-job";
 import { applyRosterImportJob } from "./apply-roster-import-job";
 import { analyzeDemoJob, mailDemoResultJob, pruneDemoJob } from "./demo-jobs";
 import type { JobDefinition } from "./definition";
+import { expireAbandonedRecordingsJob } from "./expire-abandoned-recordings-job";
 import { expireReviewsJob } from "./expire-reviews-job";
 import { importBaselineJob } from "./import-baseline-job";
 import { judgeTapJob } from "./judge-tap-job";
@@ -31,6 +32,7 @@ export const jobRegistry: JobDefinition[] = [
   analyzeInspectionJob,
   recheckItemJob,
   expireReviewsJob,
+  expireAbandonedRecordingsJob,
   judgeTapJob,
   pruneWebhookLogJob,
   mailReportJob,

@@ -63,6 +63,8 @@ export async function finishRecording(inspectionId: string, partnerId: string, f
       if (isDeepStrictEqual(inspection!.finish, storedForm(finish))) return;
       throw new ApiError("recording_closed", { message: "Done was already tapped with another set of parts." });
     }
+    // Ended failed before Done (abandoned, or by staff): nothing is left to seal.
+    if (inspection!.status !== "recording") throw new ApiError("recording_closed", { message: "This walkthrough has ended: it can no longer be finished." });
     const itemIds = new Set(parseChecklistSections(inspection!.checklist).flatMap((section) => section.items.map((item) => item.id)));
     finish.finishAnyway.forEach((itemId, index) => {
       if (!itemIds.has(itemId)) {

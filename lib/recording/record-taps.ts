@@ -11,9 +11,9 @@ export interface TapInput {
   runSeconds: number;
 }
 
-// Stored only while the walkthrough is open; a seq already stored is left as it is.
+// Stored only while the walkthrough is open (no Done, not ended failed); a seq already stored is left as it is.
 const insertSql = `
-  WITH open AS (SELECT id FROM inspection WHERE id = $1 AND finished_at IS NULL FOR SHARE)
+  WITH open AS (SELECT id FROM inspection WHERE id = $1 AND finished_at IS NULL AND status = 'recording' FOR SHARE)
   INSERT INTO checklist_tap (inspection_id, seq, item_id, action, run, run_seconds)
   SELECT open.id, e.seq, e.item_id, e.action, e.run, e.run_seconds
   FROM open, unnest($2::int[], $3::uuid[], $4::"TapAction"[], $5::int[], $6::float8[]) AS e(seq, item_id, action, run, run_seconds)
@@ -55,7 +55,7 @@ export async function recordTaps(inspectionId: string, taps: TapInput[]): Promis
     `SELECT count(*) FILTER (WHERE seq = ANY($2::int[])) AS batch, max(seq) AS latest FROM checklist_tap WHERE inspection_id = $1`,
     [inspectionId, taps.map((tap) => tap.seq)],
   );
-  // The insert skips a seq it does not hold only when Done was tapped first.
+  // The insert skips a seq it does not hold only when Done was tapped first, or the walkthrough ended.
   if (result.rowCount !== taps.length && Number(after[0]!.batch) < new Set(taps.map((tap) => tap.seq)).size) {
     throw new ApiError("recording_closed", { message: "Done was tapped: this walkthrough takes no more taps." });
   }

@@ -1,3 +1,4 @@
+import { config } from "../config";
 import type { InspectionStatus } from "../generated/prisma/enums";
 
 /**
@@ -33,7 +34,10 @@ export const recordingKeys = {
 /** Per part and per walkthrough (documented in lib/recording/README.md). */
 export const recordingLimits = {
   partBytes: 16 * 1024 * 1024,
-  recordingBytes: 4 * 1024 * 1024 * 1024,
+  /** 4 GiB (RECORDING_MAX_BYTES, lowered only by tests). */
+  get recordingBytes(): number {
+    return config().RECORDING_MAX_BYTES;
+  },
   /** Parts of one walkthrough: the media layer numbers parts 1 to 10,000. */
   parts: 10_000,
   /** Checklist taps of one walkthrough. */

@@ -1,17 +1,19 @@
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { config } from "../config";
-import { db } from "../db/client";
+import { db, type Tx } from "../db/client";
+import type { ServiceFailReason } from "../inspections/failure-reasons";
 import { failInspection } from "../inspections/release-report";
 import { recordInspectionEvents, recordingCompletedHoldSeconds } from "../webhooks/record-event";
 import { enqueue } from "../jobs/queue";
 import { log } from "../log";
 import { sealTempDir } from "../media/data-dir-layout";
 import { mediaStorage } from "../media/media-storage";
+import type { StoredObject } from "../media/storage";
 import { assembleWalkthrough } from "../video/assemble-walkthrough";
 import { extractStills } from "../video/extract-still";
 import { UnprocessableVideoError } from "../video/run-tool";
@@ -97,6 +99,20 @@ async function storeStills(work: string, inspectionId: string, video: string, li
 }
 
 /**
+ * Stores the video and reads it back from storage (size and digest) before anything names it:
+ * the parts are deleted once it is sealed, so what is stored must be the whole video.
+ */
+async function storeVerified(key: string, file: string, contentType: string): Promise<StoredObject> {
+  const bytes = (await stat(file)).size;
+  const stored = await mediaStorage().put(key, createReadStream(file), { contentType });
+  const found = await mediaStorage().head(key);
+  if (stored.size !== bytes || found?.size !== bytes || (found.sha256 !== undefined && found.sha256 !== stored.sha256)) {
+    throw new Error(`the stored video does not match what was written (${bytes} bytes)`);
+  }
+  return stored;
+}
+
+/**
  * Makes the video, then stores it while cutting the stills from the same local file, then writes
  * the video's row, the taps' seconds and the result lines (with their stills) in one transaction.
  */
@@ -112,7 +128,7 @@ async function assembleAndRecord(work: string, input: SealInput, timings: Timing
   const lines = checklistResults({ sections: input.sections, taps: sealedTaps, finishAnyway: input.finishAnyway, source: input.source });
   const key = recordingKeys.video(input.inspectionId);
   const [stored, stillKeys] = await Promise.all([
-    timed(timings, "storeMs", () => mediaStorage().put(key, createReadStream(output), { contentType: assembled.contentType })),
+    timed(timings, "storeMs", () => storeVerified(key, output, assembled.contentType)),
     timed(timings, "stillsMs", () => storeStills(work, input.inspectionId, output, lines, assembled.durationSeconds)),
   ]);
 
@@ -139,10 +155,18 @@ async function assembleAndRecord(work: string, input: SealInput, timings: Timing
   });
 }
 
-/** The walkthrough could not be made into a video: the inspection ends failed, and its parts go. */
-export async function failRecording(inspectionId: string, reason: string): Promise<void> {
-  await failInspection(inspectionId, reason);
-  await mediaStorage().deleteParts(recordingKeys.upload(inspectionId));
+/**
+ * The walkthrough ends failed (`inspection.failed` recorded with the reason); `stillSo`, given,
+ * decides in the same transaction, under the row locks it takes, whether it still should. Its
+ * parts go when they can never become a video (unprocessable, abandoned); a seal that gave up
+ * keeps them: its failures were not the recording's, and the recording is never lost to them.
+ * Answers whether this call ended it.
+ */
+export async function failRecording(inspectionId: string, reason: ServiceFailReason, stillSo?: (tx: Tx) => Promise<boolean>): Promise<boolean> {
+  const failed = await db().$transaction(async (tx) => (stillSo && !(await stillSo(tx)) ? false : failInspection(inspectionId, reason, tx)));
+  // Without a condition, also a second call's: it finishes the deletion a crash cut short.
+  if (reason !== "seal_failed" && (failed || !stillSo)) await mediaStorage().deleteParts(recordingKeys.upload(inspectionId));
+  return failed;
 }
 
 /** Seals one finished walkthrough (see the top of this file). Safe to run again at any point. */

@@ -1,4 +1,4 @@
-import { pool } from "../db/client";
+import { db, pool } from "../db/client";
 import type { RecordingSource } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";
 import { PartChecksumError, PartConflictError } from "../media/errors";
@@ -27,8 +27,8 @@ export interface StoredPartAnswer {
 
 interface Known {
   finished: boolean;
+  status: string;
   source: RecordingSource | null;
-  stored_bytes: string;
   part_sha256: string | null;
   part_size: number | null;
   /** Whether a part of the same run with a lower number is stored: this one is then not the run's first. */
@@ -36,21 +36,33 @@ interface Known {
 }
 
 const knownSql = `
-  SELECT i.finished_at IS NOT NULL AS finished, i.source,
-         COALESCE((SELECT sum(size) FROM recording_part r WHERE r.inspection_id = i.id), 0) AS stored_bytes,
+  SELECT i.finished_at IS NOT NULL AS finished, i.status, i.source,
          p.sha256 AS part_sha256, p.size AS part_size,
          EXISTS (SELECT 1 FROM recording_part e WHERE e.inspection_id = i.id AND e.run = $3 AND e.part_number < $2) AS has_earlier
   FROM inspection i
   LEFT JOIN recording_part p ON p.inspection_id = i.id AND p.part_number = $2
   WHERE i.id = $1`;
 
-// The row is written only while the walkthrough is open: Done takes this row's lock for update.
+/**
+ * What the walkthrough holds against its cap: its stored parts and the parts being uploaded now
+ * (a reservation older than an hour is one whose upload died with its process). Read after the
+ * inspection's row lock is taken, so it sees every reservation and part committed before.
+ */
+const heldSql = `
+  SELECT COALESCE((SELECT sum(size) FROM recording_part WHERE inspection_id = $1), 0)
+       + COALESCE((SELECT sum(bytes) FROM recording_reservation WHERE inspection_id = $1 AND reserved_at > now() - interval '1 hour'), 0) AS held`;
+
+// Only while the walkthrough is open (Done and a failure take this row's lock for update), and in
+// one statement with the end of the part's reservation: its bytes are counted once, always.
 const recordSql = `
-  WITH open AS (SELECT id FROM inspection WHERE id = $1 AND finished_at IS NULL FOR SHARE)
+  WITH open AS (SELECT id FROM inspection WHERE id = $1 AND finished_at IS NULL AND status = 'recording' FOR SHARE),
+       released AS (DELETE FROM recording_reservation WHERE id = $7::uuid AND EXISTS (SELECT 1 FROM open))
   INSERT INTO recording_part (inspection_id, part_number, run, size, sha256, content_type)
   SELECT id, $2, $3, $4, $5, $6 FROM open
   ON CONFLICT (inspection_id, part_number) DO NOTHING
   RETURNING part_number`;
+
+const closed = () => new ApiError("recording_closed", { message: "This walkthrough was finished or has ended: it takes no more parts." });
 
 function tooLarge(limitBytes: number): ApiError {
   return new ApiError("payload_too_large", {
@@ -60,25 +72,42 @@ function tooLarge(limitBytes: number): ApiError {
   });
 }
 
-/** The checks that need no bytes: what is stored already, whether the walkthrough still takes parts, and the caps. */
-async function checkBeforeStoring(upload: PartUpload): Promise<{ answer?: StoredPartAnswer; limitBytes: number; checkHead: boolean }> {
+/** The checks that need no bytes: what is stored already, whether the walkthrough still takes parts, its source. */
+async function checkBeforeStoring(upload: PartUpload): Promise<{ answer?: StoredPartAnswer; checkHead: boolean }> {
   const { rows } = await pool().query<Known>(knownSql, [upload.inspectionId, upload.partNumber, upload.run]);
   const known = rows[0]!;
   if (known.part_sha256 !== null) {
     if (known.part_sha256 !== upload.sha256) throw new ApiError("part_conflict", { message: `Part ${upload.partNumber} is already stored with other bytes.` });
-    return { answer: { partNumber: upload.partNumber, size: known.part_size!, sha256: known.part_sha256, duplicate: true }, limitBytes: 0, checkHead: false };
+    return { answer: { partNumber: upload.partNumber, size: known.part_size!, sha256: known.part_sha256, duplicate: true }, checkHead: false };
   }
-  if (known.finished) throw new ApiError("recording_closed", { message: "Done was tapped: this walkthrough takes no more parts." });
+  if (known.finished || known.status !== "recording") throw closed();
   if (known.source !== null && known.source !== upload.source) {
     throw new ApiError("invalid_request", {
       message: `X-Recording-Source must stay ${known.source} for every part of this walkthrough.`,
       detail: { parameter: "X-Recording-Source" },
     });
   }
-  const left = recordingLimits.recordingBytes - Number(known.stored_bytes);
-  const limitBytes = Math.min(recordingLimits.partBytes, left);
-  if (upload.declaredBytes !== undefined && upload.declaredBytes > limitBytes) throw tooLarge(limitBytes);
-  return { limitBytes, checkHead: !known.has_earlier };
+  return { checkHead: !known.has_earlier };
+}
+
+/**
+ * Reserves the part's bytes against the walkthrough's cap before any is read: its declared
+ * length, or all it may still hold when it declares none. Under the inspection's row lock, so
+ * parts uploaded at once take turns here and never together pass the cap.
+ */
+async function reserveBytes(upload: PartUpload): Promise<{ id: string; bytes: number }> {
+  return db().$transaction(async (tx) => {
+    const open = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM inspection WHERE id = ${upload.inspectionId}::uuid AND finished_at IS NULL AND status = 'recording' FOR UPDATE`;
+    if (open.length === 0) throw closed();
+    const [row] = await tx.$queryRawUnsafe<{ held: bigint | number | string }[]>(heldSql, upload.inspectionId);
+    const limitBytes = Math.max(0, Math.min(recordingLimits.partBytes, recordingLimits.recordingBytes - Number(row!.held)));
+    if (upload.declaredBytes !== undefined && upload.declaredBytes > limitBytes) throw tooLarge(limitBytes);
+    const bytes = upload.declaredBytes ?? limitBytes;
+    if (bytes === 0 && upload.declaredBytes === undefined) throw tooLarge(0);
+    const reservation = await tx.recordingReservation.create({ data: { inspectionId: upload.inspectionId, bytes }, select: { id: true } });
+    return { id: reservation.id, bytes };
+  });
 }
 
 /**
@@ -91,11 +120,20 @@ async function checkBeforeStoring(upload: PartUpload): Promise<{ answer?: Stored
 export async function storePart(request: Request, upload: PartUpload): Promise<StoredPartAnswer> {
   const checked = await checkBeforeStoring(upload);
   if (checked.answer) return checked.answer;
-  await pool().query("UPDATE inspection SET source = $2 WHERE id = $1 AND source IS NULL", [upload.inspectionId, upload.source]);
+  const reservation = await reserveBytes(upload);
+  try {
+    await pool().query("UPDATE inspection SET source = $2 WHERE id = $1 AND source IS NULL", [upload.inspectionId, upload.source]);
+    return await storeReserved(request, upload, checked.checkHead, reservation);
+  } finally {
+    // Recorded: already gone with the part's row. Refused or failed: its bytes are free again.
+    await pool().query("DELETE FROM recording_reservation WHERE id = $1", [reservation.id]);
+  }
+}
 
+async function storeReserved(request: Request, upload: PartUpload, checkHead: boolean, reservation: { id: string; bytes: number }): Promise<StoredPartAnswer> {
   let stored;
   try {
-    const body = gatedPartBody(request, { limitBytes: checked.limitBytes, checkHead: checked.checkHead });
+    const body = gatedPartBody(request, { limitBytes: reservation.bytes, checkHead });
     stored = await mediaStorage().appendPart(recordingKeys.upload(upload.inspectionId), upload.partNumber, body, { sha256: upload.sha256 });
   } catch (error) {
     if (error instanceof PartTooLargeError) throw tooLarge(error.limitBytes);
@@ -109,12 +147,12 @@ export async function storePart(request: Request, upload: PartUpload): Promise<S
     throw error;
   }
 
-  const recorded = await pool().query(recordSql, [upload.inspectionId, upload.partNumber, upload.run, stored.size, stored.sha256, upload.contentType]);
+  const recorded = await pool().query(recordSql, [upload.inspectionId, upload.partNumber, upload.run, stored.size, stored.sha256, upload.contentType, reservation.id]);
   if (recorded.rowCount === 0) {
-    // Done was tapped while the bytes streamed, or another request recorded this number first.
+    // Done was tapped (or the walkthrough ended) while the bytes streamed, or another request recorded this number first.
     const again = await checkBeforeStoring(upload);
     if (again.answer) return again.answer;
-    throw new ApiError("recording_closed", { message: "Done was tapped: this walkthrough takes no more parts." });
+    throw closed();
   }
   return { partNumber: stored.partNumber, size: stored.size, sha256: stored.sha256, duplicate: stored.duplicate };
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { videoTools } from "./binaries";
 import { type MediaProbe, probeMedia } from "./probe-media";
-import { runTool, UnprocessableVideoError, VideoToolFailure } from "./run-tool";
+import { runTool, toolExitError, UnprocessableVideoError, VideoToolFailure } from "./run-tool";
 
 /*
  * One MP4 that every phone and browser plays, from the runs of a walkthrough: each run is one
@@ -67,10 +67,7 @@ function targetOf(first: MediaProbe): { width: number; height: number; fps: numb
 
 async function ffmpeg(args: string[], timeoutMs: number): Promise<void> {
   const result = await runTool(videoTools().ffmpeg, [...quiet, ...args], timeoutMs);
-  if (result.code !== 0) {
-    // ffmpeg's own words about the input, for the log; the caller decides what it means.
-    throw new UnprocessableVideoError(`ffmpeg could not use it: ${result.stderr.trim().split("\n").slice(-2).join(" / ")}`);
-  }
+  if (result.code !== 0) throw toolExitError("ffmpeg", result, "ffmpeg could not use it");
 }
 
 async function remux(input: string, output: string, bytes: number): Promise<void> {

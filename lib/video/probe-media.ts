@@ -1,5 +1,5 @@
 import { videoTools } from "./binaries";
-import { runTool, UnprocessableVideoError } from "./run-tool";
+import { runTool, toolExitError, UnprocessableVideoError } from "./run-tool";
 
 export interface MediaProbe {
   /** ffprobe's container names, e.g. `mov,mp4,m4a,3gp,3g2,mj2` or `matroska,webm`. */
@@ -40,7 +40,7 @@ function frameRate(text: string | undefined): number | undefined {
 /** What a media file holds, by ffprobe. A file with no video stream, or none ffprobe can read, is unprocessable. */
 export async function probeMedia(file: string): Promise<MediaProbe> {
   const result = await runTool(videoTools().ffprobe, ["-v", "error", "-show_format", "-show_streams", "-of", "json", file], probeTimeoutMs);
-  if (result.code !== 0) throw new UnprocessableVideoError(`ffprobe cannot read it: ${result.stderr.trim().split("\n").at(-1) ?? ""}`);
+  if (result.code !== 0) throw toolExitError("ffprobe", result, "ffprobe cannot read it");
   const json = JSON.parse(result.stdout) as ProbeJson;
   const video = json.streams?.find((stream) => stream.codec_type === "video" && stream.width && stream.height);
   const audio = json.streams?.find((stream) => stream.codec_type === "audio");

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { videoTools } from "./binaries";
-import { runTool, UnprocessableVideoError } from "./run-tool";
+import { runTool, toolExitError } from "./run-tool";
 
 export interface SampledFrame {
   seconds: number;
@@ -37,7 +37,7 @@ export async function sampleFrames(video: string, dir: string, options: SampleOp
     ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-i", video, "-vf", filter, "-vsync", "vfr", "-q:v", "4", path.join(dir, "%05d.jpg")],
     sampleTimeoutMs,
   );
-  if (result.code !== 0) throw new UnprocessableVideoError(`frames could not be sampled: ${result.stderr.trim().split("\n").at(-1) ?? ""}`);
+  if (result.code !== 0) throw toolExitError("ffmpeg", result, "frames could not be sampled");
   const times = [...(await readFile(meta, "utf8")).matchAll(/pts_time:([\d.]+)/g)].map((match) => Number(match[1]));
   const files = (await readdir(dir)).filter((name) => /^\d{5}\.jpg$/.test(name)).sort();
   const frames = files.map((name, index) => ({ seconds: times[index] ?? 0, file: path.join(dir, name) }));

@@ -9,6 +9,7 @@ import { S3Driver, type S3DriverOptions } from "../../lib/media/s3-driver";
 interface S3rverInstance {
   run(): Promise<{ address: string; port: number }>;
   close(): Promise<void>;
+  httpServer?: import("node:http").Server;
 }
 type S3rverConstructor = new (options: {
   address: string;
@@ -28,13 +29,21 @@ export interface TestS3Server {
   accessKeyId: string;
   secretAccessKey: string;
   stop(): Promise<void>;
+  /** The store goes away (connections refused) with its objects kept, as an outage would. */
+  pause(): Promise<void>;
+  /** Back on the same port with the same objects. */
+  resume(): Promise<void>;
 }
 
 /** An S3-compatible server in this process on 127.0.0.1, storing in a temp dir, with one bucket. */
 export async function startTestS3Server(bucket = "media-test"): Promise<TestS3Server> {
   const directory = await mkdtemp(path.join(tmpdir(), "walkthrough-s3rver-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
-  const { port } = await server.run();
+  const listen = async (port: number) => {
+    const server = new S3rver({ address: "127.0.0.1", port, silent: true, directory, configureBuckets: [{ name: bucket }] });
+    return { server, port: (await server.run()).port };
+  };
+  let { server, port } = await listen(0);
+  let running = true;
   return {
     endpoint: `http://127.0.0.1:${port}`,
     bucket,
@@ -42,8 +51,22 @@ export async function startTestS3Server(bucket = "media-test"): Promise<TestS3Se
     accessKeyId: "S3RVER",
     secretAccessKey: "S3RVER",
     stop: async () => {
-      await server.close();
+      if (running) await server.close();
+      running = false;
       await rm(directory, { recursive: true, force: true });
+    },
+    pause: async () => {
+      if (!running) return;
+      running = false;
+      const closed = server.close();
+      // Requests in flight are cut off too: the store is gone, not draining.
+      server.httpServer?.closeAllConnections();
+      await closed;
+    },
+    resume: async () => {
+      if (running) return;
+      ({ server, port } = await listen(port));
+      running = true;
     },
   };
 }

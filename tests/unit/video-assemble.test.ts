@@ -8,7 +8,8 @@ import { assembleWalkthrough } from "../../lib/video/assemble-walkthrough";
 import { readFile } from "node:fs/promises";
 import { extractStill, extractStills } from "../../lib/video/extract-still";
 import { probeMedia } from "../../lib/video/probe-media";
-import { UnprocessableVideoError } from "../../lib/video/run-tool";
+import { videoTools } from "../../lib/video/binaries";
+import { runTool, toolExitError, UnprocessableVideoError, VideoToolFailure } from "../../lib/video/run-tool";
 import { makeTestVideo, type TestVideoOptions } from "../support/video-fixtures";
 
 // Real ffmpeg on real files: the system's (Debian's in CI), as the seal runs it.
@@ -125,6 +126,33 @@ describe("assembleWalkthrough", () => {
       expect(existsSync(out)).toBe(false);
     }
     expect((await readdir(dir)).filter((name) => name.startsWith(".assemble-"))).toEqual([]);
+  });
+});
+
+describe("a failed ffmpeg", () => {
+  const ffmpeg = () => videoTools().ffmpeg;
+  const testSource = ["-f", "lavfi", "-i", "testsrc=size=320x240:rate=10"];
+
+  it("is the recording's fault only when it says the data is bad", async () => {
+    const garbage = path.join(dir, "garbage-input");
+    await writeFile(garbage, Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(5000, 7)]));
+    const bad = await runTool(ffmpeg(), ["-nostdin", "-v", "error", "-i", garbage, "-f", "null", "-"], 60_000);
+    expect(bad.code).not.toBe(0);
+    expect(toolExitError("ffmpeg", bad, "could not use it")).toBeInstanceOf(UnprocessableVideoError);
+  });
+
+  it("out of disk is the machine's trouble: worth another attempt", async () => {
+    const full = await runTool(ffmpeg(), ["-nostdin", "-v", "error", "-y", ...testSource, "-t", "3", "-c:v", "libx264", "-f", "mp4", "/dev/full"], 60_000);
+    expect(full.code).not.toBe(0);
+    expect(toolExitError("ffmpeg", full, "could not use it")).toBeInstanceOf(VideoToolFailure);
+  });
+
+  it("stopped by a signal is the machine's trouble: worth another attempt", async () => {
+    // A real-time encode that would run a minute, stopped by SIGTERM once started.
+    const script = `"$0" -nostdin -v error -re ${testSource.join(" ")} -t 60 -f null - & pid=$!; sleep 1; kill -TERM $pid; wait $pid`;
+    const stopped = await runTool("/bin/sh", ["-c", script, ffmpeg()], 60_000);
+    expect(stopped.code).not.toBe(0);
+    expect(toolExitError("ffmpeg", stopped, "could not use it")).toBeInstanceOf(VideoToolFailure);
   });
 });
 
