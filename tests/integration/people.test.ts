@@ -8,7 +8,7 @@ import { runAdmin, runAdminJson } from "../support/cli";
 import { createDatabase, useDatabase } from "../support/databases";
 import { type FakeAnalysisProvider, startFakeAnalysisProvider } from "../support/fake-analysis-provider";
 import { testAppEnv } from "../support/global-setup";
-import { askForSignInLink, followSignInLink as followLink } from "../support/sign-in";
+import { askForSignInLink, followSignInLink as followLink, signInByMail } from "../support/sign-in";
 import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
 import { until } from "../support/until";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
@@ -245,6 +245,24 @@ describe("sign-in", () => {
     const late = await followSignInLink(linkIn(mail, `${env.APP_URL}/api/auth/callback/email?`));
     expect(late.location).toBe(`${env.APP_URL}/sign-in/failed?error=Verification`);
     expect(late.cookie).toBeUndefined();
+  });
+
+  it("sends a signed-in visitor only to a return path on this site", async () => {
+    const partner = await createTestPartner();
+    const workspaceId = await provisioned(partner, "return-path");
+    const workspace = await db().workspace.findFirstOrThrow({ where: { externalId: workspaceId } });
+    const email = address("returning");
+    const user = await db().user.create({ data: { email } });
+    await db().seat.create({ data: { workspaceId: workspace.id, userId: user.id, role: "manager" } });
+    const cookie = await signInByMail(signIn(), email);
+
+    for (const callbackUrl of ["%2F%09%2Fevil.example", "%2F%0A%2Fevil.example", "%2F%5Cevil.example", "https%3A%2F%2Fevil.example%2F"]) {
+      const response = await page(`/sign-in?callbackUrl=${callbackUrl}`, cookie);
+      expect(response.status, callbackUrl).toBe(307);
+      expect(response.headers.get("location"), callbackUrl).toBe("/home");
+    }
+    const onSite = await page(`/sign-in?callbackUrl=${encodeURIComponent(`${env.APP_URL}/settings`)}`, cookie);
+    expect(onSite.headers.get("location")).toBe("/settings");
   });
 
   it("sends a visitor without a session to sign-in and back to the page", async () => {
