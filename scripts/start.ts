@@ -13,6 +13,7 @@ import { prepareDatabase } from "../lib/server/database";
 import { createFrontDoor } from "../lib/server/front-door";
 import { createMediaDispatch } from "../lib/server/media-dispatch";
 import { sweepTempFilesAtStart } from "../lib/server/sweep-temp-files";
+import { saveUsageBeforeExit } from "../lib/usage/usage-counter";
 import { VideoToolsError, videoTools } from "../lib/video/binaries";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -78,6 +79,8 @@ async function serve(config: Config, stopDatabase: () => Promise<void>): Promise
     await stopWorkers();
     await closed;
     await app.close?.();
+    // After the last request has answered, so every one of them is counted.
+    await saveUsageBeforeExit();
     await closeDb();
     await stopDatabase();
     say("Stopped");
