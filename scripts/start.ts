@@ -50,7 +50,7 @@ async function serve(config: Config, stopDatabase: () => Promise<void>): Promise
   // Before any router: what must hold for every request (lib/server/front-door.ts).
   const frontDoor = createFrontDoor({ appUrl: config.APP_URL, trustedProxyHops: config.TRUSTED_PROXY_HOPS });
   const server = createServer((req, res) => {
-    frontDoor(req, res);
+    if (frontDoor(req, res)) return;
     if (!dispatchers.some((dispatch) => dispatch(req, res))) void handle(req, res);
   });
   await new Promise<void>((resolve) => server.listen(config.PORT, resolve));
