@@ -33,6 +33,9 @@ const schema = z.object({
   RATE_LIMIT_CLAIM: positiveInt.default(10),
   RATE_LIMIT_ROSTER_SYNC: positiveInt.default(6),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  // Sign-in links asked for: per client address per window, and per email address per hour.
+  RATE_LIMIT_SIGN_IN_ADDRESS: positiveInt.default(20),
+  RATE_LIMIT_SIGN_IN_EMAIL: positiveInt.default(5),
   MEDIA_DRIVER: z.enum(["local", "s3"]).default("local"),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),

@@ -13,6 +13,7 @@ import { prepareDatabase } from "../lib/server/database";
 import { createFrontDoor } from "../lib/server/front-door";
 import { createMediaDispatch } from "../lib/server/media-dispatch";
 import { sweepTempFilesAtStart } from "../lib/server/sweep-temp-files";
+import { saveUsageBeforeExit } from "../lib/usage/usage-counter";
 import { VideoToolsError, videoTools } from "../lib/video/binaries";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -49,7 +50,7 @@ async function serve(config: Config, stopDatabase: () => Promise<void>): Promise
   // Before any router: what must hold for every request (lib/server/front-door.ts).
   const frontDoor = createFrontDoor({ appUrl: config.APP_URL, trustedProxyHops: config.TRUSTED_PROXY_HOPS });
   const server = createServer((req, res) => {
-    frontDoor(req, res);
+    if (frontDoor(req, res)) return;
     if (!dispatchers.some((dispatch) => dispatch(req, res))) void handle(req, res);
   });
   await new Promise<void>((resolve) => server.listen(config.PORT, resolve));
@@ -78,6 +79,8 @@ async function serve(config: Config, stopDatabase: () => Promise<void>): Promise
     await stopWorkers();
     await closed;
     await app.close?.();
+    // After the last request has answered, so every one of them is counted.
+    await saveUsageBeforeExit();
     await closeDb();
     await stopDatabase();
     say("Stopped");

@@ -5,6 +5,7 @@ import { closeDb } from "../lib/db/client";
 import { startWorkers, stopWorkers } from "../lib/jobs/worker";
 import { prepareDatabase } from "../lib/server/database";
 import { sweepTempFilesAtStart } from "../lib/server/sweep-temp-files";
+import { saveUsageBeforeExit } from "../lib/usage/usage-counter";
 import { VideoToolsError, videoTools } from "../lib/video/binaries";
 
 const say = (line: string) => process.stderr.write(`[walkthrough-worker] ${line}\n`);
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     say(`${signal}: finishing running jobs`);
     await stopWorkers();
+    await saveUsageBeforeExit();
     await closeDb();
     await stopDatabase();
     process.exit(0);

@@ -1,11 +1,24 @@
+const home = "/home";
+
+// Browsers drop tabs and newlines from URLs before resolving them, so "/\t/evil.example" would
+// become "//evil.example" after every check here had passed; such paths are refused outright.
+const whitespaceOrControl = /[\s\p{Cc}\p{Cf}]/u;
+
 /**
- * Where to go after signing in: a path on this site only (never another origin, nor `//host`),
- * else the home page. next-auth also refuses other origins; this keeps the form's own links tidy.
+ * Where to go after signing in: a path on this site only, else the home page. The candidate is
+ * resolved against APP_URL as a browser would resolve it, and only a result of the same origin is
+ * kept (so `//host`, `/\host`, `https://other` and the like all end at home).
  */
 export function safeReturnPath(value: string | string[] | undefined, appUrl: string): string {
   const candidate = Array.isArray(value) ? value[0] : value;
-  if (candidate === undefined) return "/home";
-  const path = candidate.startsWith(appUrl) ? candidate.slice(appUrl.length) || "/" : candidate;
-  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return "/home";
-  return path;
+  if (candidate === undefined || candidate === "" || whitespaceOrControl.test(candidate)) return home;
+  const base = new URL(appUrl);
+  let resolved: URL;
+  try {
+    resolved = new URL(candidate, base);
+  } catch {
+    return home;
+  }
+  if (resolved.origin !== base.origin) return home;
+  return `${resolved.pathname}${resolved.search}${resolved.hash}`;
 }

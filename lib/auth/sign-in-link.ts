@@ -19,3 +19,9 @@ export async function createSignInLink(
   const query = new URLSearchParams({ callbackUrl: `${appUrl}${nextPath}`, token, email });
   return `${appUrl}/api/auth/callback/email?${query}`;
 }
+
+/** Drops links past their expiry (used or not, they sign nobody in); called by a scheduled job. */
+export async function pruneExpiredSignInLinks(now = new Date()): Promise<number> {
+  const { count } = await db().verificationToken.deleteMany({ where: { expires: { lt: now } } });
+  return count;
+}

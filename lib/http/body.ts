@@ -4,7 +4,8 @@ import { ApiError } from "./errors";
 // next request; past this the connection is closed instead (as Go's net/http does).
 const discardBytesMax = 1024 * 1024;
 
-function tooLarge(limitBytes: number, reusable: boolean): ApiError {
+/** The 413 for a body over `limitBytes`; `reusable` false asks to close the connection after it. */
+export function tooLarge(limitBytes: number, reusable: boolean): ApiError {
   return new ApiError("payload_too_large", {
     message: `The request body is larger than this endpoint's limit of ${limitBytes} bytes.`,
     detail: { limit_bytes: limitBytes },

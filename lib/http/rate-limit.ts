@@ -8,7 +8,8 @@ import { ApiError } from "./errors";
  * `general` counts every partner call per key; `unauthenticated` counts calls per client address
  * whose credential (partner key or recording token) was missing, malformed or unknown;
  * `recorder` counts a recording link's calls per task; `demo` counts the anonymous demo tier's
- * submissions per client address; the rest are the spec's tighter bounds, per partner.
+ * submissions per client address; `sign_in_address` and `sign_in_email` count asks for a sign-in
+ * link per client address and per email address; the rest are the spec's tighter bounds, per partner.
  */
 export type RateLimitBucket =
   | "general"
@@ -18,7 +19,9 @@ export type RateLimitBucket =
   | "roster_import"
   | "claim"
   | "roster_sync"
-  | "demo";
+  | "demo"
+  | "sign_in_address"
+  | "sign_in_email";
 
 function limitOf(bucket: RateLimitBucket): number {
   const c = config();
@@ -31,8 +34,14 @@ function limitOf(bucket: RateLimitBucket): number {
     claim: c.RATE_LIMIT_CLAIM,
     roster_sync: c.RATE_LIMIT_ROSTER_SYNC,
     demo: c.RATE_LIMIT_DEMO,
+    sign_in_address: c.RATE_LIMIT_SIGN_IN_ADDRESS,
+    sign_in_email: c.RATE_LIMIT_SIGN_IN_EMAIL,
   }[bucket];
 }
+
+// A person asks for a link a few times an hour at most; an hour (the most pruning keeps) is the
+// window that stops a mailbox being flooded. Every other bucket uses RATE_LIMIT_WINDOW_SECONDS.
+const windowSecondsOf = (bucket: RateLimitBucket) => (bucket === "sign_in_email" ? 3600 : config().RATE_LIMIT_WINDOW_SECONDS);
 
 // Buckets that see a request per call are counted in memory and merged into PostgreSQL in batches.
 const batched: ReadonlySet<RateLimitBucket> = new Set(["general", "unauthenticated", "recorder"]);
@@ -42,8 +51,8 @@ interface Window {
   end: number;
 }
 
-function currentWindow(now = Date.now()): Window {
-  const size = config().RATE_LIMIT_WINDOW_SECONDS * 1000;
+function currentWindow(now = Date.now(), seconds = config().RATE_LIMIT_WINDOW_SECONDS): Window {
+  const size = seconds * 1000;
   const start = Math.floor(now / size) * size;
   return { start, end: start + size };
 }
@@ -91,8 +100,8 @@ const upsertSql = `
  */
 
 /** Tight buckets are counted in PostgreSQL on every call, so every process sees every hit. */
-async function consumeExact(key: string, limit: number): Promise<void> {
-  const window = currentWindow();
+async function consumeExact(key: string, limit: number, windowSeconds: number): Promise<void> {
+  const window = currentWindow(Date.now(), windowSeconds);
   let hits: number;
   try {
     const result = await pool().query<{ hits: number }>(upsertSql, [[key], [new Date(window.start)], [1]]);
@@ -163,7 +172,7 @@ const bucketKey = (bucket: RateLimitBucket, subject: string) => `${bucket}:${sub
 /** Counts one request against a bucket for one subject (a key, a partner, an address); throws 429 when over. */
 export async function consumeRateLimit(bucket: RateLimitBucket, subject: string): Promise<void> {
   const key = bucketKey(bucket, subject);
-  if (!batched.has(bucket)) return consumeExact(key, limitOf(bucket));
+  if (!batched.has(bucket)) return consumeExact(key, limitOf(bucket), windowSecondsOf(bucket));
   const window = currentWindow();
   if (batchedHits(key, window) >= limitOf(bucket)) throw refuse(window);
   countBatched(key, window);

@@ -58,6 +58,9 @@ export const queues: { readonly [N in QueueName]: QueueSettings<N> } = {
   "schedule-roster-pulls": { retryLimit: 0, retryDelaySeconds: 5, expireInSeconds: 120, giveUp: false },
   "prune-rate-limits": { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 15 * 60, giveUp: false },
   "prune-webhook-log": { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 15 * 60, giveUp: false },
+  "prune-verification-tokens": { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 15 * 60, giveUp: false },
+  // A link is good for 30 minutes: retries (10 s doubling) stop well inside it; a late one sends nothing.
+  "sign-in-mail": { retryLimit: 4, retryDelaySeconds: 10, expireInSeconds: 60, giveUp: false },
   // 200 calendars, 4 at a time, each at most 20 s: well inside 20 minutes; the next minute's run takes what is left.
   "poll-calendars": { retryLimit: 0, retryDelaySeconds: 5, expireInSeconds: 20 * 60, giveUp: false },
   // A mail server that is down for a while: tried again over about an hour (60 s doubling).

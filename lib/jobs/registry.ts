@@ -12,10 +12,12 @@ import { mailReportJob } from "./mail-report-job";
 import { pollCalendarsJob } from "./poll-calendars-job";
 import { pollRosterFeedJob } from "./poll-roster-feed-job";
 import { pruneRateLimitsJob } from "./prune-rate-limits-job";
+import { pruneVerificationTokensJob } from "./prune-verification-tokens-job";
 import { pruneWebhookLogJob } from "./prune-webhook-log-job";
 import { recheckItemJob } from "./recheck-item-job";
 import { scheduleRosterPullsJob } from "./schedule-roster-pulls-job";
 import { sealRecordingJob } from "./seal-recording-job";
+import { signInMailJob } from "./sign-in-mail-job";
 
 /**
  * Every background job the app runs, one per queue of lib/jobs/queues.ts; workers subscribe to
@@ -23,6 +25,8 @@ import { sealRecordingJob } from "./seal-recording-job";
  */
 export const jobRegistry: JobDefinition[] = [
   pruneRateLimitsJob,
+  pruneVerificationTokensJob,
+  signInMailJob,
   applyRosterImportJob,
   activateRosterJob,
   pollRosterFeedJob,

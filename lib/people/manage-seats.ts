@@ -1,5 +1,6 @@
 import { deliverableEmail } from "../auth/email-address";
 import { createSignInLink } from "../auth/sign-in-link";
+import { recordAudit } from "../consoles/audit";
 import { db } from "../db/client";
 import type { FindingSeverity, SeatRole } from "../generated/prisma/enums";
 import { sendMail } from "../mail/send-mail";
@@ -58,8 +59,18 @@ export async function seatsIn(workspaceId: string): Promise<{ workspaceName: str
   };
 }
 
-/** An owner gives someone a manager or viewer seat and mails them a link that signs them in. */
-export async function inviteToSeat(actorId: string, workspaceId: string, input: { email: string; role: string }): Promise<SeatView> {
+/** The signed-in owner acting on their workspace's seats. */
+export interface SeatOwner {
+  id: string;
+  email: string;
+}
+
+/**
+ * An owner gives someone a manager or viewer seat and mails them a link that signs them in.
+ * Audited like a console action, under the workspace's partner, so the partner sees who let whom in.
+ */
+export async function inviteToSeat(owner: SeatOwner, workspaceId: string, input: { email: string; role: string }): Promise<SeatView> {
+  const actorId = owner.id;
   await assertOwner(actorId, workspaceId);
   const email = deliverableEmail(input.email);
   if (email === undefined) throw new PeopleError(400, "invalid_email", "Enter an email address we can send to, like name@company.com.");
@@ -72,9 +83,10 @@ export async function inviteToSeat(actorId: string, workspaceId: string, input: 
     if (existing !== null) throw new PeopleError(409, "already_seated", `${email} already has a seat here.`);
     const seat = await tx.seat.create({ data: { workspaceId, userId: user.id, role } });
     const [workspace, actor] = await Promise.all([
-      tx.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { name: true } }),
+      tx.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { name: true, partnerId: true } }),
       tx.user.findUniqueOrThrow({ where: { id: actorId }, select: { email: true, name: true } }),
     ]);
+    await recordAudit({ actor: { userId: owner.id, email: owner.email }, partnerId: workspace.partnerId, action: "seat.invite", objectType: "workspace", objectId: workspaceId, detail: { email, role } }, tx);
     const link = await createSignInLink(email, "/home", expires, tx);
     return { link, workspaceName: workspace.name, inviter: actor.name ?? actor.email, user, seatId: seat.id };
   });
@@ -82,13 +94,23 @@ export async function inviteToSeat(actorId: string, workspaceId: string, input: 
   return { seatId, email, role, joined: user.emailVerified !== null };
 }
 
-/** An owner removes a manager or viewer; an owner's seat is changed only by staff. */
-export async function removeSeat(actorId: string, workspaceId: string, seatId: string): Promise<void> {
-  await assertOwner(actorId, workspaceId);
-  const seat = isUuid(seatId) ? await db().seat.findFirst({ where: { id: seatId, workspaceId } }) : null;
+/** An owner removes a manager or viewer; an owner's seat is changed only by staff. Audited as invitations are. */
+export async function removeSeat(owner: SeatOwner, workspaceId: string, seatId: string): Promise<void> {
+  await assertOwner(owner.id, workspaceId);
+  const seat = isUuid(seatId)
+    ? await db().seat.findFirst({ where: { id: seatId, workspaceId }, include: { user: { select: { email: true } }, workspace: { select: { partnerId: true } } } })
+    : null;
   if (seat === null) return;
   if (seat.role === "owner") throw new PeopleError(409, "owner_seat", "An owner's seat cannot be removed here.");
-  await db().seat.delete({ where: { id: seatId } });
+  await db().$transaction(async (tx) => {
+    // Two owners removing the same seat at once: only the one that deleted it records it.
+    const { count } = await tx.seat.deleteMany({ where: { id: seatId } });
+    if (count === 0) return;
+    await recordAudit(
+      { actor: { userId: owner.id, email: owner.email }, partnerId: seat.workspace.partnerId, action: "seat.remove", objectType: "workspace", objectId: workspaceId, detail: { email: seat.user.email, role: seat.role } },
+      tx,
+    );
+  });
 }
 
 export interface DeliveryChoice {

@@ -1,4 +1,7 @@
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { tooLarge } from "../http/body";
+import { bodyCapFor } from "../http/body-caps";
 import { clientAddressHeader } from "../http/client-address";
 import { securityHeaders } from "../http/security-headers";
 
@@ -32,10 +35,71 @@ export function requestAddress(req: IncomingMessage, hops: number): string {
   return entries[entries.length - hops] ?? entries[0] ?? socketAddress;
 }
 
-export function createFrontDoor(options: FrontDoorOptions): (req: IncomingMessage, res: ServerResponse) => void {
+/** The path as routers resolve it (dot segments, percent-encoded ones too); `//host/...` stays a path. */
+function pathnameOf(url: string): string {
+  try {
+    return new URL(`http://front-door${url.startsWith("/") ? url : `/${url}`}`).pathname;
+  } catch {
+    return url;
+  }
+}
+
+/** Answers 413 and closes the connection once sent: the rest of the body is never read. */
+function refuseBody(res: ServerResponse, limitBytes: number): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const error = tooLarge(limitBytes, false);
+  const body = JSON.stringify(error.toEnvelope());
+  res.writeHead(error.status, {
+    ...error.headers,
+    "content-type": "application/json; charset=utf-8",
+    "cache-control": "no-store",
+    "content-length": Buffer.byteLength(body),
+    "x-request-id": randomUUID(),
+  });
+  res.end(body, () => res.destroy());
+}
+
+/**
+ * Counts a body's bytes as Node's parser hands them to the request (a chunked body declares no
+ * length), and refuses the request the moment the count passes `limitBytes`; nothing past the cap
+ * reaches the router, which then sees the request end early and gives up.
+ */
+function countBody(req: IncomingMessage, res: ServerResponse, limitBytes: number): void {
+  let received = 0;
+  let refused = false;
+  const push = req.push.bind(req);
+  req.push = (chunk: unknown, encoding?: BufferEncoding) => {
+    if (chunk !== null && chunk !== undefined) {
+      received += typeof chunk === "string" ? Buffer.byteLength(chunk) : (chunk as Uint8Array).byteLength;
+      if (received > limitBytes || refused) {
+        if (!refused) refuseBody(res, limitBytes);
+        refused = true;
+        return false;
+      }
+    }
+    return push(chunk, encoding);
+  };
+}
+
+/**
+ * Runs before any router; true when it has answered the request itself (a body over its route's
+ * cap, lib/http/body-caps.ts), and then no router may touch it.
+ */
+export function createFrontDoor(options: FrontDoorOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   const headers = Object.entries(securityHeaders(options.appUrl));
   return (req, res) => {
     req.headers[clientAddressHeader] = requestAddress(req, options.trustedProxyHops);
     for (const [name, value] of headers) res.setHeader(name, value);
+    const limitBytes = bodyCapFor(pathnameOf(req.url ?? "/"));
+    if (limitBytes === undefined) return false;
+    if (Number(req.headers["content-length"] ?? 0) > limitBytes) {
+      refuseBody(res, limitBytes);
+      return true;
+    }
+    if (req.headers["transfer-encoding"] !== undefined) countBody(req, res, limitBytes);
+    return false;
   };
 }

@@ -16,8 +16,9 @@ const counter = () => processSingleton<Counter>("usage-counter", () => ({ pendin
 
 /**
  * Counts one partner API request in memory; a timer adds the counts to `api_usage_day` every
- * USAGE_FLUSH_SECONDS, so the hot path never writes. A crash loses at most that many seconds of
- * counts: usage is a picture for the partner, not billing.
+ * USAGE_FLUSH_SECONDS, so the hot path never writes. A clean stop saves what is pending
+ * (saveUsageBeforeExit); a crash loses at most that many seconds of counts: usage is a picture
+ * for the partner, not billing.
  */
 export function countRequest(partnerId: string, status: number, errorCode?: string, at = new Date()): void {
   const state = counter();
@@ -51,4 +52,15 @@ export async function flushUsage(): Promise<void> {
     state.lastPrune = Date.now();
     await db().$executeRaw`DELETE FROM api_usage_day WHERE day < current_date - ${usageDaysKept}::int`;
   }
+}
+
+/**
+ * For a process that is stopping (SIGTERM, SIGINT), once it answers no more requests: saves the
+ * counts the timer would have saved later. Never throws, so a database already gone does not
+ * stop the rest of the shutdown; the loss is logged.
+ */
+export async function saveUsageBeforeExit(): Promise<void> {
+  const state = counter();
+  clearTimeout(state.timer);
+  await flushUsage().catch((error: unknown) => log().warn({ err: error, unsaved: state.pending.size }, "usage counted before the stop not saved"));
 }

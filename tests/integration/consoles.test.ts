@@ -381,6 +381,24 @@ describe("a workspace's seats, by staff", () => {
   });
 });
 
+describe("a workspace's seats, by its owner", () => {
+  it("audits the owner's invitation and removal like a console action, for the partner to read", async () => {
+    const email = address("invited-viewer");
+    const invited = await send("POST", `/api/workspaces/${partnerA.workspaceUuid}/seats`, "manager", { email, role: "viewer" });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(200);
+    const seatId = invited.body.seatId as string;
+    expect((await send("DELETE", `/api/workspaces/${partnerA.workspaceUuid}/seats/${seatId}`, "manager")).status).toBe(200);
+
+    const entries = ((await send("GET", `/api/console/partners/${partnerA.id}/audit`, "partnerUser")).body.entries as Record<string, unknown>[]).slice(0, 2);
+    expect(entries).toMatchObject([
+      { action: "seat.remove", actor: emails.manager, objectType: "workspace", objectId: partnerA.workspaceUuid, detail: { email, role: "viewer" } },
+      { action: "seat.invite", actor: emails.manager, objectType: "workspace", objectId: partnerA.workspaceUuid, detail: { email, role: "viewer" } },
+    ]);
+    const other = (await send("GET", `/api/console/partners/${partnerB.id}/audit`, "otherPartnerUser")).body.entries as { action: string }[];
+    expect(other.filter((entry) => entry.action.startsWith("seat."))).toEqual([]);
+  });
+});
+
 describe("company-wide checklists, by staff", () => {
   it("sets a list under the API's name rules, naming the item a rule refuses, and removes it; each audited", async () => {
     const path = `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/checklists/housekeeping`;

@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { generateApiKey } from "../../lib/partners/api-key-secret";
 import { call, expectError } from "../support/api";
@@ -70,5 +71,96 @@ describe("unknown and malformed keys", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await rawHead("/v1/workspaces/x", generateApiKey())).status).toBe(429);
     expectError(await call("GET", url("/v1/workspaces/x"), { key }), 429, "too_many_requests");
+  });
+});
+
+interface BodyAnswer {
+  status: number;
+  connection?: string;
+  code?: string;
+  limit?: number;
+  /** Body bytes written before the answer came. */
+  sent: number;
+}
+
+/**
+ * POSTs a body of `totalBytes`. Declared (Content-Length): only its first 16 KiB are sent, so an
+ * answer proves the refusal did not wait for the rest. Chunked: 16 KiB chunks until an answer
+ * arrives. No answer within 20 s reads as status 0.
+ */
+function postBody(path: string, framing: "declared" | "chunked", totalBytes: number, contentType = "application/x-www-form-urlencoded"): Promise<BodyAnswer> {
+  const base = new URL(app.baseUrl);
+  // The origin of the app's APP_URL (its default), which the session routes ask for.
+  const headers: Record<string, string> = { "content-type": contentType, origin: `http://localhost:${base.port}` };
+  if (framing === "declared") headers["content-length"] = String(totalBytes);
+  else headers["transfer-encoding"] = "chunked";
+  return new Promise((resolve) => {
+    let sent = 0;
+    let answered = false;
+    const outgoing = http.request({ host: base.hostname, port: base.port, method: "POST", path, headers, agent: false }, (response) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        outgoing.destroy();
+        const text = Buffer.concat(chunks).toString("utf8");
+        const error = (() => {
+          try {
+            return (JSON.parse(text) as { error?: { code?: string; detail?: { limit_bytes?: number } } }).error;
+          } catch {
+            return undefined;
+          }
+        })();
+        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, code: error?.code, limit: error?.detail?.limit_bytes, sent });
+      });
+    });
+    // The server closes once it has answered; a write racing that close fails here, and the
+    // answer, already on its way, still arrives (or the timeout below reports none).
+    outgoing.on("error", () => undefined);
+    setTimeout(() => {
+      if (answered) return;
+      answered = true;
+      outgoing.destroy();
+      resolve({ status: 0, sent });
+    }, 20_000).unref();
+    const chunk = Buffer.alloc(16 * 1024, "a");
+    const budget = framing === "declared" ? Math.min(totalBytes, chunk.byteLength) : totalBytes;
+    const writeMore = () => {
+      while (!answered && sent < budget) {
+        sent += chunk.byteLength;
+        if (!outgoing.write(chunk)) return void outgoing.once("drain", writeMore);
+      }
+      if (!answered && sent >= totalBytes) outgoing.end();
+    };
+    outgoing.flushHeaders();
+    setImmediate(writeMore);
+  });
+}
+
+describe("request bodies outside the partner API", () => {
+  const sessionCap = 64 * 1024;
+
+  it.each([
+    ["next-auth's email sign-in", "/api/auth/signin/email"],
+    ["a session JSON route", "/api/workspaces/00000000-0000-4000-8000-000000000000/seats"],
+    ["a console route", "/api/console/partners"],
+    ["a page", "/sign-in"],
+  ])("are refused with 413 at the front door when declared over the cap: %s", { timeout: 60_000 }, async (_what, path) => {
+    // Declared as 300 MiB; the answer must come before (nearly) any of it is sent.
+    const answer = await postBody(path, "declared", 300 * 1024 * 1024);
+    expect([answer.status, answer.code, answer.limit]).toEqual([413, "payload_too_large", sessionCap]);
+    expect(answer.connection).toBe("close");
+  });
+
+  it("are refused with 413 once a chunked body's bytes pass the cap, before next-auth reads it all", { timeout: 60_000 }, async () => {
+    const answer = await postBody("/api/auth/signin/email", "chunked", 16 * 1024 * 1024);
+    expect([answer.status, answer.code, answer.limit]).toEqual([413, "payload_too_large", sessionCap]);
+    expect(answer.sent).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it("let a body under the cap through to the route", async () => {
+    const answer = await postBody("/api/auth/signin/email", "declared", 16 * 1024);
+    // next-auth's own answer to a form without its CSRF token: back to the form.
+    expect(answer.status).toBe(302);
   });
 });

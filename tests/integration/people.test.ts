@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeDb, db } from "../../lib/db/client";
+import { enqueue, stopJobs } from "../../lib/jobs/queue";
 import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
 import { useAppUnderTest } from "../support/app-under-test";
 import { call, expectError } from "../support/api";
@@ -8,7 +9,7 @@ import { runAdmin, runAdminJson } from "../support/cli";
 import { createDatabase, useDatabase } from "../support/databases";
 import { type FakeAnalysisProvider, startFakeAnalysisProvider } from "../support/fake-analysis-provider";
 import { testAppEnv } from "../support/global-setup";
-import { askForSignInLink, followSignInLink as followLink } from "../support/sign-in";
+import { askForSignInLink, followSignInLink as followLink, signInByMail } from "../support/sign-in";
 import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
 import { until } from "../support/until";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
@@ -43,6 +44,12 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     MAIL_FROM: "Walkthrough <reports@walkthrough.dev>",
     RATE_LIMIT_CLAIM: "6",
+    // The sign-in limits' defaults; each limit test asks from an X-Forwarded-For address of its own.
+    RATE_LIMIT_SIGN_IN_ADDRESS: "20",
+    RATE_LIMIT_SIGN_IN_EMAIL: "5",
+    TRUSTED_PROXY_HOPS: "1",
+    // An hour, so a limit test's asks never straddle two windows.
+    RATE_LIMIT_WINDOW_SECONDS: "3600",
     JOB_MAINTENANCE_INTERVAL_SECONDS: "1",
     ANALYSIS_API_URL: provider.baseUrl,
     ANALYSIS_API_KEY: provider.apiKey,
@@ -57,6 +64,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await stopJobs();
   await closeDb();
   await app?.stop();
   await smtp?.close();
@@ -201,6 +209,7 @@ describe("POST /v1/workspace-claims", () => {
 
 describe("sign-in", () => {
   const askForLink = (email: string, callbackUrl: string) => askForSignInLink(signIn(), email, callbackUrl);
+  const askSignInFrom = (email: string, headers: Record<string, string>) => askForSignInLink(signIn(), email, `${env.APP_URL}/home`, headers);
 
   it("mails a link to a person with a seat, which signs them in once and lands where they were going", async () => {
     const partner = await createTestPartner();
@@ -235,6 +244,76 @@ describe("sign-in", () => {
     expect(smtp.to(stranger)).toEqual([]);
   });
 
+  const signInJobs = async (emails: string[]) =>
+    db().$queryRaw<{ email: string; state: string }[]>`
+      SELECT data->>'email' AS email, state::text AS state FROM pgboss.job WHERE name = 'sign-in-mail' AND data->>'email' = ANY(${emails})`;
+  // The entry the one trusted proxy added is the last; the client's own claim before it proves nothing.
+  let addresses = 0;
+  const fromAddress = () => ({ "x-forwarded-for": `198.51.100.7, 203.0.113.${(addresses += 1)}` });
+
+  it("queues the same mail job for every ask, so the answer takes as long for a stranger as for a person with a seat", async () => {
+    const partner = await createTestPartner();
+    const workspaceId = await provisioned(partner, "signin-job");
+    const workspace = await db().workspace.findFirstOrThrow({ where: { externalId: workspaceId } });
+    const seated = address("seated");
+    const user = await db().user.create({ data: { email: seated } });
+    await db().seat.create({ data: { workspaceId: workspace.id, userId: user.id, role: "viewer" } });
+    const stranger = address("stranger");
+
+    for (const email of [seated, stranger]) expect((await askForLink(email, `${env.APP_URL}/home`)).url).toBe(`${env.APP_URL}/sign-in/check-email`);
+    await smtp.waitFor(seated);
+    const jobs = await until("both jobs to finish", async () => {
+      const rows = await signInJobs([seated, stranger]);
+      return rows.length === 2 && rows.every((row) => row.state === "completed") ? rows : undefined;
+    });
+    expect(jobs.map((job) => job.email).sort()).toEqual([seated, stranger].sort());
+    expect(smtp.to(stranger)).toEqual([]);
+    // Only the link that was mailed is stored, never one for the stranger.
+    expect(await db().verificationToken.count({ where: { identifier: stranger } })).toBe(0);
+    expect(await db().verificationToken.count({ where: { identifier: seated } })).toBe(1);
+  });
+
+  it("mails one address at most RATE_LIMIT_SIGN_IN_EMAIL links an hour, answering every ask the same", async () => {
+    const partner = await createTestPartner();
+    const workspaceId = await provisioned(partner, "signin-limit");
+    const workspace = await db().workspace.findFirstOrThrow({ where: { externalId: workspaceId } });
+    const email = address("flooded");
+    const user = await db().user.create({ data: { email } });
+    await db().seat.create({ data: { workspaceId: workspace.id, userId: user.id, role: "viewer" } });
+
+    // From different client addresses, so only the email's own limit applies.
+    for (let ask = 0; ask < 7; ask += 1) {
+      expect((await askSignInFrom(email, fromAddress())).url).toBe(`${env.APP_URL}/sign-in/check-email`);
+    }
+    await until("the queued mails to be sent", async () => {
+      const rows = await signInJobs([email]);
+      return rows.length > 0 && rows.every((row) => row.state === "completed") ? rows : undefined;
+    });
+    expect(await signInJobs([email])).toHaveLength(5);
+    expect(smtp.to(email)).toHaveLength(5);
+  });
+
+  it("takes at most RATE_LIMIT_SIGN_IN_ADDRESS asks a window from one client address, answering every ask the same", async () => {
+    const headers = fromAddress();
+    const strangers = Array.from({ length: 22 }, (_, index) => address(`asker-${index}`));
+    for (const email of strangers) expect((await askSignInFrom(email, headers)).url).toBe(`${env.APP_URL}/sign-in/check-email`);
+    expect(await signInJobs(strangers)).toHaveLength(20);
+  });
+
+  it("prunes expired sign-in links on a schedule, keeping live ones", async () => {
+    const expired = address("expired-link");
+    const live = address("live-link");
+    await db().verificationToken.createMany({
+      data: [
+        { identifier: expired, token: randomBytes(32).toString("hex"), expires: new Date(Date.now() - 60_000) },
+        { identifier: live, token: randomBytes(32).toString("hex"), expires: new Date(Date.now() + 600_000) },
+      ],
+    });
+    await enqueue("prune-verification-tokens", {});
+    await until("the expired link to be pruned", async () => ((await db().verificationToken.count({ where: { identifier: expired } })) === 0 ? true : undefined));
+    expect(await db().verificationToken.count({ where: { identifier: live } })).toBe(1);
+  });
+
   it("refuses an expired link", async () => {
     const partner = await createTestPartner();
     const workspaceId = await provisioned(partner, "expired");
@@ -245,6 +324,24 @@ describe("sign-in", () => {
     const late = await followSignInLink(linkIn(mail, `${env.APP_URL}/api/auth/callback/email?`));
     expect(late.location).toBe(`${env.APP_URL}/sign-in/failed?error=Verification`);
     expect(late.cookie).toBeUndefined();
+  });
+
+  it("sends a signed-in visitor only to a return path on this site", async () => {
+    const partner = await createTestPartner();
+    const workspaceId = await provisioned(partner, "return-path");
+    const workspace = await db().workspace.findFirstOrThrow({ where: { externalId: workspaceId } });
+    const email = address("returning");
+    const user = await db().user.create({ data: { email } });
+    await db().seat.create({ data: { workspaceId: workspace.id, userId: user.id, role: "manager" } });
+    const cookie = await signInByMail(signIn(), email);
+
+    for (const callbackUrl of ["%2F%09%2Fevil.example", "%2F%0A%2Fevil.example", "%2F%5Cevil.example", "https%3A%2F%2Fevil.example%2F"]) {
+      const response = await page(`/sign-in?callbackUrl=${callbackUrl}`, cookie);
+      expect(response.status, callbackUrl).toBe(307);
+      expect(response.headers.get("location"), callbackUrl).toBe("/home");
+    }
+    const onSite = await page(`/sign-in?callbackUrl=${encodeURIComponent(`${env.APP_URL}/settings`)}`, cookie);
+    expect(onSite.headers.get("location")).toBe("/settings");
   });
 
   it("sends a visitor without a session to sign-in and back to the page", async () => {

@@ -3,9 +3,9 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
+import { type AppProcess, demoApiKey, freePort, startAppProcess } from "../support/app-process";
 import { testAppEnv } from "../support/global-setup";
-import { createDatabase } from "../support/databases";
+import { createDatabase, runSql } from "../support/databases";
 import { until } from "../support/until";
 
 /*
@@ -49,6 +49,23 @@ describe("a production start", () => {
       });
       expect(log).not.toMatch(/next build/i);
     }
+  });
+
+  it("saves the partner API usage it counted when stopped by SIGTERM, long before the next flush", { timeout: 120_000 }, async () => {
+    const databaseUrl = await createDatabase(inject("pgAdminUrl"), "usagestop");
+    const app = await startAppProcess({ databaseUrl, env: { ...testAppEnv, CREATE_DEMO_PARTNER: "true", USAGE_FLUSH_SECONDS: "300" } });
+    apps.push(app);
+    // The stop on SIGTERM is set up once the start has finished, workers included.
+    await until("the start to finish", async () => ((await readFile(app.logFile, "utf8")).includes("Walkthrough is serving") ? true : undefined));
+    const key = await demoApiKey(app);
+    for (let call = 0; call < 3; call += 1) {
+      const response = await fetch(`${app.baseUrl}/v1/workspaces/${encodeURIComponent(`no-such-${call}`)}`, { headers: { authorization: `Bearer ${key}` } });
+      expect(response.status).toBe(404);
+      await response.arrayBuffer();
+    }
+    await app.stop();
+    const rows = await runSql(databaseUrl, "SELECT status, error_code, count::int AS count FROM api_usage_day");
+    expect(rows).toEqual([{ status: 404, error_code: "workspace_not_provisioned", count: 3 }]);
   });
 
   it("refuses to start on a read-only tree without a current build, saying how to build the image", { timeout: 120_000 }, async () => {

@@ -27,6 +27,8 @@ export const testAppEnv = {
   // Every test calls from 127.0.0.1 and the security cases send bad keys by the hundred; the
   // limit itself is tested on an app of its own (tests/integration/front-door.test.ts).
   RATE_LIMIT_UNAUTHENTICATED: "100000",
+  // Every test signs in from 127.0.0.1; the sign-in limits are tested in tests/integration/people.test.ts.
+  RATE_LIMIT_SIGN_IN_ADDRESS: "100000",
   LOG_LEVEL: "info",
   NEXT_TELEMETRY_DISABLED: "1",
   // The failure tests read the demo partner's key from DATA_DIR.

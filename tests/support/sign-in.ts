@@ -31,14 +31,17 @@ export async function followSignInLink(target: SignInTarget, link: string): Prom
   return { status: response.status, location: await pastAuthRoutes(target, response.headers.get("location") ?? ""), cookie: session?.split(";")[0] };
 }
 
-/** Asks for a sign-in link by the sign-in form's own call; answers where the form goes next. */
-export async function askForSignInLink(target: SignInTarget, email: string, callbackUrl: string): Promise<{ url: string }> {
-  const csrf = await fetch(new URL("/api/auth/csrf", target.baseUrl));
+/**
+ * Asks for a sign-in link by the sign-in form's own call; answers where the form goes next.
+ * `headers` go on both requests (an X-Forwarded-For for an app with TRUSTED_PROXY_HOPS).
+ */
+export async function askForSignInLink(target: SignInTarget, email: string, callbackUrl: string, headers: Record<string, string> = {}): Promise<{ url: string }> {
+  const csrf = await fetch(new URL("/api/auth/csrf", target.baseUrl), { headers });
   const cookie = csrf.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const response = await fetch(new URL("/api/auth/signin/email", target.baseUrl), {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+    headers: { ...headers, "content-type": "application/x-www-form-urlencoded", cookie },
     body: new URLSearchParams({ email, csrfToken, callbackUrl, json: "true" }),
   });
   const { url } = (await response.json()) as { url: string };

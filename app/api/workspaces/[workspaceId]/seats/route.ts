@@ -7,5 +7,5 @@ export const GET = personRoute<Context>(async (person, _request, { params }) => 
 
 export const POST = personRoute<Context>(async (person, request, { params }) => {
   const body = await jsonBody(request);
-  return inviteToSeat(person.id, (await params).workspaceId, { email: String(body.email ?? ""), role: String(body.role ?? "") });
+  return inviteToSeat(person, (await params).workspaceId, { email: String(body.email ?? ""), role: String(body.role ?? "") });
 });

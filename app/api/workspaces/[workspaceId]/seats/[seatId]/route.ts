@@ -5,6 +5,6 @@ type Context = { params: Promise<{ workspaceId: string; seatId: string }> };
 
 export const DELETE = personRoute<Context>(async (person, _request, { params }) => {
   const { workspaceId, seatId } = await params;
-  await removeSeat(person.id, workspaceId, seatId);
+  await removeSeat(person, workspaceId, seatId);
   return { removed: seatId };
 });
