@@ -55,20 +55,9 @@ async function serve(config: Config, stopDatabase: () => Promise<void>): Promise
   });
   await new Promise<void>((resolve) => server.listen(config.PORT, resolve));
 
-  if (config.RUN_WORKERS) {
-    // Workers seal videos: a bad FFMPEG_PATH stops the start rather than the first seal.
-    const tools = videoTools();
-    say(`Videos are sealed with the ${tools.origin} ffmpeg (${tools.ffmpeg})`);
-    await startWorkers();
-  }
-
-  if (demo) {
-    say(`Created a demo partner. Its API key is shown once here and kept in ${demo.file}:`);
-    process.stdout.write(`${demo.apiKey}\n`);
-  }
-
-  say(`Walkthrough is serving ${config.APP_URL} (${dev ? "development" : "production"}; workers ${config.RUN_WORKERS ? "on" : "off"})`);
-
+  // From the first request answered, a stop is a clean one (requests finished, usage saved, the
+  // database closed), even while the workers are still starting.
+  let workersStarted: Promise<void> = Promise.resolve();
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -76,6 +65,7 @@ async function serve(config: Config, stopDatabase: () => Promise<void>): Promise
     say(`${signal}: finishing in-flight requests and jobs`);
     const closed = new Promise((resolve) => server.close(resolve));
     server.closeIdleConnections();
+    await workersStarted.catch(() => undefined);
     await stopWorkers();
     await closed;
     await app.close?.();
@@ -88,6 +78,22 @@ async function serve(config: Config, stopDatabase: () => Promise<void>): Promise
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+
+  if (config.RUN_WORKERS) {
+    // Workers seal videos: a bad FFMPEG_PATH stops the start rather than the first seal.
+    const tools = videoTools();
+    say(`Videos are sealed with the ${tools.origin} ffmpeg (${tools.ffmpeg})`);
+    workersStarted = startWorkers();
+    await workersStarted;
+  }
+
+  if (demo) {
+    say(`Created a demo partner. Its API key is shown once here and kept in ${demo.file}:`);
+    process.stdout.write(`${demo.apiKey}\n`);
+  }
+
+  say(`Walkthrough is serving ${config.APP_URL} (${dev ? "development" : "production"}; workers ${config.RUN_WORKERS ? "on" : "off"})`);
+
 }
 
 main().catch((error: unknown) => {
