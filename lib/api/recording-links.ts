@@ -30,6 +30,15 @@ export const readRecordingLink = defineOperation({
   query: recordingLinkQuery,
   partnerCheck: "in-handler",
   responses: { 200: { description: "The task's recording link", schema: recordingLinkRecord } },
+  errorDetail: {
+    400: {
+      reason: {
+        type: "string",
+        enum: ["not_allowed", "malformed"],
+        description: "On a refused `return_url` (`detail.parameter: return_url`) only: `not_allowed` (not on the allowlist) or `malformed`.",
+      },
+    },
+  },
   errors: [
     "missing_parameter",
     "invalid_request",

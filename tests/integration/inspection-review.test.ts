@@ -201,7 +201,7 @@ describe("GET /v1/inspections/{inspection_id}/video", () => {
     await rec.finish({ parts, events_seq: 0 });
     expect((await waitUntilSealed(rec)).state).toBe("failed");
     expectError(await video(inspectionId), 404, "video_not_available");
-    expectError(await findings(inspectionId), 409, "report_not_ready");
+    expect(expectError(await findings(inspectionId), 404, "report_not_available").detail).toEqual({ reason: "recording_unprocessable" });
 
     expectError(await video(randomUUID()), 404, "not_found");
     expectError(await video("not-a-uuid"), 404, "not_found");
