@@ -4,7 +4,6 @@ import { analyzeInspectionJob } from "./analyze-inspection-job";
 import { applyRosterImportJob } from "./apply-roster-import-job";
 import { analyzeDemoJob, mailDemoResultJob, pruneDemoJob } from "./demo-jobs";
 import type { JobDefinition } from "./definition";
-import { expireReviewsJob } from "./expire-reviews-job";
 import { importBaselineJob } from "./import-baseline-job";
 import { judgeTapJob } from "./judge-tap-job";
 import { mailReportJob } from "./mail-report-job";
@@ -30,7 +29,6 @@ export const jobRegistry: JobDefinition[] = [
   sealRecordingJob,
   analyzeInspectionJob,
   recheckItemJob,
-  expireReviewsJob,
   judgeTapJob,
   pruneWebhookLogJob,
   mailReportJob,
