@@ -19,7 +19,7 @@ export function Header({ session }: { session?: Session }) {
   return (
     <header className={styles.header}>
       <h1>{session.property.name}</h1>
-      {task && <p className={styles.meta}>{task}</p>}
+      {task && <p className={`${styles.meta} ${styles.task}`}>{task}</p>}
       <p className={styles.meta}>For {session.partner.name}</p>
     </header>
   );

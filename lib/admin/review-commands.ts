@@ -3,7 +3,7 @@ import { addStaffFinding } from "../review/add-finding";
 import { analysisStats } from "../review/analysis-stats";
 import { decideItem, type StaffVerdict } from "../review/decide-item";
 import { staffFailReasons } from "../review/fail-reasons";
-import { listReviewQueue } from "../review/list-review-queue";
+import { listReviewQueue, reviewOverdueHours } from "../review/list-review-queue";
 import { reviewFinding } from "../review/review-finding";
 import { showReview } from "../review/show-review";
 import { type Command, InvalidArgumentError, type OptionValues, requiredOption, uuidOption } from "./command";
@@ -30,7 +30,7 @@ export { staffFailReasons };
 const list: Command = {
   name: "review list",
   args: "",
-  summary: "sealed walkthroughs waiting for staff: pending items and findings, oldest seal first",
+  summary: `sealed walkthroughs waiting for staff: pending items and findings, oldest seal first, "overdue" once sealed over ${reviewOverdueHours} hours ago`,
   options: [],
   prepare() {
     return async () => {
@@ -44,11 +44,20 @@ const list: Command = {
             pending_items: entry.pendingItems,
             pending_findings: entry.pendingFindings,
             sealed_at: isoTime(entry.sealedAt),
+            overdue: entry.overdue,
           })),
         },
         text: table(
-          ["INSPECTION", "WORKSPACE", "TASK", "PENDING ITEMS", "PENDING FINDINGS", "SEALED"],
-          queue.map((entry) => [entry.inspectionId, entry.workspaceId, entry.taskId, String(entry.pendingItems), String(entry.pendingFindings), isoTime(entry.sealedAt)]),
+          ["INSPECTION", "WORKSPACE", "TASK", "PENDING ITEMS", "PENDING FINDINGS", "SEALED", "FLAG"],
+          queue.map((entry) => [
+            entry.inspectionId,
+            entry.workspaceId,
+            entry.taskId,
+            String(entry.pendingItems),
+            String(entry.pendingFindings),
+            isoTime(entry.sealedAt),
+            entry.overdue ? "overdue" : "",
+          ]),
         ),
       };
     };

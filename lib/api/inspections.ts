@@ -42,12 +42,23 @@ export const readInspectionFindings = defineOperation({
     "Every finding in one answer (at most 5,000, no pagination), in a stable order that carries no meaning, with the " +
     "checklist result block. `evidence.before` and `evidence.after` are always present (either may be `[]`); media URLs " +
     "are signed per request for `media_expires_in` seconds: fetch them with a plain GET, no auth header, read the format " +
-    "from `Content-Type`, and store bytes, not URLs. Before release: `409 report_not_ready`. An unknown inspection id, " +
-    "or another workspace's, answers `404 not_found`.",
+    "from `Content-Type`, and store bytes, not URLs. Before release, while a report can still come: `409 " +
+    "report_not_ready`. A `failed` inspection never gets one: `404 report_not_available`, with its failure reason in " +
+    "`detail.reason`; do not poll. An unknown inspection id, or another workspace's, answers `404 not_found`.",
   params: inspectionPathParams,
   query: workspaceQuery,
   responses: { 200: { description: "The findings", schema: findingsRecord } },
-  errors: ["missing_parameter", "invalid_request", "workspace_not_provisioned", "not_found", "report_not_ready"],
+  errors: ["missing_parameter", "invalid_request", "workspace_not_provisioned", "not_found", "report_not_available", "report_not_ready"],
+  errorDetail: {
+    404: {
+      reason: {
+        type: "string",
+        description:
+          "On `report_not_available` only: why the inspection failed, as `inspection.failed`'s `reason` (e.g. " +
+          "`recording_unprocessable`, `wrong_property`); treat an unknown value like `other`.",
+      },
+    },
+  },
   async handler({ caller, params, query }) {
     const inspection = await findPartnerInspection(caller.partnerId, query.workspace_id, params.inspection_id);
     return { status: 200, body: serializeFindings(await getFindings(inspection)) };

@@ -14,7 +14,9 @@ export const readRecordingLink = defineOperation({
     "concurrent calls for a new task make one. A task is bound to one property for its whole life. Never creates " +
     "properties. Give `recording_url` to the cleaner as it is; it is the only credential the recording app needs.\n\n" +
     "`task_name`, `scheduled_date` and `return_url` are stored per task: a call carrying one sets it, a call without " +
-    "it leaves the stored value (the answer echoes the stored `return_url`).\n\n" +
+    "it leaves the stored value. The answer echoes `return_url` only when the call supplied one (spec: \"echoed when " +
+    "one was supplied\"); a call without it answers none, and the stored one still applies. `task_id` and " +
+    "`task_name` take up to 1,000 characters each.\n\n" +
     "Refusals, in this order: `400 missing_parameter` naming a missing parameter, and `400 invalid_request` for a " +
     "malformed parameter; a refused `return_url` (`400 invalid_request`, `detail.parameter: return_url`, " +
     "`detail.reason`: `malformed` or `not_allowed`; `503 service_unavailable` when the allowlist cannot be read); then " +
@@ -22,7 +24,7 @@ export const readRecordingLink = defineOperation({
     "here, after the workspace check), 3 `409 roster_required`, 4 `404 property_not_found`, 5 `409 property_inactive` " +
     "(not present in the latest snapshot), 6 `409 property_not_activated`, 7 `409 workspace_not_enabled`, " +
     "8 `409 task_property_conflict`.\n\n" +
-    "`return_url` is malformed unless it is an absolute `scheme://host/path` URL of at most 2,048 characters with no " +
+    "`return_url` is malformed when sent empty (`return_url=`), and unless it is an absolute `scheme://host/path` URL of at most 2,048 characters with no " +
     "spaces, control characters, backslash or `user@` part, whose host holds only letters, digits and `. _ ~ -` and " +
     "whose port, if any, is 1 to 65535 and follows a host. It is allowed when an allowlist entry is its app scheme " +
     "(`myapp://` admits any URL under the scheme) or its exact web origin (scheme, host and port; another host, a " +
@@ -30,6 +32,15 @@ export const readRecordingLink = defineOperation({
   query: recordingLinkQuery,
   partnerCheck: "in-handler",
   responses: { 200: { description: "The task's recording link", schema: recordingLinkRecord } },
+  errorDetail: {
+    400: {
+      reason: {
+        type: "string",
+        enum: ["not_allowed", "malformed"],
+        description: "On a refused `return_url` (`detail.parameter: return_url`) only: `not_allowed` (not on the allowlist) or `malformed`.",
+      },
+    },
+  },
   errors: [
     "missing_parameter",
     "invalid_request",

@@ -61,7 +61,7 @@ export const firstCalls: FirstCall[] = [
   {
     method: "GET",
     path: "/v1/inspections/{inspection_id}/findings",
-    why: "Read the findings once the report is released (`409 report_not_ready` before); `inspection_id` comes from the status read.",
+    why: "Read the findings once the report is released (`409 report_not_ready` before; `404 report_not_available` if the inspection failed, do not poll); `inspection_id` comes from the status read.",
     query: { workspace_id: "acme-1" },
   },
 ];

@@ -12,6 +12,7 @@ export const errorStatus = {
   task_not_found: 404,
   property_not_found: 404,
   video_not_available: 404,
+  report_not_available: 404,
   method_not_allowed: 405,
   claim_requires_admin: 409,
   workspace_already_claimed: 409,

@@ -38,6 +38,13 @@ export interface ResponseSpec {
   schema: z.ZodType;
 }
 
+/** One documented `detail` key: a JSON Schema of a string. */
+export interface ErrorDetailKey {
+  type: "string";
+  enum?: string[];
+  description: string;
+}
+
 export interface OperationSpec<P, Q, H, B> {
   method: HttpMethod;
   /** OpenAPI form, e.g. `/v1/workspaces/{workspace_id}`; params are read from the raw URL by it. */
@@ -55,6 +62,11 @@ export interface OperationSpec<P, Q, H, B> {
   responses: Record<number, ResponseSpec>;
   /** Error codes this operation can answer besides the ones every partner call can. */
   errors: ErrorCode[];
+  /**
+   * `detail` keys some of this operation's refusals add, by status, for the OpenAPI document (the
+   * shared ones, like `parameter` on a 400, are documented for every operation).
+   */
+  errorDetail?: Partial<Record<number, Record<string, ErrorDetailKey>>>;
   /**
    * "in-handler": a paused partner is not refused before the handler runs; the handler calls
    * `assertPartnerActive` where the spec's order of refusals puts `partner_disabled`.

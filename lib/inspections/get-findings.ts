@@ -27,12 +27,28 @@ async function signAll(keys: string[]): Promise<string[]> {
 }
 
 /**
+ * No report now: `409 report_not_ready` while one can still come (the spec calls it "not
+ * permanent"), `404 report_not_available` with the failure reason once the inspection failed, as
+ * a failed inspection never gets one and a partner must not poll for it.
+ */
+function assertReleased(inspection: PartnerInspection): void {
+  if (inspection.status === "completed") return;
+  if (inspection.status === "failed") {
+    throw new ApiError("report_not_available", {
+      message: "The inspection failed, so it has no report; do not poll.",
+      detail: { reason: inspection.failureReason ?? "other" },
+    });
+  }
+  throw new ApiError("report_not_ready", { message: "The report is not released yet; call again after inspection.completed." });
+}
+
+/**
  * `GET /v1/inspections/{id}/findings` (spec): every finding of a released report (accepted ones:
  * not rejected, not waiting for review), in a stable order (by second of the video, then when found), evidence
- * signed afresh; `409 report_not_ready` before release.
+ * signed afresh.
  */
 export async function getFindings(inspection: PartnerInspection): Promise<FindingsRead> {
-  if (inspection.status !== "completed") throw new ApiError("report_not_ready", { message: "The report is not released yet; call again after inspection.completed." });
+  assertReleased(inspection);
   const rows = await db().finding.findMany({
     where: { inspectionId: inspection.id, rejected: false, reviewNeeded: false },
     orderBy: [{ videoTimestampSeconds: { sort: "asc", nulls: "last" } }, { createdAt: "asc" }, { id: "asc" }],

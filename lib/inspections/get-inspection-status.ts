@@ -2,6 +2,7 @@ import { pool } from "../db/client";
 import type { InspectionStatus } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";
 import { type ChecklistBlock, readChecklistBlock } from "./checklist-block";
+import { taskIdHashSql } from "../recording/task-id-hash";
 
 export interface InspectionStatusRead {
   /** `pending` until the cleaner opens the link; the inspection's own status from then on. */
@@ -25,7 +26,7 @@ interface Row {
 const sql = `
   SELECT t.id AS task_id, i.id AS inspection_id, i.status, i.property_id, i.checklist, i.sealed_at, i.completed_at
   FROM workspace w
-  LEFT JOIN task t ON t.workspace_id = w.id AND t.external_id = $3
+  LEFT JOIN task t ON t.workspace_id = w.id AND t.external_id_hash = ${taskIdHashSql("$3")} AND t.external_id = $3
   LEFT JOIN inspection i ON i.task_id = t.id
   WHERE w.partner_id = $1 AND w.external_id = $2`;
 

@@ -1,6 +1,7 @@
 import { db, type Tx } from "../db/client";
 import { ApiError } from "../http/errors";
 import { recordInspectionEvents } from "../webhooks/record-event";
+import { recordCompletedEvent } from "./completed-event";
 import { settleDelivery } from "./delivery";
 import type { FailReason } from "./failure-reasons";
 
@@ -19,7 +20,9 @@ async function waitingForStaff(tx: Tx, inspectionId: string): Promise<{ items: n
  * Releases the report once analysis is done and nothing waits for staff (spec, Inspection
  * status: `completed` means the report is ready; `report.status: ready` with it). An item being
  * re-checked (`not_checked` within its 24 hours) does not hold the report: the block shows it
- * `in_progress` meanwhile. Under the inspection's row lock, so two releases make one.
+ * `in_progress` meanwhile. Under the inspection's row lock, so two releases make one. However long
+ * staff took, the release completes it; past 2 days after the seal it sends no event
+ * (lib/inspections/completed-event.ts).
  */
 export async function releaseIfReady(inspectionId: string): Promise<ReleaseOutcome> {
   return db().$transaction(async (tx) => {
@@ -31,7 +34,7 @@ export async function releaseIfReady(inspectionId: string): Promise<ReleaseOutco
     if (waiting.items > 0 || waiting.findings > 0) return "waiting";
     await tx.inspection.update({ where: { id: inspectionId }, data: { status: "completed", completedAt: new Date() } });
     await settleDelivery(tx, inspectionId);
-    await recordInspectionEvents(tx, [inspectionId], "inspection.completed");
+    await recordCompletedEvent(tx, inspectionId);
     return "released";
   });
 }
@@ -56,7 +59,7 @@ export async function releaseReport(inspectionId: string): Promise<void> {
     }
     await tx.inspection.update({ where: { id: inspectionId }, data: { status: "completed", completedAt: new Date(), analyzedAt: new Date() } });
     await settleDelivery(tx, inspectionId);
-    await recordInspectionEvents(tx, [inspectionId], "inspection.completed");
+    await recordCompletedEvent(tx, inspectionId);
   });
 }
 

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { workspaceQuery } from "../roster/schemas";
+import { maxTaskTextLength } from "../recording/schemas";
 import { requiredText } from "../validation/text";
 
 export const inspectionStatusQuery = workspaceQuery.extend({
-  task_id: requiredText(200).meta({ description: "The caller's task id, as sent to `GET /v1/recording-link`." }),
+  task_id: requiredText(maxTaskTextLength).meta({ description: `The caller's task id, as sent to \`GET /v1/recording-link\` (at most ${maxTaskTextLength} characters).` }),
 });
 
 export const inspectionPathParams = z.object({

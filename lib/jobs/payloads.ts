@@ -51,7 +51,6 @@ export const jobPayloads = {
   "analyze-inspection": z.object({ inspectionId: z.uuid(), partnerId: z.uuid() }),
   /** An item left `not_checked`, asked about again (`attempt` indexes ANALYSIS_RECHECK_DELAYS_SECONDS). */
   "recheck-item": z.object({ inspectionId: z.uuid(), partnerId: z.uuid(), position: z.int().min(1), attempt: z.int().min(0) }),
-  "expire-reviews": z.object({}).passthrough(),
   "expire-abandoned-recordings": z.object({}).passthrough(),
   /** A check's still, judged while the cleaner is still walking. */
   "judge-tap": z.object({ inspectionId: z.uuid(), partnerId: z.uuid(), seq: z.int().min(1) }),

@@ -11,7 +11,7 @@ import { log } from "../log";
 import { dropProcessSingleton, processSingleton } from "../process-state";
 import { fairPriority } from "./fair-share";
 import { type JobInput, type JobPayload, jobPayloads, type QueueName } from "./payloads";
-import { giveUpQueueOf, queueNames, queues } from "./queues";
+import { giveUpQueueOf, queueNames, queues, retiredQueueNames } from "./queues";
 import { inTransaction, prismaExecutor, type SqlExecutor } from "./sql-executor";
 
 const slot = "job-queue";
@@ -32,7 +32,7 @@ export function queueOptions(name: QueueName): PgBoss.Queue {
 
 /**
  * pg-boss 10 refuses to send to a queue that does not exist, so every declared queue is created
- * once per process, before the first send. An existing queue is left as it is (a worker brings
+ * once per process, before the first send (and a retired one deleted). An existing queue is left as it is (a worker brings
  * its settings up to date, lib/jobs/worker.ts), except that one made before it had a give-up
  * step gets its dead-letter queue.
  */
@@ -49,6 +49,7 @@ async function createQueues(boss: PgBoss): Promise<void> {
       await create(name, options);
       if (options.deadLetter) await boss.updateQueue(name, { name, deadLetter: options.deadLetter });
     }
+    for (const name of retiredQueueNames) if (existing.has(name)) await boss.deleteQueue(name);
   });
 }
 

@@ -5,7 +5,6 @@ import { applyRosterImportJob } from "./apply-roster-import-job";
 import { analyzeDemoJob, mailDemoResultJob, pruneDemoJob } from "./demo-jobs";
 import type { JobDefinition } from "./definition";
 import { expireAbandonedRecordingsJob } from "./expire-abandoned-recordings-job";
-import { expireReviewsJob } from "./expire-reviews-job";
 import { importBaselineJob } from "./import-baseline-job";
 import { judgeTapJob } from "./judge-tap-job";
 import { mailReportJob } from "./mail-report-job";
@@ -35,7 +34,6 @@ export const jobRegistry: JobDefinition[] = [
   sealRecordingJob,
   analyzeInspectionJob,
   recheckItemJob,
-  expireReviewsJob,
   expireAbandonedRecordingsJob,
   judgeTapJob,
   pruneWebhookLogJob,

@@ -21,10 +21,13 @@ export const errorMeaning: Record<ErrorCode, string> = {
   task_not_found: "No recording link was issued for that `task_id` in that workspace.",
   property_not_found: "The `property_id` is not in the workspace's roster (also another workspace's).",
   video_not_available: "No video exists for the inspection (photo inspection, or unprocessable recording); rarely changes.",
+  report_not_available:
+    "The inspection ended `failed`, so no report will come; do not poll. `detail.reason` is its failure reason " +
+    "(the `reason` of `inspection.failed`).",
   method_not_allowed: "The path exists but not with that method; `detail.allowed_methods` and `Allow` list the methods.",
   claim_requires_admin: "The key did not create the workspace or it already has people; the owner must be nominated by the service.",
   workspace_already_claimed: "The workspace already has an owner.",
-  report_not_ready: "The inspection has no released report yet; not permanent.",
+  report_not_ready: "The inspection has no released report yet, and one can still come; not permanent.",
   video_not_ready: "The video is not recorded, still processing, or being re-recorded; not permanent.",
   roster_required: "No roster has been confirmed for the workspace yet.",
   property_inactive: "The property was omitted from the most recent roster snapshot.",

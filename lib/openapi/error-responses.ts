@@ -52,15 +52,18 @@ export function errorCodesByStatus(operation: AnyOperation): Map<number, ErrorCo
 
 /** `detail` as the given codes fill it, where the contract fixes its keys. */
 function detailSchema(status: number, operation: AnyOperation): JsonSchema | undefined {
+  const own = operation.errorDetail?.[status];
   if (status === 400) {
     return {
       type: "object",
       properties: {
         parameter: { type: "string", description: "The field, parameter or header at fault, e.g. `properties[3].name`." },
         index: { type: "integer", description: "Position of the array element at fault, when there is one." },
+        ...own,
       },
     };
   }
+  if (own) return { type: "object", properties: { ...own } };
   if (status === 413) {
     return {
       type: "object",

@@ -16,9 +16,12 @@ const summaries: Record<EventType, string> = {
   "inspection.recording_completed":
     "The cleaner finished the walkthrough: each checklist item's result. Seconds after the seal; it waits up to 2 minutes for every result. Once per walkthrough; never for a home switched off.",
   "inspection.completed":
-    "The report is ready, hours after the walk. Once for every finished inspection, including one where nothing was found.",
+    "The report is ready, hours after the walk. Once for every finished inspection, including one where nothing was found. " +
+    "Not sent for a report released more than 2 days after the seal (the spec's 2-day rule); the status read then says `completed`.",
   "inspection.failed":
-    "The report could not be produced: instead of `inspection.completed`. Without a checklist (the status read still has it). `delivery.sent` is always false (there is no report); `delivery.reason` is what a release would have decided from what was found.",
+    "The report could not be produced: instead of `inspection.completed`. Without a checklist (the status read still has it). " +
+    "`delivery.sent` is always false (there is no report); `delivery.reason` is what a release would have decided from what was found. " +
+    "Never sent because a report is slow: a late report is released `completed`.",
   "reservation.created":
     "A calendar poll found a new stay. Sent only to partners on the reservations track whose key holds `read:reservations`. A stay at a home switched off goes as the stub.",
   "reservation.updated":

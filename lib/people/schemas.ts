@@ -1,14 +1,15 @@
 import { z } from "zod";
-import { optionalText } from "../validation/text";
+import { optionalText, requiredText } from "../validation/text";
 import { workspaceQuery } from "../roster/schemas";
 
 export const claimQuery = workspaceQuery;
 
 export const claimBody = z
   .strictObject({
-    email: z.string().max(320).meta({
+    // Blank is missing (spec, Errors: `missing_parameter` for a field "absent or blank"), not an undeliverable address.
+    email: requiredText(320).meta({
       description:
-        "The customer's address. It must be one that can be sent to: a domain name (no IP literal) under a public " +
+        "The customer's address, required (absent or blank: `400 missing_parameter`), at most 320 characters. It must be one that can be sent to: a domain name (no IP literal) under a public " +
         "top-level domain (not `.test`, `.example`, `.invalid`, `.localhost` and the like, nor example.com/.net/.org). " +
         "Compared without case.",
     }),

@@ -3,6 +3,7 @@ import { assertPartnerActive, type Caller } from "../http/auth";
 import { ApiError } from "../http/errors";
 import { log } from "../log";
 import { assertReturnUrlAllowed, parseReturnUrl } from "./return-url";
+import { taskIdHashSql } from "./task-id-hash";
 import { decryptRecordingToken, encryptRecordingToken, hashRecordingToken, newRecordingToken } from "./recording-token";
 
 export interface RecordingLinkRequest {
@@ -20,6 +21,7 @@ export interface RecordingLink {
   propertyId: string;
   externalPropertyId: string;
   rosterRevision: number;
+  /** Spec, Recording link: "echoed when one was supplied", so only the call's own, never the stored one. */
   returnUrl?: string;
 }
 
@@ -45,7 +47,7 @@ const linkSql = `
          t.id AS task_id, t.property_id AS task_property_id, t.token_encrypted, t.return_url
   FROM workspace w
   LEFT JOIN property p ON p.workspace_id = w.id AND p.external_id = $3
-  LEFT JOIN task t ON t.workspace_id = w.id AND t.external_id = $4
+  LEFT JOIN task t ON t.workspace_id = w.id AND t.external_id_hash = ${taskIdHashSql("$4")} AND t.external_id = $4
   WHERE w.partner_id = $1 AND w.external_id = $2`;
 
 async function readAllowlist(partnerId: string): Promise<string[]> {
@@ -106,9 +108,9 @@ interface TaskRow {
 
 // Nothing when another call created the task first.
 const insertTaskSql = `
-  INSERT INTO task (id, workspace_id, external_id, property_id, name, scheduled_date, return_url, token_hash, token_encrypted)
-  VALUES (gen_random_uuid(), $1, $2, $3, $4, $5::date, $6, $7, $8)
-  ON CONFLICT (workspace_id, external_id) DO NOTHING
+  INSERT INTO task (id, workspace_id, external_id, external_id_hash, property_id, name, scheduled_date, return_url, token_hash, token_encrypted)
+  VALUES (gen_random_uuid(), $1, $2, ${taskIdHashSql("$2")}, $3, $4, $5::date, $6, $7, $8)
+  ON CONFLICT (workspace_id, external_id_hash) DO NOTHING
   RETURNING id, property_id, token_encrypted, return_url`;
 
 // Fields carried by the call are set; fields it leaves out keep what is stored.
@@ -146,7 +148,7 @@ async function updateTask(taskId: string, propertyId: string, request: Recording
 
 /**
  * `GET /v1/recording-link`: get-or-create the task's link (spec, Recording links and inspections).
- * A refused `return_url` comes first, then refusals 1 to 8 in the spec's order. Concurrent calls
+ * A refused `return_url` comes first (an empty one is `malformed`: it is no URL), then refusals 1 to 8 in the spec's order. Concurrent calls
  * for one new task_id meet on the unique (workspace, task_id) key: one inserts, the rest find it.
  * Never creates a property.
  */
@@ -171,7 +173,7 @@ export async function getRecordingLink(caller: Caller, request: RecordingLinkReq
     if (!task) {
       // Another call created it between the read and the insert: bound to which property?
       const winner = await pool().query<{ id: string; property_id: string }>(
-        "SELECT id, property_id FROM task WHERE workspace_id = $1 AND external_id = $2",
+        `SELECT id, property_id FROM task WHERE workspace_id = $1 AND external_id_hash = ${taskIdHashSql("$2")} AND external_id = $2`,
         [row.workspace_id, request.taskId],
       );
       assertSameProperty(winner.rows[0]!.property_id, row.property_id);
@@ -185,6 +187,6 @@ export async function getRecordingLink(caller: Caller, request: RecordingLinkReq
     propertyId: task.property_id,
     externalPropertyId: request.propertyId,
     rosterRevision: row.roster_revision,
-    returnUrl: task.return_url ?? undefined,
+    returnUrl: request.returnUrl,
   };
 }

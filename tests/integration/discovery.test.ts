@@ -99,6 +99,8 @@ describe("the agents' quickstart (/llms.txt)", () => {
     expect(text.startsWith("# Walkthrough\n")).toBe(true);
     for (const operation of [...operations, ...connectorOperations]) expect(text).toContain(`- ${operation.method} ${operation.path}: `);
     for (const code of ["invalid_key", "connector_not_enabled", "idempotency_conflict", "too_many_requests"]) expect(text).toContain(` ${code}: `);
+    // A failed inspection's findings: permanent, with the reason, unlike the 409 that says "poll again".
+    expect(text).toMatch(/^- 404 report_not_available: .*detail\.reason/m);
     for (const event of ["inspection.completed", "reservation.updated"]) expect(text).toContain(event);
 
     const links = [...text.matchAll(/\]\((http[^)]+)\)/g)].map((match) => match[1]!);

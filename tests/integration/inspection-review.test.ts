@@ -2,7 +2,6 @@ import { execFileSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
-import { expireReviews } from "../../lib/inspections/expire-reviews";
 import { call, expectError } from "../support/api";
 import { appUnderTest } from "../support/app-under-test";
 import { runAdmin, runAdminJson } from "../support/cli";
@@ -146,18 +145,35 @@ describe("staff review (no provider configured)", () => {
     expect((await lines())[0]!.id).toBeUndefined();
   });
 
-  it("fails an inspection staff fail, and one not released within 2 days", async () => {
+  it("fails an inspection staff fail: no report, and its findings are 404 report_not_available with the reason", async () => {
     const failed = await sealedWalkthrough(partner.apiKey, { workspaceId, taps: [{ name: items[0]!, atSeconds: 1 }] });
     await analysed(failed.inspectionId);
+    expectError(await findings(failed.inspectionId), 409, "report_not_ready");
     expect(await admin("review", "fail", "--inspection", failed.inspectionId, "--reason", "wrong_property")).toEqual({ inspection_id: failed.inspectionId, status: "failed", reason: "wrong_property" });
     expect((await status(failed.taskId)).body).toMatchObject({ status: "failed", inspection_id: failed.inspectionId });
     expect((await status(failed.taskId)).body.report).toBeUndefined();
+    // No report will ever come: not the "not permanent" 409 a partner would poll for ever.
+    expect(expectError(await findings(failed.inspectionId), 404, "report_not_available").detail).toEqual({ reason: "wrong_property" });
+  });
 
+  it("keeps a walkthrough unreleased 2 days after its seal processing, flagged in the review queue after 24 hours", async () => {
+    const fresh = await sealedWalkthrough(partner.apiKey, { workspaceId, taps: [{ name: items[0]!, atSeconds: 1 }] });
+    const day = await sealedWalkthrough(partner.apiKey, { workspaceId, taps: [{ name: items[0]!, atSeconds: 1 }] });
     const stale = await sealedWalkthrough(partner.apiKey, { workspaceId, taps: [{ name: items[0]!, atSeconds: 1 }] });
-    await analysed(stale.inspectionId);
+    for (const walk of [fresh, day, stale]) await analysed(walk.inspectionId);
+    await db().inspection.update({ where: { id: day.inspectionId }, data: { sealedAt: new Date(Date.now() - 25 * 3_600_000) } });
     await db().inspection.update({ where: { id: stale.inspectionId }, data: { sealedAt: new Date(Date.now() - 49 * 3_600_000) } });
-    expect(await expireReviews()).toBeGreaterThanOrEqual(1);
-    expect(await db().inspection.findUniqueOrThrow({ where: { id: stale.inspectionId } })).toMatchObject({ status: "failed", failureReason: "review_expired" });
+
+    type Entry = { inspection_id: string; overdue: boolean };
+    const queue = ((await admin("review", "list")) as { inspections: Entry[] }).inspections;
+    const flagOf = (inspectionId: string) => queue.find((entry) => entry.inspection_id === inspectionId)?.overdue;
+    expect([flagOf(fresh.inspectionId), flagOf(day.inspectionId), flagOf(stale.inspectionId)]).toEqual([false, true, true]);
+    // The text table says so too, on the overdue rows only.
+    const text = (await runAdmin(["review", "list"], cliEnv())).stdout.split("\n");
+    expect(text.find((line) => line.includes(stale.inspectionId))).toMatch(/overdue/);
+    expect(text.find((line) => line.includes(fresh.inspectionId))).not.toMatch(/overdue/);
+    expect((await status(stale.taskId)).body).toMatchObject({ status: "processing", report: { status: "processing" } });
+    expectError(await findings(stale.inspectionId), 409, "report_not_ready");
   });
 });
 
@@ -201,7 +217,7 @@ describe("GET /v1/inspections/{inspection_id}/video", () => {
     await rec.finish({ parts, events_seq: 0 });
     expect((await waitUntilSealed(rec)).state).toBe("failed");
     expectError(await video(inspectionId), 404, "video_not_available");
-    expectError(await findings(inspectionId), 409, "report_not_ready");
+    expect(expectError(await findings(inspectionId), 404, "report_not_available").detail).toEqual({ reason: "recording_unprocessable" });
 
     expectError(await video(randomUUID()), 404, "not_found");
     expectError(await video("not-a-uuid"), 404, "not_found");

@@ -173,7 +173,11 @@ describe("POST /v1/workspace-claims", () => {
     const partner = await createTestPartner();
     const workspaceId = await provisioned(partner);
     expectError(await claim(partner.apiKey, undefined, { email: address("x") }), 400, "missing_parameter");
-    expectError(await claim(partner.apiKey, workspaceId, {}), 400, "missing_parameter");
+    expect(expectError(await claim(partner.apiKey, workspaceId, {}), 400, "missing_parameter").detail).toEqual({ parameter: "email" });
+    // Blank is missing (spec, Errors: "absent or blank"), not an address that cannot be sent to.
+    for (const email of ["", "   "]) {
+      expect(expectError(await claim(partner.apiKey, workspaceId, { email }), 400, "missing_parameter").detail).toEqual({ parameter: "email" });
+    }
     expectError(await claim(partner.apiKey, workspaceId, { email: address("x"), role: "owner" }), 400, "invalid_request");
     for (const email of ["not-an-address", "a@b", "owner@[127.0.0.1]", "owner@10.0.0.1", "owner@home.test", "owner@site.example", "owner@x.invalid", "owner@box.localhost", "owner@example.com", "two@@harbour.com"]) {
       const refused = expectError(await claim(partner.apiKey, workspaceId, { email }), 400, "invalid_email");

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { addAllowlistEntry } from "../../lib/partners/add-allowlist-entry";
-import { expectError } from "../support/api";
+import { call, expectError } from "../support/api";
 import { describeSecurity } from "../support/security";
 import { createTestPartner, setPartnerStatus, type TestPartner } from "../fixtures/partners";
 import { issueLink, readyWorkspace, recordingLink } from "../fixtures/recording";
@@ -80,12 +80,14 @@ describe("GET /v1/recording-link", () => {
     expect(there.recording_url).not.toBe(here.recording_url);
   });
 
-  it("stores return_url per task: a call with it sets it, a call without leaves it", async () => {
+  it("stores return_url per task: a call with it sets it and echoes it, a call without leaves it and echoes none", async () => {
     const taskId = task();
     expect((await issueLink(key, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1" })).return_url).toBeUndefined();
     const withUrl = "https://app.example.com/tasks/1?tab=done#top";
     expect((await issueLink(key, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1", return_url: withUrl })).return_url).toBe(withUrl);
-    expect((await issueLink(key, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1" })).return_url).toBe(withUrl);
+    // Spec, Recording link: `return_url` is "echoed when one was supplied"; the stored one stays and is used.
+    expect((await issueLink(key, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1" })).return_url).toBeUndefined();
+    expect((await db().task.findFirstOrThrow({ where: { externalId: taskId } })).returnUrl).toBe(withUrl);
     const app = "myapp://task/1";
     expect((await issueLink(key, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1", return_url: app })).return_url).toBe(app);
     const stored = await db().task.findFirstOrThrow({ where: { externalId: taskId } });
@@ -114,6 +116,32 @@ describe("GET /v1/recording-link: parameters", () => {
     const query: Record<string, string | undefined> = { workspace_id: workspaceId, task_id: task(), property_id: "home-1" };
     expect(expectError(await recordingLink(key, { ...query, [name]: undefined }), 400, "missing_parameter").detail).toEqual({ parameter: name });
     expect(expectError(await recordingLink(key, { ...query, [name]: " " }), 400, "missing_parameter").detail).toEqual({ parameter: name });
+  });
+
+  // Spec, "Your ids": opaque, no cap given; ours is documented as 1,000 characters, counted as people count them.
+  // 1,000 different 4-byte characters (CJK Extension B, a fixed pseudo-random walk): 4,000 bytes that do not compress.
+  const wide = Array.from({ length: 1001 }, (_, i) => String.fromCodePoint(0x20000 + ((i * 7919 + 13) % 0xa6df))).join("");
+  it.each([
+    ["task_id", "t", "t".repeat(1001)],
+    ["task_name", "n", "n".repeat(1001)],
+    ["task_id", "an emoji", "\u{1F3E0}".repeat(1001)],
+    ["task_name", "an emoji", "\u{1F3E0}".repeat(1001)],
+    ["task_id", "4-byte characters that do not repeat", wide],
+  ])("takes a %s of 1,000 characters (%s) and refuses one of 1,001 with 400 invalid_request naming it", async (name, _what, text) => {
+    const longest = [...text].slice(0, 1000).join("");
+    const query = { task_id: task(), [name]: longest };
+    const taken = await link(query);
+    expect(taken.status, taken.text).toBe(200);
+    const stored = await db().task.findFirstOrThrow({ where: { externalId: query.task_id } });
+    expect(name === "task_id" ? stored.externalId : stored.name).toBe(longest);
+    if (name === "task_id") {
+      // The same 1,000-character task is the same task.
+      expect((await link(query)).body.recording_url).toBe(taken.body.recording_url);
+      const status = await call("GET", "/v1/inspections", { key, query: { workspace_id: workspaceId, task_id: longest } });
+      expect(status.status, status.text).toBe(200);
+    }
+    const refused = await link({ task_id: task(), [name]: text });
+    expect(expectError(refused, 400, "invalid_request").detail).toEqual({ parameter: name });
   });
 
   it.each(["2026-13-01", "2026-02-30", "20261201", "2026-1-1", "2026-12-01T00:00:00Z", ""])(
@@ -154,6 +182,7 @@ describe("GET /v1/recording-link: return_url", () => {
     ["an IPv6 literal", "https://[::1]/"],
     ["a non-ASCII host", "https://äpp.example.com/"],
     ["2,049 characters", long],
+    ["nothing at all (return_url=)", ""],
   ])("is malformed with %s", async (_what, url) => {
     expect(expectError(await link({ task_id: task(), return_url: url }), 400, "invalid_request").detail).toEqual({
       parameter: "return_url",

@@ -148,6 +148,21 @@ describe("buildOpenApiDocument", () => {
     }
   });
 
+  it("documents detail.reason where a refusal carries one: a refused return_url (400) and a failed inspection's findings (404)", () => {
+    const detailAt = (path: string, status: string) => {
+      const response = (paths[path]!.get!.responses as Record<string, Json>)[status]!;
+      const narrowed = ((response.content as Record<string, Json>)["application/json"]!.schema as Json).allOf as Json[];
+      return { codes: response["x-error-codes"], detail: (((narrowed[1]!.properties as Json).error as Json).properties as Json).detail as Json | undefined };
+    };
+    const link = detailAt("/v1/recording-link", "400");
+    expect((link.detail?.properties as Json | undefined)?.reason).toMatchObject({ type: "string", enum: ["not_allowed", "malformed"] });
+    const findings = detailAt("/v1/inspections/{inspection_id}/findings", "404");
+    expect(findings.codes).toContain("report_not_available");
+    expect((findings.detail?.properties as Json | undefined)?.reason).toMatchObject({ type: "string" });
+    // An operation whose refusals carry no reason documents none.
+    expect((detailAt("/v1/inspections", "400").detail?.properties as Json | undefined)?.reason).toBeUndefined();
+  });
+
   it("resolves every $ref it contains", () => {
     const refs = collectRefs(document, "$");
     expect(refs.length).toBeGreaterThan(0);

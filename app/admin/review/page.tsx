@@ -5,9 +5,12 @@ import { PageShell } from "@/components/people/PageShell";
 import styles from "@/components/people/people.module.css";
 import { consolePage } from "@/lib/consoles/console-page";
 import { reviewQueue } from "@/lib/consoles/review-actions";
+import { reviewOverdueHours } from "@/lib/review/list-review-queue";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review · Walkthrough admin" };
+
+const overdueTitle = `Sealed more than ${reviewOverdueHours} hours ago: released after 2 days, the report still completes but the partner gets no inspection.completed.`;
 
 const rate = (agreed: number, of: number) => (of === 0 ? "—" : `${Math.round((agreed / of) * 100)} %`);
 
@@ -20,6 +23,10 @@ export default async function ReviewQueuePage() {
       <h1 className={styles.title}>Review</h1>
       <section className={styles.card} aria-labelledby="queue-title">
         <h2 id="queue-title">Waiting for staff</h2>
+        <p className={styles.muted}>
+          Oldest seal first. A report released more than 2 days after its seal still completes, but the partner gets no
+          inspection.completed: see to the ones flagged over {reviewOverdueHours} h first.
+        </p>
         {queue.length === 0 ? (
           <p>Nothing waits: every sealed walkthrough is released or failed.</p>
         ) : (
@@ -38,6 +45,14 @@ export default async function ReviewQueuePage() {
                 <tr key={entry.inspectionId}>
                   <td data-label="Sealed">
                     <a href={`/admin/review/${entry.inspectionId}`}>{entry.sealedAt.slice(0, 16).replace("T", " ")}</a>
+                    {entry.overdue && (
+                      <>
+                        {" "}
+                        <span className={`${styles.badge} ${styles.MAJOR}`} title={overdueTitle}>
+                          {`Over ${reviewOverdueHours} h`}
+                        </span>
+                      </>
+                    )}
                   </td>
                   <td data-label="Workspace">{entry.workspaceId}</td>
                   <td data-label="Task">{entry.taskId}</td>
