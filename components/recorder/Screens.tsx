@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import type { Snapshot, Walkthrough } from "@/lib/recorder-app/walkthrough";
 import { CameraPreview } from "./CameraPreview";
 import { ChecklistSections } from "./ChecklistSections";
+import { LinkDoesNotWork } from "./LinkDoesNotWork";
 import styles from "./recorder.module.css";
 import { Results } from "./Results";
 import { UploadFileButton } from "./UploadFileButton";
@@ -231,9 +232,7 @@ export function Screens(props: Props) {
     case "gone":
       return (
         <main className={styles.main}>
-          <Message title="This link does not work">
-            <p>Check that you opened the whole link you were sent, or ask for a new one.</p>
-          </Message>
+          <LinkDoesNotWork />
         </main>
       );
     default:
