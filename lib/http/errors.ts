@@ -42,6 +42,8 @@ export const errorStatus = {
   part_checksum_mismatch: 400,
   unsupported_media: 415,
   item_not_missed: 409,
+  item_decided_by_staff: 409,
+  explanations_closed: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
