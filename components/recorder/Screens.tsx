@@ -73,6 +73,11 @@ function Recording({ walkthrough, snapshot }: Props) {
     <>
       <main className={`${styles.main} ${styles.recordingLayout}`}>
         <CameraPreview stream={walkthrough.stream} since={snapshot.runStartedAtMs} />
+        {snapshot.notice && (
+          <p className={styles.muted} role="status">
+            {snapshot.notice}
+          </p>
+        )}
         <section aria-label="Checklist: tap an item when the camera shows it done">
           <ChecklistSections
             checklist={snapshot.session!.checklist}

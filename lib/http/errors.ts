@@ -44,6 +44,8 @@ export const errorStatus = {
   item_not_missed: 409,
   item_decided_by_staff: 409,
   explanations_closed: 409,
+  tap_still_limit: 409,
+  live_check_limit: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -48,6 +48,8 @@ export interface Snapshot {
   runStartedAtMs?: number;
   returnUrl?: string;
   error?: string;
+  /** Said while recording, without stopping it (the live checks are used up). */
+  notice?: string;
 }
 
 /** The spec's redirect rules: 'Recording uploaded' shows 3 s; no redirect when not sealed within 5 minutes. */
@@ -232,12 +234,18 @@ export class Walkthrough {
     }
   }
 
-  /** Sends the stills of checks the server now holds; a hint that fails is dropped. */
+  /**
+   * Sends the stills of checks the server now holds; a hint that fails is dropped. Once the
+   * walkthrough's live checks are used up the cleaner is told so, and no more stills are sent.
+   */
   private async sendStills(upTo: number): Promise<void> {
     for (const [seq, jpeg] of [...this.stills]) {
       if (seq > upTo) continue;
       this.stills.delete(seq);
-      await this.client.putTapStill(seq, jpeg).catch(() => undefined);
+      if (this.snapshot.notice) continue;
+      await this.client.putTapStill(seq, jpeg).catch((error: unknown) => {
+        if (error instanceof Refused && error.code === "live_check_limit") this.set({ notice: plainWords(error, fallbackWords.upload) });
+      });
     }
   }
 
