@@ -216,6 +216,33 @@ describe("provider calls per walkthrough", () => {
     expect(asked).toBeLessThanOrEqual(6);
   });
 
+  it("a re-check is a call like any other: past the cap a not_checked item stays not_checked and is not asked again", async () => {
+    provider.reset();
+    provider.failNext("garbage", 3, "checklist_verdict");
+    const { rec, inspectionId, ids } = await openedWalk();
+    // One call left: the first verdict takes it (no usable answer), so its re-check finds none.
+    await db().inspection.update({ where: { id: inspectionId }, data: { providerCalls: 3 * items.length + 40 - 1 } });
+    const dir = await mkdtemp(path.join(tmpdir(), "walkthrough-budget-"));
+    const parts = await uploadRuns(rec, [await makeTestVideo(dir, "walk.webm", { format: "webm-vp8-stream", seconds: 4 })]);
+    expect((await rec.taps([{ seq: 1, item_id: ids[0]!, action: "check", run_seconds: 1 }])).status).toBe(200);
+    expect((await rec.finish({ parts, events_seq: 1, finish_anyway: ids.slice(1) })).status).toBe(202);
+    expect((await waitUntilSealed(rec)).state).toBe("sealed");
+    await analysed(inspectionId);
+    const line = await until(
+      "the re-check to give up",
+      async () => {
+        const found = await db().inspectionItem.findFirstOrThrow({ where: { inspectionId, itemId: ids[0]! } });
+        return found.state === "not_checked" && found.recheckUntil === null ? found : undefined;
+      },
+      60_000,
+      200,
+    );
+    expect(line.reviewNeeded).toBe(false);
+    // The three attempts of the one question the walkthrough could still afford, and nothing after.
+    expect(provider.requests.map((request) => request.kind)).toEqual(["checklist_verdict", "checklist_verdict", "checklist_verdict"]);
+    expect((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).providerCalls).toBe(3 * items.length + 40);
+  });
+
   it("the sealed video spends only what is left: past the cap verdicts wait for staff and no findings are asked", async () => {
     provider.reset();
     const { rec, inspectionId, ids } = await openedWalk();
