@@ -58,7 +58,7 @@ export function Results({ results, onExplain }: { results: SessionResult[]; onEx
                 {stateLabel[item.state]}
               </span>
               {item.reason && <p className={styles.muted}>“{item.reason}”</p>}
-              {item.state === "missed" && <Explain item={item} onExplain={onExplain} />}
+              {item.explainable && <Explain item={item} onExplain={onExplain} />}
             </div>
           </li>
         ))}

@@ -1,6 +1,13 @@
 import { db } from "../db/client";
 import { ApiError } from "../http/errors";
 
+/** Explanations are taken until the report is released; a failed walkthrough is as final. */
+export const explanationsOpen = (status: string | null | undefined) => status === "recording" || status === "processing";
+
+/** Whether the cleaner may explain a result line now (the recorder offers it only then). */
+export const explainable = (line: { state: string; staffState: string | null }, status: string | null | undefined) =>
+  line.state === "missed" && line.staffState === null && explanationsOpen(status);
+
 interface Line {
   state: string;
   reason: string | null;
@@ -21,7 +28,7 @@ interface Line {
 export async function explainItem(inspectionId: string, itemId: string, reason: string): Promise<void> {
   await db().$transaction(async (tx) => {
     const [inspection] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text FROM inspection WHERE id = ${inspectionId}::uuid FOR SHARE`;
-    const open = inspection?.status === "recording" || inspection?.status === "processing";
+    const open = explanationsOpen(inspection?.status);
     const [line] = await tx.$queryRaw<Line[]>`
       SELECT state::text, reason, staff_state::text FROM inspection_item WHERE inspection_id = ${inspectionId}::uuid AND item_id = ${itemId}::uuid FOR UPDATE`;
     if (!line) {

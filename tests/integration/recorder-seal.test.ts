@@ -185,6 +185,9 @@ describe("POST /explanations", () => {
     // Staff confirm one missed item: the cleaner's words do not overturn it.
     await admin("review", "decide", "--inspection", held.inspectionId, "--item", held.ids[1]!, "--state", "missed");
     expectError(await held.rec.explain(held.ids[1]!, "I did mop it."), 409, "item_decided_by_staff");
+    // The recorder offers an explanation only where one is taken.
+    const offered = async (rec: typeof held.rec) => ((await rec.session()).body.results as { item_id: string; explainable: boolean }[]).map((line) => [line.item_id, line.explainable]);
+    expect(await offered(held.rec)).toEqual([[held.ids[0], false], [held.ids[1], false], [held.ids[2], true]]);
     // The other is the filming's own `missed`: explained while the report is not out.
     expect((await held.rec.explain(held.ids[2]!, "The camera fogged up.")).status).toBe(200);
     const released = await admin<{ released: boolean }>("review", "decide", "--inspection", held.inspectionId, "--item", held.ids[0]!, "--state", "missed");
@@ -199,6 +202,7 @@ describe("POST /explanations", () => {
     await until("the release", async () => ((await db().inspection.findUniqueOrThrow({ where: { id: out.inspectionId } })).status === "completed" ? true : undefined), 60_000, 200);
     const refused = expectError(await out.rec.explain(out.ids[0]!, "It was done."), 409, "explanations_closed");
     expect(refused.message).toMatch(/released/);
+    expect(await offered(out.rec)).toEqual(out.ids.map((id) => [id, false]));
     const lines = await db().inspectionItem.findMany({ where: { inspectionId: { in: [held.inspectionId, out.inspectionId] } }, orderBy: [{ inspectionId: "asc" }, { position: "asc" }] });
     expect(lines.filter((line) => line.state === "explained").map((line) => [line.inspectionId, line.itemId, line.reason])).toEqual([[held.inspectionId, held.ids[2], "The camera fogged up."]]);
   });
