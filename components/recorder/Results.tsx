@@ -2,7 +2,8 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import type { SessionResult } from "@/lib/recorder-app/recorder-client";
+import { fallbackWords, plainWords } from "@/lib/recorder-app/plain-words";
+import { Refused, type SessionResult } from "@/lib/recorder-app/recorder-client";
 import styles from "./recorder.module.css";
 
 const stateLabel: Record<SessionResult["state"], string> = {
@@ -15,7 +16,8 @@ const stateLabel: Record<SessionResult["state"], string> = {
 
 function Explain({ item, onExplain }: { item: SessionResult; onExplain: (itemId: string, reason: string) => Promise<void> }) {
   const [reason, setReason] = useState("");
-  const explain = useMutation({ mutationFn: () => onExplain(item.item_id, reason.trim()) });
+  // A refusal is final: only a connection problem is worth sending again.
+  const explain = useMutation({ mutationFn: () => onExplain(item.item_id, reason.trim()), retry: (failures, error) => !(error instanceof Refused) && failures < 2 });
   const field = `explain-${item.item_id}`;
   return (
     <form
@@ -30,7 +32,7 @@ function Explain({ item, onExplain }: { item: SessionResult; onExplain: (itemId:
       <textarea id={field} className={styles.textarea} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
       {explain.isError && (
         <p className={styles.error} role="alert">
-          Could not send your explanation. Check the connection and try again.
+          {explain.error instanceof Refused ? plainWords(explain.error, fallbackWords.explanation) : "Could not send your explanation. Check the connection and try again."}
         </p>
       )}
       <button type="submit" className={styles.secondary} disabled={explain.isPending || reason.trim() === ""}>
@@ -56,7 +58,7 @@ export function Results({ results, onExplain }: { results: SessionResult[]; onEx
                 {stateLabel[item.state]}
               </span>
               {item.reason && <p className={styles.muted}>“{item.reason}”</p>}
-              {item.state === "missed" && <Explain item={item} onExplain={onExplain} />}
+              {item.explainable && <Explain item={item} onExplain={onExplain} />}
             </div>
           </li>
         ))}

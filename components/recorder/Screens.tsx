@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import type { Snapshot, Walkthrough } from "@/lib/recorder-app/walkthrough";
 import { CameraPreview } from "./CameraPreview";
 import { ChecklistSections } from "./ChecklistSections";
+import { LinkDoesNotWork } from "./LinkDoesNotWork";
 import styles from "./recorder.module.css";
 import { Results } from "./Results";
 import { UploadFileButton } from "./UploadFileButton";
@@ -72,6 +73,11 @@ function Recording({ walkthrough, snapshot }: Props) {
     <>
       <main className={`${styles.main} ${styles.recordingLayout}`}>
         <CameraPreview stream={walkthrough.stream} since={snapshot.runStartedAtMs} />
+        {snapshot.notice && (
+          <p className={styles.muted} role="status">
+            {snapshot.notice}
+          </p>
+        )}
         <section aria-label="Checklist: tap an item when the camera shows it done">
           <ChecklistSections
             checklist={snapshot.session!.checklist}
@@ -231,9 +237,7 @@ export function Screens(props: Props) {
     case "gone":
       return (
         <main className={styles.main}>
-          <Message title="This link does not work">
-            <p>Check that you opened the whole link you were sent, or ask for a new one.</p>
-          </Message>
+          <LinkDoesNotWork />
         </main>
       );
     default:

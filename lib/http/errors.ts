@@ -43,6 +43,10 @@ export const errorStatus = {
   part_checksum_mismatch: 400,
   unsupported_media: 415,
   item_not_missed: 409,
+  item_decided_by_staff: 409,
+  explanations_closed: 409,
+  tap_still_limit: 409,
+  live_check_limit: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -13,6 +13,7 @@ import type { MediaStorage } from "../media/storage";
 import { parseChecklistSections } from "../recording/open-inspection";
 import { findFindings } from "./find-findings";
 import { type JudgeContext, judgeItem } from "./judge-item";
+import { providerCallLimits } from "./provider-call-budget";
 import { releaseIfReady } from "./release-report";
 
 export interface AnalysisDeps {
@@ -47,8 +48,10 @@ async function withJudgeContext<T>(inspection: Loaded & { video: NonNullable<Loa
   try {
     const video = await downloadVideo(deps.storage, inspection.video.mediaKey, folder);
     const baseline = await baselinePictures(deps.storage, inspection.propertyId, inspection.id);
-    const notesOf = new Map(parseChecklistSections(inspection.checklist).flatMap((section) => section.items.map((item) => [item.id, item.notes] as const)));
-    return await work({ inspectionId: inspection.id, video, durationSeconds: inspection.video.durationSeconds, work: folder, storage: deps.storage, provider: deps.provider, review: deps.review, baseline, notesOf });
+    const items = parseChecklistSections(inspection.checklist).flatMap((section) => section.items);
+    const notesOf = new Map(items.map((item) => [item.id, item.notes] as const));
+    const callLimit = providerCallLimits(items.length).total;
+    return await work({ inspectionId: inspection.id, video, durationSeconds: inspection.video.durationSeconds, work: folder, storage: deps.storage, provider: deps.provider, review: deps.review, baseline, notesOf, callLimit });
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
@@ -93,7 +96,8 @@ export async function analyzeInspection(inspectionId: string, deps: AnalysisDeps
 /**
  * Asks again about an item left `not_checked` (no usable answer), within 24 hours of the seal
  * (spec: `pending` meanwhile, the block `in_progress`, then a result). Answers whether to try again
- * later (still no answer).
+ * later (still no answer). A re-check is a provider call like any other: once the walkthrough has
+ * spent its calls the item stays `not_checked` and is not asked about again.
  */
 export async function recheckItem(inspectionId: string, position: number, deps: AnalysisDeps): Promise<"answered" | "again" | "over"> {
   const inspection = await loadSealed(inspectionId);
@@ -102,8 +106,9 @@ export async function recheckItem(inspectionId: string, position: number, deps: 
   const { count } = await db().inspectionItem.updateMany({ where: { inspectionId, position, state: "not_checked" }, data: { state: "pending", decidedBy: null, reviewNeeded: false } });
   if (count === 0) return "over";
   const video = inspection.video;
-  const outcome = await withJudgeContext({ ...inspection, video }, deps, (context) => judgeItem({ ...item, state: "pending", decidedBy: null, reviewNeeded: false }, context, item.recheckUntil!));
+  const outcome = await withJudgeContext({ ...inspection, video }, deps, (context) => judgeItem({ ...item, state: "pending", decidedBy: null, reviewNeeded: false }, context, item.recheckUntil!, "recheck"));
   await releaseIfReady(inspectionId);
+  if (outcome === "over_budget") return "over";
   return outcome === "not_checked" ? "again" : "answered";
 }
 

@@ -9,6 +9,7 @@ import { db } from "../db/client";
 import type { Prisma } from "../generated/prisma/client";
 import type { MediaStorage } from "../media/storage";
 import { sampleFrames } from "../video/sample-frames";
+import { reserveProviderCall } from "./provider-call-budget";
 import { recordCalls } from "./record-calls";
 
 export interface FindingsContext {
@@ -19,6 +20,8 @@ export interface FindingsContext {
   provider: AnalysisProvider;
   review: ReviewSettings;
   baseline: BaselinePicture[];
+  /** What this walkthrough's provider calls may come to (provider-call-budget.ts). */
+  callLimit: number;
   shouldPause(): boolean;
 }
 
@@ -134,6 +137,8 @@ export async function findFindings(context: FindingsContext): Promise<"done" | "
   for (let batch = 0; batch * sampling.perBatch < frames.length; batch++) {
     if (done.has(batch)) continue;
     if (context.shouldPause()) return "paused";
+    // The walkthrough spent its provider calls: the batches left are not asked (staff may add findings).
+    if (!(await reserveProviderCall(context.inspectionId, context.callLimit))) break;
     const slice = frames.slice(batch * sampling.perBatch, (batch + 1) * sampling.perBatch);
     const answer = await context.provider.findIssues({ frames: slice.map((frame) => ({ seconds: frame.seconds, jpeg: frame.jpeg })) });
     await recordCalls(context.inspectionId, answer.calls);

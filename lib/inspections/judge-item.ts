@@ -11,6 +11,7 @@ import { needsReview, type ReviewSettings } from "../analysis/review-policy";
 import type { MediaStorage } from "../media/storage";
 import { recordingKeys } from "../recording/recorder-state";
 import { extractStills } from "../video/extract-still";
+import { reserveProviderCall } from "./provider-call-budget";
 import { recordCalls } from "./record-calls";
 
 /** Everything judging an item needs besides the item itself. */
@@ -25,6 +26,8 @@ export interface JudgeContext {
   review: ReviewSettings;
   baseline: BaselinePicture[];
   notesOf: Map<string, string | undefined>;
+  /** What this walkthrough's provider calls may come to (provider-call-budget.ts). */
+  callLimit: number;
 }
 
 /** Frames this far apart around the tap: the cleaner taps as the camera passes the item. */
@@ -65,9 +68,15 @@ function decide(item: InspectionItem, data: Prisma.InspectionItemUpdateManyMutat
  * frame becomes the item's picture, and the provider judges it with the item's name and notes and
  * the nearest baseline pictures; without a provider, or when the answer is unsure
  * (ANALYSIS_REVIEW), it waits for staff. No answer after the retries: `not_checked`, asked again
- * later (`recheck_until`), never counted as missed.
+ * later (`recheck_until`), never counted as missed. Each question counts against the walkthrough's
+ * provider calls; beyond them nothing is asked ("over_budget").
  */
-export async function judgeItem(item: InspectionItem, context: JudgeContext, recheckUntil: Date): Promise<"decided" | "review" | "not_checked"> {
+export async function judgeItem(
+  item: InspectionItem,
+  context: JudgeContext,
+  recheckUntil: Date,
+  pass: "first" | "recheck" = "first",
+): Promise<"decided" | "review" | "not_checked" | "over_budget"> {
   const { usable, all } = await framesAround(item, context);
   if (usable.length === 0) {
     const worst = all[0]?.stats;
@@ -85,6 +94,13 @@ export async function judgeItem(item: InspectionItem, context: JudgeContext, rec
   if (!context.provider) {
     await decide(item, { ...picture, reviewNeeded: true });
     return "review";
+  }
+  if (!(await reserveProviderCall(item.inspectionId, context.callLimit))) {
+    // The walkthrough spent its provider calls: a first verdict waits for staff, as without a
+    // provider; a re-check ends the item `not_checked` for good (no usable answer, none to come).
+    if (pass === "recheck") await decide(item, { ...picture, state: "not_checked", recheckUntil: null });
+    else await decide(item, { ...picture, reviewNeeded: true });
+    return "over_budget";
   }
   const references = nearestPictures(context.baseline, await differenceHash(best.jpeg), 2);
   const referenceBytes = (await Promise.all(references.map((reference) => readMedia(context.storage, reference.key)))).filter((bytes): bytes is Buffer => bytes !== undefined);

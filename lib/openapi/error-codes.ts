@@ -57,6 +57,10 @@ export const errorMeaning: Record<ErrorCode, string> = {
   part_checksum_mismatch: "Recording app only: the body does not hash to `X-Part-SHA256`; nothing was stored.",
   unsupported_media: "Recording app only: the first part of a run is not an MP4 or WebM recording.",
   item_not_missed: "Recording app only: only an item whose result is `missed` can be explained.",
+  item_decided_by_staff: "Recording app only: staff decided the item in review; a cleaner's explanation never replaces that.",
+  explanations_closed: "Recording app only: the report was released (or the walkthrough failed); its results can no longer be explained.",
+  tap_still_limit: "Recording app only: the check's still was judged twice already; a re-film (a new check) is judged again.",
+  live_check_limit: "Recording app only: the walkthrough's live checks are used up (`detail.limit` calls); the sealed video is still analysed.",
 };
 
 const tableOrder = Object.keys(errorStatus) as ErrorCode[];

@@ -17,6 +17,8 @@ export interface SessionResult {
   reason?: string;
   timestamp?: number;
   image_url?: string;
+  /** Whether an explanation is taken now: `missed`, not decided by staff, the report not yet released. */
+  explainable: boolean;
 }
 
 export interface Session {

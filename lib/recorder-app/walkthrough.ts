@@ -1,6 +1,7 @@
 import { type CameraProblem, CameraError, CameraRun, openCamera } from "./camera";
 import { FrameGrabber } from "./frame-grabber";
 import { LocalStore, walkIdOf } from "./local-store";
+import { fallbackWords, plainWords } from "./plain-words";
 import { type RecorderClient, Refused, Retryable, type Session, type SessionItem, recorderClient } from "./recorder-client";
 import { TapSender } from "./tap-sender";
 import { Uploader, type UploadProgress } from "./uploader";
@@ -47,6 +48,8 @@ export interface Snapshot {
   runStartedAtMs?: number;
   returnUrl?: string;
   error?: string;
+  /** Said while recording, without stopping it (the live checks are used up). */
+  notice?: string;
 }
 
 /** The spec's redirect rules: 'Recording uploaded' shows 3 s; no redirect when not sealed within 5 minutes. */
@@ -149,7 +152,7 @@ export class Walkthrough {
     if (error.code === "recording_closed") return void this.awaitSeal();
     // Nothing is filmed behind an error screen: the run stops, and what it recorded stays stored.
     void this.stopRun();
-    this.set({ screen: "upload-error", error: plainWords(error), runStartedAtMs: undefined });
+    this.set({ screen: "upload-error", error: plainWords(error, fallbackWords.upload), runStartedAtMs: undefined });
   }
 
   /** Start recording, or Continue recording after an interruption: a new run on a fresh camera. */
@@ -231,12 +234,18 @@ export class Walkthrough {
     }
   }
 
-  /** Sends the stills of checks the server now holds; a hint that fails is dropped. */
+  /**
+   * Sends the stills of checks the server now holds; a hint that fails is dropped. Once the
+   * walkthrough's live checks are used up the cleaner is told so, and no more stills are sent.
+   */
   private async sendStills(upTo: number): Promise<void> {
     for (const [seq, jpeg] of [...this.stills]) {
       if (seq > upTo) continue;
       this.stills.delete(seq);
-      await this.client.putTapStill(seq, jpeg).catch(() => undefined);
+      if (this.snapshot.notice) continue;
+      await this.client.putTapStill(seq, jpeg).catch((error: unknown) => {
+        if (error instanceof Refused && error.code === "live_check_limit") this.set({ notice: plainWords(error, fallbackWords.upload) });
+      });
     }
   }
 
@@ -316,7 +325,7 @@ export class Walkthrough {
           continue;
         }
         if (error instanceof Refused && error.code === "recording_closed") return void this.awaitSeal();
-        if (error instanceof Refused) return this.set({ screen: "upload-error", error: plainWords(error) });
+        if (error instanceof Refused) return this.set({ screen: "upload-error", error: plainWords(error, fallbackWords.upload) });
         this.set({ online: false });
         await new Promise((resolve) => setTimeout(resolve, 3000));
       }
@@ -387,22 +396,6 @@ export class Walkthrough {
     this.set({ screen: "resume" });
     this.uploader!.kick();
     this.taps!.kick();
-  }
-}
-
-/** What a refusal means to the cleaner; the API's own words are for engineers. */
-function plainWords(error: Refused): string {
-  switch (error.code) {
-    case "part_conflict":
-      return "This walkthrough is being recorded on another phone or tab as well. Use one at a time.";
-    case "part_checksum_mismatch":
-      return "Part of the video was damaged on the way.";
-    case "unsupported_media":
-      return "This kind of video cannot be used. Record with the camera here, or choose an MP4 or MOV video.";
-    case "payload_too_large":
-      return "The video is too large to upload.";
-    default:
-      return "The server could not take part of the upload.";
   }
 }
 

@@ -1,6 +1,7 @@
 import { pool } from "../db/client";
 import type { ChecklistItemState, InspectionStatus } from "../generated/prisma/enums";
 import { mediaStorage } from "../media/media-storage";
+import { explainable } from "./explain-item";
 import type { RecorderTask } from "./find-recorder-task";
 import { type ChecklistSection, parseChecklistSections } from "./open-inspection";
 import { type RecorderState, recorderState } from "./recorder-state";
@@ -19,6 +20,8 @@ export interface ItemResult {
   reason?: string;
   timestampSeconds?: number;
   imageUrl?: string;
+  /** The cleaner may explain it now (explain-item.ts). */
+  explainable: boolean;
 }
 
 /** Everything the recording app needs to show a link's walkthrough, and to resume it. */
@@ -69,11 +72,12 @@ interface ResultRow {
   reason: string | null;
   timestamp_seconds: number | null;
   still_key: string | null;
+  staff_state: string | null;
 }
 
-async function readResults(inspectionId: string): Promise<ItemResult[]> {
+async function readResults(inspectionId: string, status: InspectionStatus | null): Promise<ItemResult[]> {
   const { rows } = await pool().query<ResultRow>(
-    `SELECT item_id, name, state, reason, timestamp_seconds, still_key FROM inspection_item WHERE inspection_id = $1 ORDER BY position`,
+    `SELECT item_id, name, state, reason, timestamp_seconds, still_key, staff_state::text FROM inspection_item WHERE inspection_id = $1 ORDER BY position`,
     [inspectionId],
   );
   return Promise.all(
@@ -84,6 +88,7 @@ async function readResults(inspectionId: string): Promise<ItemResult[]> {
       reason: row.reason ?? undefined,
       timestampSeconds: row.timestamp_seconds ?? undefined,
       imageUrl: row.still_key ? (await mediaStorage().signedUrl(row.still_key)).url : undefined,
+      explainable: explainable({ state: row.state, staffState: row.staff_state }, status),
     })),
   );
 }
@@ -103,7 +108,7 @@ export async function readRecorderSession(task: RecorderTask): Promise<RecorderS
   const state = recorderState(
     head.status ? { status: head.status, finishedAt: head.finished_at, sealedAt: head.sealed_at } : undefined,
   );
-  const [parts, results] = inspectionId ? await Promise.all([readParts(inspectionId), readResults(inspectionId)]) : [[], []];
+  const [parts, results] = inspectionId ? await Promise.all([readParts(inspectionId), readResults(inspectionId, head.status)]) : [[], []];
   return {
     inspectionId,
     state,

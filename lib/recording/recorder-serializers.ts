@@ -27,6 +27,7 @@ export function serializeRecorderSession(session: RecorderSession) {
       reason: result.reason,
       timestamp: result.timestampSeconds,
       image_url: result.imageUrl,
+      explainable: result.explainable,
     })),
     limits: { part_bytes: recordingLimits.partBytes, recording_bytes: recordingLimits.recordingBytes },
   };

@@ -1,16 +1,21 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeDb, db } from "../../lib/db/client";
 import { type AppProcess, demoApiKey, startAppProcess } from "../support/app-process";
 import { useAppUnderTest } from "../support/app-under-test";
-import { call } from "../support/api";
+import { call, expectError } from "../support/api";
 import { runAdminJson } from "../support/cli";
 import { createDatabase, useDatabase } from "../support/databases";
 import { type FakeAnalysisProvider, startFakeAnalysisProvider } from "../support/fake-analysis-provider";
 import { testAppEnv } from "../support/global-setup";
 import { until } from "../support/until";
 import { startWorkerProcess, type WorkerProcess } from "../support/worker-process";
-import { readyWorkspace } from "../fixtures/recording";
+import { makeTestVideo } from "../support/video-fixtures";
+import { issueLink, readyWorkspace } from "../fixtures/recording";
+import { recorder, uploadRuns, waitUntilSealed } from "../fixtures/recorder";
 import { item } from "../fixtures/roster";
 import { sealedWalkthrough } from "../fixtures/walkthrough";
 
@@ -165,6 +170,98 @@ describe("analysis with a provider", () => {
     expect(findings.map((finding) => finding.description)).toEqual(["A guest's umbrella left by the door."]);
     const lines = await db().inspectionItem.findMany({ where: { inspectionId: walk.inspectionId }, orderBy: { position: "asc" } });
     expect(lines.map((line) => [line.state, line.decidedBy])).toEqual(items.map(() => ["verified", "provider"]));
-    expect((await status(walk.taskId)).body.status).toBe("completed");
+    // The release follows the analysis' end in a step of its own: poll, do not race it.
+    await until("the release", async () => ((await status(walk.taskId)).body.status === "completed" ? true : undefined), 30_000, 200);
+  });
+});
+
+describe("provider calls per walkthrough", () => {
+  const jpegLike = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(2000)]);
+
+  async function openedWalk() {
+    const link = await issueLink(key, { workspace_id: workspaceId, task_id: `task-${randomUUID()}`, property_id: "home-1" });
+    const rec = recorder(link.recording_url);
+    const opened = await rec.open();
+    expect(opened.status, opened.text).toBe(200);
+    const ids = (opened.body.checklist as { items: { id: string }[] }[]).flatMap((section) => section.items.map((entry) => entry.id));
+    return { rec, inspectionId: opened.body.inspection_id as string, ids };
+  }
+
+  it("a tap's still is judged at most twice, and live stills spend at most 2 calls per checklist item", async () => {
+    provider.reset();
+    const { rec, inspectionId, ids } = await openedWalk();
+    // Seven checks, each undone before the next: seq 1, 3, 5 ... are checks.
+    const events = Array.from({ length: 7 }, (_, index) => [
+      { seq: 2 * index + 1, item_id: ids[index % ids.length]!, action: "check" as const, run_seconds: index },
+      { seq: 2 * index + 2, item_id: ids[index % ids.length]!, action: "uncheck" as const, run_seconds: index + 0.5 },
+    ]).flat();
+    expect((await rec.taps(events)).status).toBe(200);
+
+    for (let sent = 0; sent < 2; sent++) expect((await rec.putTapStill(1, jpegLike())).body).toEqual({ judged: true });
+    expect(expectError(await rec.putTapStill(1, jpegLike()), 409, "tap_still_limit").detail).toEqual({ limit: 2 });
+    for (const seq of [3, 5, 7, 9]) expect((await rec.putTapStill(seq, jpegLike())).body).toEqual({ judged: true });
+    // 3 items: 6 live calls spent; a re-film's still is refused with the reason, and nothing is stored.
+    expect(expectError(await rec.putTapStill(11, jpegLike()), 409, "live_check_limit").detail).toEqual({ limit: 6 });
+    expect((await db().checklistTap.findFirstOrThrow({ where: { inspectionId, seq: 11 } })).liveStillKey).toBeNull();
+
+    await until(
+      "the live verdicts",
+      async () => ((await db().checklistTap.count({ where: { inspectionId, liveState: { not: null } } })) === 5 ? true : undefined),
+      90_000,
+      200,
+    );
+    expect((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).providerCalls).toBe(6);
+    const asked = provider.requests.filter((request) => request.kind === "checklist_verdict").length;
+    expect(asked).toBeGreaterThanOrEqual(5);
+    expect(asked).toBeLessThanOrEqual(6);
+  });
+
+  it("a re-check is a call like any other: past the cap a not_checked item stays not_checked and is not asked again", async () => {
+    provider.reset();
+    provider.failNext("garbage", 3, "checklist_verdict");
+    const { rec, inspectionId, ids } = await openedWalk();
+    // One call left: the first verdict takes it (no usable answer), so its re-check finds none.
+    await db().inspection.update({ where: { id: inspectionId }, data: { providerCalls: 3 * items.length + 40 - 1 } });
+    const dir = await mkdtemp(path.join(tmpdir(), "walkthrough-budget-"));
+    const parts = await uploadRuns(rec, [await makeTestVideo(dir, "walk.webm", { format: "webm-vp8-stream", seconds: 4 })]);
+    expect((await rec.taps([{ seq: 1, item_id: ids[0]!, action: "check", run_seconds: 1 }])).status).toBe(200);
+    expect((await rec.finish({ parts, events_seq: 1, finish_anyway: ids.slice(1) })).status).toBe(202);
+    expect((await waitUntilSealed(rec)).state).toBe("sealed");
+    await analysed(inspectionId);
+    const line = await until(
+      "the re-check to give up",
+      async () => {
+        const found = await db().inspectionItem.findFirstOrThrow({ where: { inspectionId, itemId: ids[0]! } });
+        return found.state === "not_checked" && found.recheckUntil === null ? found : undefined;
+      },
+      60_000,
+      200,
+    );
+    expect(line.reviewNeeded).toBe(false);
+    // The three attempts of the one question the walkthrough could still afford, and nothing after.
+    expect(provider.requests.map((request) => request.kind)).toEqual(["checklist_verdict", "checklist_verdict", "checklist_verdict"]);
+    expect((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).providerCalls).toBe(3 * items.length + 40);
+  });
+
+  it("the sealed video spends only what is left: past the cap verdicts wait for staff and no findings are asked", async () => {
+    provider.reset();
+    const { rec, inspectionId, ids } = await openedWalk();
+    // As if live stills and re-checks had spent all but one of the walkthrough's calls (3 per item + 40 findings batches).
+    await db().inspection.update({ where: { id: inspectionId }, data: { providerCalls: 3 * items.length + 40 - 1 } });
+    const dir = await mkdtemp(path.join(tmpdir(), "walkthrough-budget-"));
+    const parts = await uploadRuns(rec, [await makeTestVideo(dir, "walk.webm", { format: "webm-vp8-stream", seconds: 6 })]);
+    expect((await rec.taps(ids.map((id, index) => ({ seq: index + 1, item_id: id, action: "check" as const, run_seconds: 1 + 2 * index })))).status).toBe(200);
+    expect((await rec.finish({ parts, events_seq: ids.length })).status).toBe(202);
+    expect((await waitUntilSealed(rec)).state).toBe("sealed");
+    await analysed(inspectionId);
+
+    expect(provider.requests.map((request) => [request.kind, request.itemName])).toEqual([["checklist_verdict", items[0]]]);
+    expect((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).providerCalls).toBe(3 * items.length + 40);
+    const lines = await db().inspectionItem.findMany({ where: { inspectionId }, orderBy: { position: "asc" } });
+    expect(lines.map((line) => [line.name, line.state, line.reviewNeeded])).toEqual([
+      [items[0], "verified", false],
+      [items[1], "pending", true],
+      [items[2], "pending", true],
+    ]);
   });
 });

@@ -66,6 +66,22 @@ describe("the token", () => {
     expect((unknown.body.error as { message: string }).message).toBe((malformed.body.error as { message: string }).message);
   });
 
+  it("answers the page of an unknown or malformed link with 404 and the 'link does not work' screen; a real link's page 200", async () => {
+    const { link } = await newLink();
+    for (const path of [`/r/${newRecordingToken()}`, "/r/not-a-token"]) {
+      const page = await fetch(new URL(path, link.recording_url), { redirect: "manual" });
+      expect(page.status, path).toBe(404);
+      const html = await page.text();
+      expect(html).toContain("This link does not work");
+      expect(html).toContain("ask for a new one");
+    }
+    const page = await fetch(link.recording_url, { redirect: "manual" });
+    expect(page.status).toBe(200);
+    // Still nothing about the link is rendered on the server: a link preview opens no inspection.
+    expect(await page.text()).not.toContain("Seaside Cottage");
+    expect((await call("GET", `${new URL(link.recording_url).pathname}/api/session`)).body).toMatchObject({ state: "new" });
+  });
+
   it("answers 405 with Allow for a verb a call does not take", async () => {
     const { rec: _rec, link } = await newLink();
     const answer = await call("DELETE", `${new URL(link.recording_url).pathname}/api/open`);

@@ -8,7 +8,10 @@ import { addAllowlistEntry } from "../../lib/partners/add-allowlist-entry";
 import { recordingKeys } from "../../lib/recording/recorder-state";
 import { probeMedia } from "../../lib/video/probe-media";
 import { call, expectError } from "../support/api";
+import { appUnderTest } from "../support/app-under-test";
+import { runAdminJson } from "../support/cli";
 import { localDriverOfApp } from "../support/media";
+import { until } from "../support/until";
 import { makeTestVideo } from "../support/video-fixtures";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
@@ -37,6 +40,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
+
+/** The staff CLI with the app's DATA_DIR and address. */
+const admin = <T = Record<string, unknown>>(...args: string[]) => runAdminJson<T>(args, { DATA_DIR: appUnderTest().dataDir, APP_URL: appUnderTest().baseUrl });
 
 async function openWalk(query: Record<string, string> = {}) {
   const taskId = `task-${randomUUID()}`;
@@ -167,5 +173,37 @@ describe("POST /explanations", () => {
     expectError(await rec.explain(ids[0]!, "It was done"), 409, "item_not_missed");
     expect(expectError(await rec.explain(ids[2]!, "  "), 400, "missing_parameter").detail).toEqual({ parameter: "reason" });
     expectError(await rec.explain(randomUUID(), "Why"), 404, "not_found");
+  });
+
+  it("are taken until the report is released, and never over a staff decision", async () => {
+    // Held for staff: the checked item waits for a decision; the two finished anyway are missed.
+    const held = await openWalk();
+    await held.rec.taps([{ seq: 1, item_id: held.ids[0]!, action: "check", run_seconds: 1 }]);
+    await held.rec.finish({ parts: await uploadRuns(held.rec, [await makeTestVideo(dir, "held.webm", { format: "webm-vp8-stream", seconds: 2 })]), events_seq: 1, finish_anyway: [held.ids[1]!, held.ids[2]!] });
+    expect((await waitUntilSealed(held.rec)).state).toBe("sealed");
+    await until("the analysis", async () => ((await db().inspection.findUniqueOrThrow({ where: { id: held.inspectionId } })).analyzedAt ? true : undefined), 60_000, 200);
+    // Staff confirm one missed item: the cleaner's words do not overturn it.
+    await admin("review", "decide", "--inspection", held.inspectionId, "--item", held.ids[1]!, "--state", "missed");
+    expectError(await held.rec.explain(held.ids[1]!, "I did mop it."), 409, "item_decided_by_staff");
+    // The recorder offers an explanation only where one is taken.
+    const offered = async (rec: typeof held.rec) => ((await rec.session()).body.results as { item_id: string; explainable: boolean }[]).map((line) => [line.item_id, line.explainable]);
+    expect(await offered(held.rec)).toEqual([[held.ids[0], false], [held.ids[1], false], [held.ids[2], true]]);
+    // The other is the filming's own `missed`: explained while the report is not out.
+    expect((await held.rec.explain(held.ids[2]!, "The camera fogged up.")).status).toBe(200);
+    const released = await admin<{ released: boolean }>("review", "decide", "--inspection", held.inspectionId, "--item", held.ids[0]!, "--state", "missed");
+    expect(released.released).toBe(true);
+    expect((await held.rec.explain(held.ids[2]!, "The camera fogged up.")).status).toBe(200);
+    expectError(await held.rec.explain(held.ids[2]!, "Other words, later."), 409, "explanations_closed");
+
+    // Released at once (nothing waits for staff): no item can be explained any more.
+    const out = await openWalk();
+    await out.rec.finish({ parts: await uploadRuns(out.rec, [await makeTestVideo(dir, "out.webm", { format: "webm-vp8-stream", seconds: 2 })]), events_seq: 0, finish_anyway: out.ids });
+    expect((await waitUntilSealed(out.rec)).state).toBe("sealed");
+    await until("the release", async () => ((await db().inspection.findUniqueOrThrow({ where: { id: out.inspectionId } })).status === "completed" ? true : undefined), 60_000, 200);
+    const refused = expectError(await out.rec.explain(out.ids[0]!, "It was done."), 409, "explanations_closed");
+    expect(refused.message).toMatch(/released/);
+    expect(await offered(out.rec)).toEqual(out.ids.map((id) => [id, false]));
+    const lines = await db().inspectionItem.findMany({ where: { inspectionId: { in: [held.inspectionId, out.inspectionId] } }, orderBy: [{ inspectionId: "asc" }, { position: "asc" }] });
+    expect(lines.filter((line) => line.state === "explained").map((line) => [line.inspectionId, line.itemId, line.reason])).toEqual([[held.inspectionId, held.ids[2], "The camera fogged up."]]);
   });
 });

@@ -1,8 +1,13 @@
 import type { Metadata, Viewport } from "next";
+import { notFound } from "next/navigation";
 import { RecorderApp } from "@/components/recorder/RecorderApp";
+import { findRecorderTask } from "@/lib/recording/find-recorder-task";
 
 // The same page for every link: the app reads its token from the address in the browser, so
-// nothing about a link is rendered on the server and a link preview opens no inspection.
+// nothing about a link is rendered on the server and a link preview opens no inspection. Only
+// whether the link exists is looked up (nothing is opened), so an unknown token answers 404 with
+// the "link does not work" screen (not-found.tsx): nothing in this render streams before the
+// lookup, so the status can still be set.
 export const metadata: Metadata = {
   title: "Record a walkthrough",
   manifest: "/manifest.webmanifest",
@@ -13,6 +18,8 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, viewportFit: "cover", themeColor: "#14202b" };
 
-export default function RecordingPage() {
+export default async function RecordingPage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  if (!(await findRecorderTask(token))) notFound();
   return <RecorderApp />;
 }
