@@ -21,6 +21,21 @@ describe("parseConfig", () => {
     ).toBe(true);
   });
 
+  it("allows private webhook receivers by default only when APP_URL is a loopback origin, whatever the database", () => {
+    const allowed = (env: Record<string, string>) => parseConfig(env).WEBHOOKS_ALLOW_PRIVATE_RECEIVERS;
+    expect(allowed({})).toBe(true);
+    for (const url of ["http://localhost:3000", "http://127.0.0.1:4000", "http://127.8.9.10", "http://[::1]:3000", "http://app.localhost"]) {
+      expect(allowed({ APP_URL: url }), url).toBe(true);
+      expect(allowed({ APP_URL: url, DATABASE_URL: "postgresql://db/w", APP_SECRET: secret }), url).toBe(true);
+    }
+    // The embedded database alone no longer opens them up: a public origin keeps them off.
+    for (const url of ["https://walkthrough.example.com", "http://10.0.0.5:3000", "http://192.168.1.20", "http://localhost.example.com"]) {
+      expect(allowed({ APP_URL: url }), url).toBe(false);
+    }
+    expect(allowed({ APP_URL: "https://walkthrough.example.com", WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true" })).toBe(true);
+    expect(allowed({ APP_URL: "http://localhost:3000", WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "false" })).toBe(false);
+  });
+
   it("stops a start with an external database and no APP_SECRET, naming it", () => {
     expect(() => parseConfig({ DATABASE_URL: "postgresql://db/w" })).toThrow(
       /^Invalid environment variable APP_SECRET: required with an external DATABASE_URL/,
