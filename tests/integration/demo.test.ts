@@ -56,6 +56,7 @@ beforeAll(async () => {
     // Each test comes from its own client address (X-Forwarded-For through one trusted proxy).
     TRUSTED_PROXY_HOPS: "1",
     RATE_LIMIT_DEMO: "3",
+    RATE_LIMIT_UNAUTHENTICATED: "5",
     DEMO_SUBMISSIONS_PER_EMAIL_PER_DAY: "2",
     DEMO_CONFIDENCE_MIN: "0.8",
     BOOK_A_CALL_URL: "https://book.walkthrough.test/partners",
@@ -279,5 +280,39 @@ describe("video submissions and access requests", () => {
     expect(answer.body).toEqual({ request_id: expect.any(String), status: "received", book_a_call_url: "https://book.walkthrough.test/partners" });
     expect(await db().demoAccessRequest.findUniqueOrThrow({ where: { id: answer.body.request_id as string } })).toMatchObject({ onBehalfOf: "Ana Silva, Harbour Homes" });
     expect(expectError(await call("POST", "/demo/access-requests", { body: { email: inbox() }, headers: fromAddress() }), 400, "missing_parameter").detail).toEqual({ parameter: "name" });
+  });
+});
+
+describe("client addresses", () => {
+  const access = (headers: Record<string, string>) =>
+    call("POST", "/demo/access-requests", { body: { email: inbox(), name: "Someone" }, headers: headers });
+
+  /** Sends from each address in turn until one is refused; fixed windows may split the first tries. */
+  async function firstRefusal(send: (headers: Record<string, string>) => Promise<ApiAnswer>, addresses: string[], tries: number): Promise<ApiAnswer | undefined> {
+    for (let sent = 0; sent < tries; sent++) {
+      const answer = await send({ "x-forwarded-for": addresses[sent % addresses.length]! });
+      if (answer.status === 429) return answer;
+    }
+    return undefined;
+  }
+
+  it("count an IPv6 client's whole /64 as one address, and an IPv4-mapped address as its IPv4 one", async () => {
+    const prefix = `2001:db8:${(++addresses).toString(16)}:7`;
+    const sameNetwork = [`${prefix}::1`, `${prefix}::2`, `${prefix}:ffff:ffff:ffff:fffe`, `${prefix.toUpperCase()}:0:0:0:9`];
+    expectError((await firstRefusal(access, sameNetwork, 8))!, 429, "too_many_requests");
+    // The next /64 is another client.
+    expect((await access({ "x-forwarded-for": `2001:db8:${addresses.toString(16)}:8::1` })).status).toBe(201);
+
+    const v4 = `198.51.${200 + (++addresses % 50)}.9`;
+    expectError((await firstRefusal(access, [v4, `::ffff:${v4}`], 8))!, 429, "too_many_requests");
+  });
+
+  it("count wrong poll tokens per /64, and still serve a right one from there", async () => {
+    const sent = await submit({ email: inbox(), accept_terms: true, photos: [{ url: "https://photos.test/kitchen.jpg" }] });
+    const requestId = sent.body.request_id as string;
+    const prefix = `2001:db8:${(++addresses).toString(16)}:9`;
+    const guess = (headers: Record<string, string>) => readWith(requestId, `demo_pt_${randomBytes(8).toString("hex")}`, headers);
+    expectError((await firstRefusal(guess, [`${prefix}::a`, `${prefix}::b`, `${prefix}::c`], 14))!, 429, "too_many_requests");
+    expect((await readWith(requestId, sent.body.poll_token as string, { "x-forwarded-for": `${prefix}::d` })).status).toBe(200);
   });
 });
