@@ -316,3 +316,23 @@ describe("client addresses", () => {
     expect((await readWith(requestId, sent.body.poll_token as string, { "x-forwarded-for": `${prefix}::d` })).status).toBe(200);
   });
 });
+
+describe("control characters", () => {
+  it("are stripped from an access request as it is taken", async () => {
+    const answer = await call("POST", "/demo/access-requests", {
+      body: { email: inbox(), name: "Ana\u001b[2J Silva\u0007", company: "Harbour\r\nHomes\u009b", on_behalf_of: "\u0000Ana\u007f", message: "Line one\r\nLine two\u001b[31m\tend" },
+      headers: fromAddress(),
+    });
+    expect(answer.status, answer.text).toBe(201);
+    const saved = await db().demoAccessRequest.findUniqueOrThrow({ where: { id: answer.body.request_id as string } });
+    expect({ name: saved.name, company: saved.company, onBehalfOf: saved.onBehalfOf, message: saved.message }).toEqual({
+      name: "Ana[2J Silva",
+      company: "Harbour Homes",
+      onBehalfOf: "Ana",
+      // A message keeps its lines and tabs.
+      message: "Line one\nLine two[31m\tend",
+    });
+    const onlyControls = await call("POST", "/demo/access-requests", { body: { email: inbox(), name: "\u001b\u0007" }, headers: fromAddress() });
+    expect(expectError(onlyControls, 400, "missing_parameter").detail).toEqual({ parameter: "name" });
+  });
+});
