@@ -97,6 +97,10 @@ const schema = z.object({
   DEMO_SUBMISSIONS_PER_EMAIL_PER_DAY: positiveInt.default(5),
   DEMO_RETENTION_DAYS: positiveInt.max(90).default(7),
   DEMO_CONFIDENCE_MIN: z.coerce.number().min(0).max(1).default(0.85),
+  // Every demo video stored or streaming, across the service (GiB; fractions allowed), and demo
+  // uploads streaming at once per process: past either the demo answers 507 or 429, never a full disk.
+  DEMO_STORAGE_MAX_GIB: z.coerce.number().positive().default(20),
+  DEMO_UPLOADS_AT_ONCE: positiveInt.max(1000).default(4),
 }).superRefine((env, ctx) => {
   // Each host would otherwise make its own, and links, cursors and stored secrets made on one
   // would not verify or decrypt on another. The embedded database is one machine's, so there

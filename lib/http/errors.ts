@@ -42,6 +42,8 @@ export const errorStatus = {
   part_checksum_mismatch: 400,
   unsupported_media: 415,
   item_not_missed: 409,
+  // The demo tier's video uploads (lib/demo), never answered to a partner.
+  insufficient_storage: 507,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

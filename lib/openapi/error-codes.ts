@@ -54,6 +54,7 @@ export const errorMeaning: Record<ErrorCode, string> = {
   part_checksum_mismatch: "Recording app only: the body does not hash to `X-Part-SHA256`; nothing was stored.",
   unsupported_media: "Recording app only: the first part of a run is not an MP4 or WebM recording.",
   item_not_missed: "Recording app only: only an item whose result is `missed` can be explained.",
+  insufficient_storage: "Demo tier only: the demo's videos fill the storage set aside for them; retry after `Retry-After` seconds.",
 };
 
 const tableOrder = Object.keys(errorStatus) as ErrorCode[];

@@ -36,6 +36,14 @@ describe("parseConfig", () => {
     expect(allowed({ APP_URL: "http://localhost:3000", WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "false" })).toBe(false);
   });
 
+  it("bounds demo video uploads by default: 20 GiB stored across the service, 4 streaming per process", () => {
+    expect(parseConfig({})).toMatchObject({ DEMO_STORAGE_MAX_GIB: 20, DEMO_UPLOADS_AT_ONCE: 4 });
+    expect(parseConfig({ DEMO_STORAGE_MAX_GIB: "0.5", DEMO_UPLOADS_AT_ONCE: "1" })).toMatchObject({ DEMO_STORAGE_MAX_GIB: 0.5, DEMO_UPLOADS_AT_ONCE: 1 });
+    for (const [name, value] of [["DEMO_STORAGE_MAX_GIB", "0"], ["DEMO_STORAGE_MAX_GIB", "lots"], ["DEMO_UPLOADS_AT_ONCE", "0"], ["DEMO_UPLOADS_AT_ONCE", "1.5"]] as const) {
+      expect(() => parseConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(`^Invalid environment variable ${name}:`));
+    }
+  });
+
   it("stops a start with an external database and no APP_SECRET, naming it", () => {
     expect(() => parseConfig({ DATABASE_URL: "postgresql://db/w" })).toThrow(
       /^Invalid environment variable APP_SECRET: required with an external DATABASE_URL/,
