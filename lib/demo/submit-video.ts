@@ -98,7 +98,8 @@ async function readForm(request: Request, key: string, admit: (fields: Map<strin
  */
 export async function submitVideo(request: Request) {
   await countSubmission(request);
-  const declared = request.headers.has("content-length") ? Number(request.headers.get("content-length")) : undefined;
+  const length = Number(request.headers.get("content-length") ?? Number.NaN);
+  const declared = Number.isFinite(length) ? length : undefined;
   const id = randomUUID();
   let releaseSlot: (() => void) | undefined;
   let bodyRead = false;
