@@ -1,4 +1,5 @@
 import path from "node:path";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { dropProcessSingleton, processSingleton } from "./process-state";
 
@@ -68,7 +69,7 @@ const schema = z.object({
     .transform((text) => text.split(",").map(Number))
     .refine((delays) => delays.every((delay) => delay <= 24 * 3600), "each delay must be within 24 hours")
     .default([600, 3600, 21_600, 79_200]),
-  // Receivers on plain http or loopback/private addresses; unset: allowed only with the embedded database.
+  // Receivers on plain http or loopback/private addresses; unset: allowed only when APP_URL is a loopback origin.
   WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: flag.optional(),
   // For tests only: the waits before attempts 2 to 6 (the spec's 1 m, 5 m, 30 m, 2 h, 12 h).
   WEBHOOK_RETRY_DELAYS_SECONDS: z
@@ -113,6 +114,10 @@ const schema = z.object({
   DEMO_SUBMISSIONS_PER_EMAIL_PER_DAY: positiveInt.default(5),
   DEMO_RETENTION_DAYS: positiveInt.max(90).default(7),
   DEMO_CONFIDENCE_MIN: z.coerce.number().min(0).max(1).default(0.85),
+  // Every demo video stored or streaming, across the service (GiB; fractions allowed), and demo
+  // uploads streaming at once per process: past either the demo answers 507 or 429, never a full disk.
+  DEMO_STORAGE_MAX_GIB: z.coerce.number().positive().default(20),
+  DEMO_UPLOADS_AT_ONCE: positiveInt.max(1000).default(4),
 }).superRefine((env, ctx) => {
   // Each host would otherwise make its own, and links, cursors and stored secrets made on one
   // would not verify or decrypt on another. The embedded database is one machine's, so there
@@ -139,7 +144,18 @@ const schema = z.object({
   }
 });
 
-export type Config = z.infer<typeof schema> & { APP_URL: string; DATA_DIR: string; CREATE_DEMO_PARTNER: boolean };
+export type Config = z.infer<typeof schema> & { APP_URL: string; DATA_DIR: string; CREATE_DEMO_PARTNER: boolean; WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: boolean };
+
+/**
+ * An origin only this machine can reach (localhost, *.localhost, 127.0.0.0/8, [::1]): a development
+ * setup, where receivers on this machine or the local network are what one tests with. Which
+ * database is used says nothing about that: an embedded one can serve the public too.
+ */
+export function isLoopbackOrigin(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+  if (/^(localhost|.+\.localhost)\.?$/i.test(host)) return true;
+  return ipaddr.isValid(host) && ipaddr.process(host).range() === "loopback";
+}
 
 export class ConfigError extends Error {}
 
@@ -153,11 +169,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}`);
   }
   const parsed = result.data;
+  const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, "");
   return {
     ...parsed,
-    APP_URL: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ""),
+    APP_URL: appUrl,
     DATA_DIR: path.resolve(parsed.DATA_DIR),
     CREATE_DEMO_PARTNER: parsed.CREATE_DEMO_PARTNER ?? parsed.DATABASE_URL === undefined,
+    WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: parsed.WEBHOOKS_ALLOW_PRIVATE_RECEIVERS ?? isLoopbackOrigin(appUrl),
   };
 }
 

@@ -1,15 +1,15 @@
 import { config } from "../config";
 import { db } from "../db/client";
 import { deliverableEmail } from "../auth/email-address";
-import { clientAddress } from "../http/client-address";
+import { clientLimitKey } from "../http/client-address";
 import { ApiError } from "../http/errors";
 import { consumeRateLimit } from "../http/rate-limit";
 
 const dayMs = 86_400_000;
 
-/** Every submission counts against its client address first, valid or not (RATE_LIMIT_DEMO per window). */
+/** Every submission counts against its client address (an IPv6 client's /64) first, valid or not (RATE_LIMIT_DEMO per window). */
 export async function countSubmission(request: Request): Promise<void> {
-  await consumeRateLimit("demo", clientAddress(request));
+  await consumeRateLimit("demo", clientLimitKey(request));
 }
 
 /** An address mail can reach (`400 invalid_email` naming `email` otherwise). */

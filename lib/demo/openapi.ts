@@ -23,10 +23,15 @@ Partner API's Finding shape, tuned for precision over completeness (only finding
 - **Poll token.** A submission answers \`request_id\` and \`poll_token\` once. Read it with
   \`GET /demo/inspections/{request_id}\` and \`Authorization: Bearer <poll_token>\`; the id alone reads nothing, and a
   wrong token answers exactly as an unknown id (\`404 not_found\`).
-- **Limits.** Submissions are limited per client address and per email address (\`429 too_many_requests\` with
-  \`Retry-After\`); 1 to 10 photos, fetched under the Partner API's baseline-photo rules; videos up to
-  ${demoVideoLimitBytes} bytes (MP4, MOV or WebM). Submissions and their media are deleted after the retention period
-  (\`expires_at\`).
+- **Limits.** Submissions are limited per client address (an IPv6 client's /64 counts as one) and per email
+  address (\`429 too_many_requests\` with \`Retry-After\`); 1 to 10 photos, fetched under the Partner API's
+  baseline-photo rules; videos up to ${demoVideoLimitBytes} bytes (MP4, MOV or WebM). Submissions and their media are
+  deleted after the retention period (\`expires_at\`).
+- **Videos: fields first.** Send \`email\` and \`accept_terms\` before the \`video\` file. Before a byte of the file is
+  read, the service checks the fields (a file before them is refused as if they were missing), the email's daily limit,
+  that few enough demo uploads are streaming (\`429 too_many_requests\`, \`Retry-After\`) and that the demo's storage
+  for videos has room for the declared length, or the whole cap without one (\`507 insufficient_storage\`,
+  \`Retry-After\`). A refusal then answers at once and closes the connection instead of reading the rest.
 - **Videos** are received and stored, not analysed: analysis runs only on an account. Ask for Partner API access
   with \`POST /demo/access-requests\`.
 - Errors use the Partner API's envelope, \`{ "error": { "code", "message", "detail"?, "next_steps"? } }\`.
@@ -86,9 +91,9 @@ export function buildDemoOpenApiDocument(serverUrl: string): oas31.OpenAPIObject
             content: {
               "multipart/form-data": {
                 schema: z.object({
-                  email: z.string().meta({ description: "Where the confirmation goes." }),
-                  accept_terms: z.literal("true"),
-                  video: z.string().meta({ format: "binary", description: "One MP4, MOV or WebM file." }),
+                  email: z.string().meta({ description: "Where the confirmation goes. Before the file." }),
+                  accept_terms: z.literal("true").meta({ description: "Before the file." }),
+                  video: z.string().meta({ format: "binary", description: "One MP4, MOV or WebM file, after the fields." }),
                 }),
               },
             },
@@ -98,7 +103,14 @@ export function buildDemoOpenApiDocument(serverUrl: string): oas31.OpenAPIObject
               description: "Received and stored; a confirmation link was mailed. Not analysed: `analysis: requires_account`.",
               content: json(demoAcceptedRecord.extend({ analysis: z.literal("requires_account"), size_bytes: z.int() })),
             },
-            ...errors({ 400: "`missing_parameter`, `invalid_request`, `invalid_email`", 413: "`payload_too_large` with `detail.limit_bytes`", 415: "`unsupported_media`: not an MP4, MOV or WebM file", 429: "`too_many_requests`", 503: "`service_unavailable`" }),
+            ...errors({
+              400: "`missing_parameter`, `invalid_request` (naming `detail.parameter`; a file before `email` and `accept_terms` counts as without them), `invalid_email`",
+              413: "`payload_too_large` with `detail.limit_bytes`",
+              415: "`unsupported_media`: not an MP4, MOV or WebM file",
+              429: "`too_many_requests`: the address's or the email's limit, or too many demo uploads at once; with `Retry-After`",
+              503: "`service_unavailable`",
+              507: "`insufficient_storage`: the demo's storage for videos is full for now; with `Retry-After`",
+            }),
           },
         },
       },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { maxPhotoUrlLength } from "../fetch/photo-url";
 import { findingRecord } from "../inspections/schemas";
+import { withoutControls } from "../validation/control-characters";
 import { optionalText, requiredText } from "../validation/text";
 
 export const maxDemoPhotos = 10;
@@ -26,13 +27,20 @@ export const demoPhotosBody = z
 
 export const demoConfirmationBody = z.strictObject({ token: requiredText(200).meta({ description: "The token of the confirmation link mailed to the submission's address." }) }).meta({ id: "DemoConfirmation" });
 
+/**
+ * Anonymous text that staff read in a terminal (`admin demo access-requests`): control characters
+ * are dropped before the field's own checks, so text of nothing but controls is blank. A message
+ * keeps its line breaks and tabs.
+ */
+const cleaned = <T extends z.ZodType<unknown, string>>(inner: T, multiline = false) => z.string().overwrite((text) => withoutControls(text, { multiline })).pipe(inner);
+
 export const demoAccessRequestBody = z
   .strictObject({
     email: requiredText(254).meta({ description: "Whom to reply to: the person asking, or you on their behalf." }),
-    name: requiredText(200),
-    company: optionalText(200).optional(),
-    on_behalf_of: optionalText(200).optional().meta({ description: "The person or company the request is made for, when an agent or a colleague asks." }),
-    message: optionalText(2000).optional(),
+    name: cleaned(requiredText(200)),
+    company: cleaned(optionalText(200)).optional(),
+    on_behalf_of: cleaned(optionalText(200)).optional().meta({ description: "The person or company the request is made for, when an agent or a colleague asks." }),
+    message: cleaned(optionalText(2000), true).optional(),
   })
   .meta({ id: "DemoAccessRequest" });
 

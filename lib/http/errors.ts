@@ -47,6 +47,8 @@ export const errorStatus = {
   explanations_closed: 409,
   tap_still_limit: 409,
   live_check_limit: 409,
+  // The demo tier's video uploads (lib/demo), never answered to a partner.
+  insufficient_storage: 507,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -179,16 +179,17 @@ export async function consumeRateLimit(bucket: RateLimitBucket, subject: string)
 }
 
 /**
- * For counting only what turns out to be refused (a bad credential): throws 429 when the subject
- * has used up a batched bucket, counting nothing. `countRateLimitHit` counts one afterwards.
+ * A request whose credential (partner key, recording token, poll token) was missing, malformed
+ * or unknown, from a client address (`clientLimitKey`): counted, or `429` once the address has
+ * sent RATE_LIMIT_UNAUTHENTICATED of them this window. Called only after the lookup failed, so a
+ * valid credential from an address that also sends junk (carrier NAT: many phones, one address)
+ * is always served and never counted.
  */
-export function assertUnderRateLimit(bucket: RateLimitBucket, subject: string): void {
+export function countUnknownCredential(address: string): void {
   const window = currentWindow();
-  if (batchedHits(bucketKey(bucket, subject), window) >= limitOf(bucket)) throw refuse(window);
-}
-
-export function countRateLimitHit(bucket: RateLimitBucket, subject: string): void {
-  countBatched(bucketKey(bucket, subject), currentWindow());
+  const key = bucketKey("unauthenticated", address);
+  if (batchedHits(key, window) >= limitOf("unauthenticated")) throw refuse(window);
+  countBatched(key, window);
 }
 
 /** Drops windows nobody will ask about again; called by a scheduled job. */

@@ -2,11 +2,11 @@ import { log } from "../log";
 import { countRequest } from "../usage/usage-counter";
 import { authenticate, type Caller } from "./auth";
 import { parseJsonObject, readBodyText } from "./body";
-import { clientAddress } from "./client-address";
+import { clientLimitKey } from "./client-address";
 import { ApiError } from "./errors";
 import { type AnyOperation, defaultBodyLimitBytes, type HttpMethod, httpMethods } from "./operation";
 import { pathParams, queryParams } from "./path-params";
-import { assertUnderRateLimit, consumeRateLimit, countRateLimitHit } from "./rate-limit";
+import { consumeRateLimit, countUnknownCredential } from "./rate-limit";
 import { requestIdFor } from "./request-id";
 import { errorResponse, jsonResponse } from "./respond";
 import { parseOrThrow } from "./validation";
@@ -44,16 +44,15 @@ async function run(operation: AnyOperation, request: Request, requestId: string,
 }
 
 /**
- * The partner from the key. An address that keeps sending missing, malformed or unknown keys is
- * refused before the key is looked up, so guessing keys costs the guesser, not the database.
+ * The partner from the key, looked up first: a valid key is served whatever else its address
+ * sends. Missing, malformed or unknown keys count against the address, and past its limit they
+ * are answered `429` instead of `401` (a malformed key is refused without a lookup).
  */
 async function identify(request: Request, operation: AnyOperation): Promise<Caller> {
-  const address = clientAddress(request);
-  assertUnderRateLimit("unauthenticated", address);
   try {
     return await authenticate(request, { partnerInHandler: operation.partnerCheck === "in-handler" });
   } catch (error) {
-    if (error instanceof ApiError && error.code === "invalid_key") countRateLimitHit("unauthenticated", address);
+    if (error instanceof ApiError && error.code === "invalid_key") countUnknownCredential(clientLimitKey(request));
     throw error;
   }
 }

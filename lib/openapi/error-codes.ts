@@ -61,6 +61,7 @@ export const errorMeaning: Record<ErrorCode, string> = {
   explanations_closed: "Recording app only: the report was released (or the walkthrough failed); its results can no longer be explained.",
   tap_still_limit: "Recording app only: the check's still was judged twice already; a re-film (a new check) is judged again.",
   live_check_limit: "Recording app only: the walkthrough's live checks are used up (`detail.limit` calls); the sealed video is still analysed.",
+  insufficient_storage: "Demo tier only: the demo's videos fill the storage set aside for them; retry after `Retry-After` seconds.",
 };
 
 const tableOrder = Object.keys(errorStatus) as ErrorCode[];

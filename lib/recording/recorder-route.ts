@@ -1,11 +1,11 @@
 import type { z } from "zod";
 import { log } from "../log";
 import { parseJsonObject, readBodyText } from "../http/body";
-import { clientAddress } from "../http/client-address";
+import { clientLimitKey } from "../http/client-address";
 import { ApiError } from "../http/errors";
 import { type HttpMethod, httpMethods } from "../http/operation";
 import { pathParams } from "../http/path-params";
-import { assertUnderRateLimit, consumeRateLimit, countRateLimitHit } from "../http/rate-limit";
+import { consumeRateLimit, countUnknownCredential } from "../http/rate-limit";
 import { requestIdFor } from "../http/request-id";
 import { errorResponse, jsonResponse } from "../http/respond";
 import { type Handler, methodNotAllowed } from "../http/route-handlers";
@@ -15,8 +15,9 @@ import { findRecorderTask, type RecorderTask } from "./find-recorder-task";
 /*
  * The recording app's own API, under `/r/<token>/api/...` (lib/recording/README.md). The token in
  * the path is the only credential: no partner key ever reaches a browser. The wrapper owns, in
- * this order, the per-address limit on bad tokens, the token lookup (an unknown token answers the
- * same 404 as a missing path), the per-link limit, and the JSON body; handlers hold the rules.
+ * this order, the token lookup (an unknown token answers the same 404 as a missing path, and
+ * counts against the client address: 429 past its limit; a valid one is served from any address),
+ * the per-link limit, and the JSON body; handlers hold the rules.
  * Logs name the task, never the token or the URL that carries it.
  */
 
@@ -53,11 +54,9 @@ export function defineRecorderOperation<S extends z.ZodType | undefined = undefi
 const notFound = () => new ApiError("not_found", { message: "No such recording link." });
 
 async function identify(request: Request, token: string): Promise<RecorderTask> {
-  const address = clientAddress(request);
-  assertUnderRateLimit("unauthenticated", address);
   const task = await findRecorderTask(token);
   if (!task) {
-    countRateLimitHit("unauthenticated", address);
+    countUnknownCredential(clientLimitKey(request));
     throw notFound();
   }
   await consumeRateLimit("recorder", task.taskId);

@@ -9,11 +9,10 @@ export const receiverUrlMaxLength = 2048;
 
 /**
  * Whether receivers may be plain `http` or on loopback and private addresses
- * (`WEBHOOKS_ALLOW_PRIVATE_RECEIVERS`, on by default only with the embedded database).
+ * (`WEBHOOKS_ALLOW_PRIVATE_RECEIVERS`, on by default only when APP_URL is a loopback origin).
  */
 export function privateReceiversAllowed(): boolean {
-  const settings = config();
-  return settings.WEBHOOKS_ALLOW_PRIVATE_RECEIVERS ?? settings.DATABASE_URL === undefined;
+  return config().WEBHOOKS_ALLOW_PRIVATE_RECEIVERS;
 }
 
 /**

@@ -275,6 +275,31 @@ describe("admin allowlist", () => {
   });
 });
 
+describe("admin demo", () => {
+  // Raw C0 (but the lines' own newlines) and C1 controls: what a terminal would act on.
+  // eslint-disable-next-line no-control-regex -- finding controls is the point
+  const rawControls = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+
+  it("shows anonymous access requests with control characters escaped, never acted on by the terminal", async () => {
+    // As a row stored before input was cleaned: the output must not trust what is stored.
+    const name = `Ana \u001b]0;pwned\u0007\u001b[2J Silva ${randomUUID().slice(0, 8)}`;
+    await db().demoAccessRequest.create({
+      data: { email: "ana@walkthrough-demo.com", name, company: "Harbour\r\nHomes\u009b31m", onBehalfOf: "\u0008x\u007f", message: "line one\nline two\u001b[0m" },
+    });
+    const text = await admin("demo", "access-requests");
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).not.toMatch(rawControls);
+    expect(text.stdout).toContain("Ana \\u001b]0;pwned\\u0007\\u001b[2J Silva");
+    expect(text.stdout).toContain("Harbour\\u000d\\u000aHomes\\u009b31m");
+
+    const json = await admin("demo", "access-requests", "--json");
+    expect(json.stdout).not.toMatch(rawControls);
+    // Escaped, not lost: the JSON still reads back as what was stored.
+    const listed = (JSON.parse(json.stdout) as { access_requests: { name: string; company: string }[] }).access_requests.find((row) => row.name === name);
+    expect(listed?.company).toBe("Harbour\r\nHomes\u009b31m");
+  });
+});
+
 describe("admin usage", () => {
   it("prints usage and exits 2 for no command, an unknown command, a missing or unknown option", async () => {
     const [none, unknown, half, missing, extra, positional] = await Promise.all([

@@ -1,7 +1,9 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { WeightedSemaphore } from "../../lib/concurrency/weighted-semaphore";
@@ -20,6 +22,7 @@ import { testAppEnv } from "../support/global-setup";
 import { localFetchOptions, type PhotoServer, sendBytes, startPhotoServer } from "../support/https-photo-server";
 import { localDriverOfApp } from "../support/media";
 import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
+import { until } from "../support/until";
 import { makeTestVideo } from "../support/video-fixtures";
 
 /*
@@ -56,6 +59,10 @@ beforeAll(async () => {
     // Each test comes from its own client address (X-Forwarded-For through one trusted proxy).
     TRUSTED_PROXY_HOPS: "1",
     RATE_LIMIT_DEMO: "3",
+    RATE_LIMIT_UNAUTHENTICATED: "5",
+    // One upload at a time and a 1 GiB budget, so both refusals can be met here.
+    DEMO_UPLOADS_AT_ONCE: "1",
+    DEMO_STORAGE_MAX_GIB: "1",
     DEMO_SUBMISSIONS_PER_EMAIL_PER_DAY: "2",
     DEMO_CONFIDENCE_MIN: "0.8",
     BOOK_A_CALL_URL: "https://book.walkthrough.test/partners",
@@ -279,5 +286,223 @@ describe("video submissions and access requests", () => {
     expect(answer.body).toEqual({ request_id: expect.any(String), status: "received", book_a_call_url: "https://book.walkthrough.test/partners" });
     expect(await db().demoAccessRequest.findUniqueOrThrow({ where: { id: answer.body.request_id as string } })).toMatchObject({ onBehalfOf: "Ana Silva, Harbour Homes" });
     expect(expectError(await call("POST", "/demo/access-requests", { body: { email: inbox() }, headers: fromAddress() }), 400, "missing_parameter").detail).toEqual({ parameter: "name" });
+  });
+});
+
+/** A multipart upload to /demo/videos over node:http, written piece by piece and left open until the test ends it. */
+interface OpenUpload {
+  /** The answer, which must come while the upload is still open. */
+  answer: Promise<{ status: number; headers: http.IncomingHttpHeaders; body: { error?: { code: string; detail?: Record<string, unknown> } } & Record<string, unknown> }>;
+  write(bytes: string | Uint8Array): void;
+  abort(): void;
+}
+
+const boundary = "----walkthrough-test-boundary";
+const formField = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const fileHead = (name = "video") => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="walk.mp4"\r\nContent-Type: video/mp4\r\n\r\n`;
+
+function openUpload(headers: Record<string, string>, declaredBytes?: number): OpenUpload {
+  const base = new URL(app.baseUrl);
+  const outgoing = http.request({
+    host: base.hostname,
+    port: base.port,
+    method: "POST",
+    path: "/demo/videos",
+    agent: false,
+    headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}`, ...(declaredBytes === undefined ? { "transfer-encoding": "chunked" } : { "content-length": String(declaredBytes) }) },
+  });
+  const answer = new Promise<Awaited<OpenUpload["answer"]>>((resolve, reject) => {
+    const late = setTimeout(() => reject(new Error("no answer while the upload was still open")), 30_000);
+    outgoing.on("response", (response) => {
+      let text = "";
+      response.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+      response.on("end", () => {
+        clearTimeout(late);
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: JSON.parse(text) as Record<string, never> });
+      });
+    });
+    outgoing.on("error", (error) => {
+      clearTimeout(late);
+      reject(error);
+    });
+  });
+  // Once answered, the server may close the connection under the rest of the upload.
+  answer.catch(() => undefined);
+  return {
+    answer,
+    write: (bytes) => void outgoing.write(bytes),
+    abort: () => void outgoing.destroy(),
+  };
+}
+
+async function videoForm(email: string): Promise<FormData> {
+  const video = await makeTestVideo(videoDir, "small.mp4", { format: "mp4-h264", seconds: 1 });
+  const form = new FormData();
+  form.set("email", email);
+  form.set("accept_terms", "true");
+  form.set("video", new Blob([new Uint8Array(video)], { type: "video/mp4" }), "walk.mp4");
+  return form;
+}
+
+describe("demo video uploads cannot fill the disk", () => {
+  it("refuse a video sent before email and accept_terms without reading it", async () => {
+    const video = await makeTestVideo(videoDir, "early.mp4", { format: "mp4-h264", seconds: 1 });
+    const before = await db().demoSubmission.count();
+    const upload = openUpload(fromAddress());
+    upload.write(fileHead());
+    upload.write(new Uint8Array(video.subarray(0, 4096)));
+    const answer = await upload.answer;
+    upload.abort();
+    expect([answer.status, answer.body.error?.code, answer.body.error?.detail]).toEqual([400, "missing_parameter", { parameter: "email" }]);
+    const noTerms = openUpload(fromAddress());
+    noTerms.write(formField("email", inbox()) + fileHead());
+    noTerms.write(new Uint8Array(video.subarray(0, 4096)));
+    const refused = await noTerms.answer;
+    noTerms.abort();
+    expect([refused.status, refused.body.error?.code, refused.body.error?.detail]).toEqual([400, "invalid_request", { parameter: "accept_terms" }]);
+    expect(await db().demoSubmission.count()).toBe(before);
+    expect(await db().demoUpload.count()).toBe(0);
+  });
+
+  it("check the email's daily limit before reading the video", async () => {
+    const email = inbox();
+    for (let i = 0; i < 2; i++) expect((await submit({ email, accept_terms: true, photos: [{ url: "https://photos.test/kitchen.jpg" }] })).status).toBe(202);
+    const upload = openUpload(fromAddress());
+    upload.write(formField("email", email) + formField("accept_terms", "true") + fileHead());
+    upload.write(new Uint8Array(await makeTestVideo(videoDir, "limited.mp4", { format: "mp4-h264", seconds: 1 })).subarray(0, 4096));
+    const answer = await upload.answer;
+    upload.abort();
+    expect([answer.status, answer.body.error?.code]).toEqual([429, "too_many_requests"]);
+    expect(Number(answer.headers["retry-after"])).toBeGreaterThan(3600);
+  });
+
+  it("cap the anonymous video at 500 MiB, refused from the declared length before reading", async () => {
+    const upload = openUpload(fromAddress(), 600 * 1024 * 1024);
+    upload.write(formField("email", inbox()) + formField("accept_terms", "true") + fileHead());
+    const answer = await upload.answer;
+    upload.abort();
+    expect([answer.status, answer.body.error?.code, answer.body.error?.detail]).toEqual([413, "payload_too_large", { limit_bytes: 500 * 1024 * 1024 }]);
+  });
+
+  it("take DEMO_UPLOADS_AT_ONCE uploads at a time (429), and free the slot and the reserved bytes of one cut off", async () => {
+    const video = await makeTestVideo(videoDir, "held.mp4", { format: "mp4-h264", seconds: 1 });
+    const held = openUpload(fromAddress());
+    held.write(formField("email", inbox()) + formField("accept_terms", "true") + fileHead());
+    held.write(new Uint8Array(video.subarray(0, 4096)));
+    // Streaming: its bytes are reserved against the budget, in PostgreSQL.
+    await until("the held upload to reserve its bytes", async () => ((await db().demoUpload.count()) === 1 ? true : undefined), 30_000);
+    const second = await call("POST", "/demo/videos", { rawBody: await videoForm(inbox()), headers: fromAddress() });
+    expectError(second, 429, "too_many_requests");
+    expect(Number(second.headers.get("retry-after"))).toBeGreaterThan(0);
+
+    held.abort();
+    await until("the cut-off upload to release its reservation", async () => ((await db().demoUpload.count()) === 0 ? true : undefined), 30_000);
+    const third = await call("POST", "/demo/videos", { rawBody: await videoForm(inbox()), headers: fromAddress() });
+    expect(third.status, third.text).toBe(202);
+    // Stored bytes are counted on the submission; no reservation outlives its upload.
+    expect(await db().demoUpload.count()).toBe(0);
+  });
+
+  it("keep every demo video within DEMO_STORAGE_MAX_GIB across the service: 507 insufficient_storage before reading", async () => {
+    const gib = 1024 ** 3;
+    const filler = await db().demoSubmission.create({
+      data: {
+        kind: "video",
+        email: inbox(),
+        termsVersion: demoTermsVersion,
+        termsAcceptedAt: new Date(),
+        pollTokenHash: randomBytes(32),
+        confirmTokenHash: randomBytes(32),
+        videoKey: "demo/filler/video",
+        videoBytes: BigInt(gib - 4 * 1024 * 1024),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
+    });
+    try {
+      const head = new Uint8Array((await makeTestVideo(videoDir, "budget.mp4", { format: "mp4-h264", seconds: 1 })).subarray(0, 4096));
+      const upload = openUpload(fromAddress(), 10 * 1024 * 1024);
+      upload.write(formField("email", inbox()) + formField("accept_terms", "true") + fileHead());
+      upload.write(head);
+      const answer = await upload.answer;
+      upload.abort();
+      expect([answer.status, answer.body.error?.code]).toEqual([507, "insufficient_storage"]);
+      // A body of unknown length reserves the whole cap: also too much now.
+      const chunked = openUpload(fromAddress());
+      chunked.write(formField("email", inbox()) + formField("accept_terms", "true") + fileHead());
+      chunked.write(head);
+      const refused = await chunked.answer;
+      chunked.abort();
+      expect([refused.status, refused.body.error?.code]).toEqual([507, "insufficient_storage"]);
+      // A small video with its length declared still fits.
+      const small = await call("POST", "/demo/videos", { rawBody: await videoForm(inbox()), headers: fromAddress() });
+      expect(small.status, small.text).toBe(202);
+    } finally {
+      await db().demoSubmission.delete({ where: { id: filler.id } });
+    }
+    expect(await db().demoUpload.count()).toBe(0);
+  });
+
+  it("let the prune job release reservations of uploads that never finished, with their media", async () => {
+    const storage = localDriverOfApp();
+    const id = randomUUID();
+    await storage.put(`demo/${id}/video`, Readable.from([Buffer.from("partial")]), { contentType: "application/octet-stream" });
+    await db().demoUpload.create({ data: { id, reservedBytes: BigInt(1024), startedAt: new Date(Date.now() - 7 * 3_600_000) } });
+    await pruneDemo(storage);
+    expect(await db().demoUpload.findUnique({ where: { id } })).toBeNull();
+    expect(await storage.head(`demo/${id}/video`)).toBeNull();
+  });
+});
+
+describe("client addresses", () => {
+  const access = (headers: Record<string, string>) =>
+    call("POST", "/demo/access-requests", { body: { email: inbox(), name: "Someone" }, headers: headers });
+
+  /** Sends from each address in turn until one is refused; fixed windows may split the first tries. */
+  async function firstRefusal(send: (headers: Record<string, string>) => Promise<ApiAnswer>, addresses: string[], tries: number): Promise<ApiAnswer | undefined> {
+    for (let sent = 0; sent < tries; sent++) {
+      const answer = await send({ "x-forwarded-for": addresses[sent % addresses.length]! });
+      if (answer.status === 429) return answer;
+    }
+    return undefined;
+  }
+
+  it("count an IPv6 client's whole /64 as one address, and an IPv4-mapped address as its IPv4 one", async () => {
+    const prefix = `2001:db8:${(++addresses).toString(16)}:7`;
+    const sameNetwork = [`${prefix}::1`, `${prefix}::2`, `${prefix}:ffff:ffff:ffff:fffe`, `${prefix.toUpperCase()}:0:0:0:9`];
+    expectError((await firstRefusal(access, sameNetwork, 8))!, 429, "too_many_requests");
+    // The next /64 is another client.
+    expect((await access({ "x-forwarded-for": `2001:db8:${addresses.toString(16)}:8::1` })).status).toBe(201);
+
+    const v4 = `198.51.${200 + (++addresses % 50)}.9`;
+    expectError((await firstRefusal(access, [v4, `::ffff:${v4}`], 8))!, 429, "too_many_requests");
+  });
+
+  it("count wrong poll tokens per /64, and still serve a right one from there", async () => {
+    const sent = await submit({ email: inbox(), accept_terms: true, photos: [{ url: "https://photos.test/kitchen.jpg" }] });
+    const requestId = sent.body.request_id as string;
+    const prefix = `2001:db8:${(++addresses).toString(16)}:9`;
+    const guess = (headers: Record<string, string>) => readWith(requestId, `demo_pt_${randomBytes(8).toString("hex")}`, headers);
+    expectError((await firstRefusal(guess, [`${prefix}::a`, `${prefix}::b`, `${prefix}::c`], 14))!, 429, "too_many_requests");
+    expect((await readWith(requestId, sent.body.poll_token as string, { "x-forwarded-for": `${prefix}::d` })).status).toBe(200);
+  });
+});
+
+describe("control characters", () => {
+  it("are stripped from an access request as it is taken", async () => {
+    const answer = await call("POST", "/demo/access-requests", {
+      body: { email: inbox(), name: "Ana\u001b[2J Silva\u0007", company: "Harbour\r\nHomes\u009b", on_behalf_of: "\u0000Ana\u007f", message: "Line one\r\nLine two\u001b[31m\tend" },
+      headers: fromAddress(),
+    });
+    expect(answer.status, answer.text).toBe(201);
+    const saved = await db().demoAccessRequest.findUniqueOrThrow({ where: { id: answer.body.request_id as string } });
+    expect({ name: saved.name, company: saved.company, onBehalfOf: saved.onBehalfOf, message: saved.message }).toEqual({
+      name: "Ana[2J Silva",
+      company: "Harbour Homes",
+      onBehalfOf: "Ana",
+      // A message keeps its lines and tabs.
+      message: "Line one\nLine two[31m\tend",
+    });
+    const onlyControls = await call("POST", "/demo/access-requests", { body: { email: inbox(), name: "\u001b\u0007" }, headers: fromAddress() });
+    expect(expectError(onlyControls, 400, "missing_parameter").detail).toEqual({ parameter: "name" });
   });
 });

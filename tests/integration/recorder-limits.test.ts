@@ -13,8 +13,8 @@ import { item } from "../fixtures/roster";
 
 /*
  * The recording app's API is unauthenticated by partner keys, so it is limited twice: per link
- * (RATE_LIMIT_RECORDER) and, for tokens no link was issued with, per client address before any
- * lookup (RATE_LIMIT_UNAUTHENTICATED, shared with bad partner keys). An app of its own, with small
+ * (RATE_LIMIT_RECORDER) and, for tokens no link was issued with, per client address
+ * (RATE_LIMIT_UNAUTHENTICATED, shared with bad partner keys). An app of its own, with small
  * limits and an hour-long window.
  */
 
@@ -55,7 +55,7 @@ describe("recorder rate limits", () => {
     expect((await (await link()).session()).status).toBe(200);
   });
 
-  it("limit unknown tokens per client address before any lookup", async () => {
+  it("limit unknown tokens per client address", async () => {
     for (let i = 0; i < unauthenticatedLimit; i++) expectError(await call("GET", `/r/${newRecordingToken()}/api/session`), 404, "not_found");
     expectError(await call("GET", `/r/${newRecordingToken()}/api/session`), 429, "too_many_requests");
   });

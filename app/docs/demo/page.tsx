@@ -38,8 +38,8 @@ export default function DemoDocsPage() {
       <section className={styles.card} aria-labelledby="demo-more">
         <h2 id="demo-more">Videos and access</h2>
         <p>
-          <code>POST /demo/videos</code> (a form with <code>email</code>, <code>accept_terms=true</code> and a <code>video</code> file) stores a walkthrough video; it is analysed only on an
-          account. <code>POST /demo/access-requests</code> asks for Partner API access, for you or on behalf of the person you work for, and answers where to book the call.
+          <code>POST /demo/videos</code> (a form with <code>email</code> and <code>accept_terms=true</code> first, then a <code>video</code> file of at most 500 MiB) stores a
+          walkthrough video; it is analysed only on an account. <code>POST /demo/access-requests</code> asks for Partner API access, for you or on behalf of the person you work for, and answers where to book the call.
         </p>
         <p>Submissions and their media are deleted {config().DEMO_RETENTION_DAYS} days after confirmation, or a day after submission if never confirmed.</p>
       </section>
