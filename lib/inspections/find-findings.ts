@@ -9,6 +9,7 @@ import { db } from "../db/client";
 import type { Prisma } from "../generated/prisma/client";
 import type { MediaStorage } from "../media/storage";
 import { sampleFrames } from "../video/sample-frames";
+import { sampling } from "./findings-sampling";
 import { reserveProviderCall } from "./provider-call-budget";
 import { recordCalls } from "./record-calls";
 
@@ -25,8 +26,6 @@ export interface FindingsContext {
   shouldPause(): boolean;
 }
 
-/** Frames sampled across the video (lib/video/sample-frames.ts) and sent in batches of this many. */
-export const sampling = { floorSeconds: 5, sceneThreshold: 0.3, width: 768, max: 240, perBatch: 6 };
 /** Spec, Limits: up to 5,000 findings per inspection. */
 export const findingsMax = 5000;
 /** Frames closer than this (bits of difference hash) to the frame kept before them add nothing. */

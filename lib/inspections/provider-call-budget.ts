@@ -1,6 +1,5 @@
 import { db, type Tx } from "../db/client";
-// Read when a limit is asked for, not at load: find-findings imports this module too.
-import { sampling } from "./find-findings";
+import { sampling } from "./findings-sampling";
 
 /*
  * What one walkthrough may cost in provider calls, so a recording link cannot buy unlimited ones
