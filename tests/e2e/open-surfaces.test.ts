@@ -10,6 +10,7 @@ import { testAppEnv } from "../support/global-setup";
 import { screenshot } from "../support/recorder-browser";
 import { signInInBrowser } from "../support/sign-in";
 import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
+import { startWorkerProcess, type WorkerProcess } from "../support/worker-process";
 
 /*
  * The open surfaces' pages in Chromium: the demo tier's confirmation page reached from the mailed
@@ -18,6 +19,7 @@ import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-re
  */
 
 let app: AppProcess;
+let worker: WorkerProcess | undefined;
 let smtp: SmtpReceiver;
 let browser: Browser;
 let appUrl: string;
@@ -41,6 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await closeDb();
+  await worker?.stop();
   await app?.stop();
   await smtp?.close();
 });
@@ -100,6 +103,8 @@ describe("connectors", () => {
     const { partner_id: partnerId } = await runAdminJson<{ partner_id: string }>(["partner", "create", "--name", "Harbour Tasks"], { DATABASE_URL: databaseUrl, DATA_DIR: app.dataDir, APP_SECRET: secret });
     const workspace = await db().workspace.create({ data: { partnerId, externalId: "harbour-1", name: "Harbour Homes" } });
     await page.goto(`${appUrl}/admin/partners/${partnerId}/workspaces/${workspace.id}`);
+    // A sign-in link is mailed by a job: from here on a worker runs beside the web-only app.
+    worker = await startWorkerProcess({ databaseUrl, dataDir: app.dataDir, env: { APP_SECRET: secret, APP_URL: appUrl, SMTP_URL: smtp.url } });
     await signInInBrowser(page, { appUrl, smtp }, staffEmail, 1);
     await page.goto(`${appUrl}/admin/partners/${partnerId}/workspaces/${workspace.id}`);
     const panel = page.getByRole("region", { name: "Connectors" });
