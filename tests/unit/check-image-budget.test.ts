@@ -34,6 +34,9 @@ beforeAll(async () => {
   // within the limits, which an interlaced PNG must decode whole before its first row comes out.
   await save("bomb.webp", solid(10_000, 10_000).webp({ lossless: true }).toBuffer());
   await save("bomb.png", solid(10_000, 10_000).png({ progressive: true, compressionLevel: 1 }).toBuffer());
+  // The same pixels as 16-bit RGBA: eight times the bytes to inflate and de-interlace before the
+  // first row, so its decode outlives a 1-second budget even on a fast, idle machine (~1.5 s here).
+  await save("slow-bomb.png", sharp({ create: { width: 10_000, height: 10_000, channels: 4, background: { r: 40, g: 90, b: 160, alpha: 0.5 } } }).toColourspace("rgb16").png({ progressive: true, compressionLevel: 1 }).toBuffer());
   await save("small-a.jpg", solid(4_000, 3_000).jpeg().toBuffer());
   await save("small-b.jpg", solid(4_000, 3_001).jpeg().toBuffer());
   const noise = { type: "gaussian" as const, mean: 128, sigma: 40 };
@@ -106,9 +109,9 @@ describe("checkImage's decode budget (real sharp decodes)", () => {
   });
 
   it("refuses a decode that outlives its time budget as content_mismatch", { timeout: 60_000 }, async () => {
-    // The interlaced 100 MP PNG buffers for about 2 s here before its first row; sharp's timeout
-    // stops it at the first row after 1 s.
-    const failure = await checkImage(files["bomb.png"]!, "image/png", { timeoutSeconds: 1 }).catch((error: unknown) => error);
+    // The interlaced 16-bit 100 MP PNG buffers for about 1.5 s here before its first row (the
+    // 8-bit one takes under 1 s on this machine idle); sharp's timeout stops it at the first row after 1 s.
+    const failure = await checkImage(files["slow-bomb.png"]!, "image/png", { timeoutSeconds: 1 }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(FetchRefusal);
     expect((failure as FetchRefusal).reason).toBe("content_mismatch");
     expect((failure as FetchRefusal).message).toMatch(/timeout/);
