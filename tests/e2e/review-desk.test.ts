@@ -50,6 +50,8 @@ beforeAll(async () => {
   inspectionId = walk.inspectionId;
   partnerId = partner.partnerId;
   await until("the analysis to hand it to staff", async () => ((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).analyzedAt ? true : undefined), 90_000, 250);
+  // Sealed 30 hours ago: the queue flags it (over 24 h), and a release still sends inspection.completed (under 2 days).
+  await db().$executeRaw`UPDATE inspection SET sealed_at = now() - interval '30 hours' WHERE id = ${inspectionId}::uuid`;
   const user = await db().user.create({ data: { email: staffEmail } });
   await db().staffMember.create({ data: { userId: user.id } });
 }, 180_000);
@@ -62,13 +64,14 @@ afterAll(async () => {
 });
 
 describe("the review desk", () => {
-  it("decides items by keystroke and adds a finding from the paused frame; the last verdict releases the report", async () => {
+  it("flags a walkthrough sealed over 24 hours ago in the queue, decides items by keystroke and adds a finding from the paused frame; the last verdict releases the report", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     page.on("dialog", (dialog) => void dialog.accept());
     await page.goto(`${appUrl}/admin/review`);
     await signInInBrowser(page, { appUrl, smtp }, staffEmail);
     await page.getByRole("heading", { name: "Waiting for staff" }).waitFor();
+    await page.getByText("Over 24 h", { exact: true }).waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "49-admin-review-queue-phone", { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
