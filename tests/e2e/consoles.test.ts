@@ -168,6 +168,13 @@ describe("the consoles", () => {
     await hooks.getByRole("button", { name: "Replay this event" }).click();
     await hooks.getByText("Queued again as a new delivery with the same event_id.").waitFor();
     await until("the replay to arrive", async () => (receiver.of(delivered.headers["webhook-id"] as string).length === 2 ? true : undefined), 20_000, 100);
+    // The same URL again keeps the secret and shows none.
+    await hooks.getByLabel("Receiver URL").fill(receiver.url);
+    await hooks.getByRole("button", { name: "Move receiver" }).click();
+    await hooks.getByRole("status").filter({ hasText: "The receiver is already this URL: its signing secret is unchanged" }).waitFor();
+    expect(await hooks.getByRole("status").filter({ hasText: "The receiver's signing secret" }).count()).toBe(0);
+    await hooks.scrollIntoViewIfNeeded();
+    await screenshot(page, "60-console-receiver-unchanged-tablet", { mask: [page.getByRole("status").locator("code")] });
     await hooks.getByRole("button", { name: "Rotate secret (old one signs 7 more days)" }).click();
     await hooks.getByText(/The old secret signs too until/).first().waitFor();
 
