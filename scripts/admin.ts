@@ -1,16 +1,16 @@
 // `npm run --silent admin -- <command> [--json]`: the staff tool, on the server's own configuration
 // (DATABASE_URL, or the embedded PostgreSQL under DATA_DIR, started here if the server is not running).
-// Commands live in lib/admin/; this file parses, dispatches, prints and chooses the exit code.
+// Commands live in lib/cli/; this file parses, dispatches, prints and chooses the exit code.
 import { parseArgs } from "node:util";
-import { commandUsage, commandWords, findCommand, usage } from "../lib/admin/commands";
+import { commandUsage, commandWords, findCommand, usage } from "../lib/cli/commands";
 import {
   type Command,
   type CommandResult,
   InvalidArgumentError,
   type OptionValues,
   UsageError,
-} from "../lib/admin/command";
-import { jsonLine, oneLine } from "../lib/admin/output";
+} from "../lib/cli/command";
+import { jsonLine, oneLine } from "../lib/cli/output";
 import { parseConfig } from "../lib/config";
 import { closeDb } from "../lib/db/client";
 import { prepareDatabase } from "../lib/server/database";

@@ -1,5 +1,5 @@
-import { operations } from "../api";
-import { connectorOperations } from "../api/connectors";
+import { operations } from "../partner-api";
+import { connectorOperations } from "../partner-api/connectors";
 import { bookACallUrl } from "../connectors/catalog";
 import { type ErrorCode, errorStatus } from "../http/errors";
 import type { AnyOperation } from "../http/operation";

@@ -6,8 +6,8 @@ import {
   type ZodOpenApiParameters,
   type ZodOpenApiPathsObject,
 } from "zod-openapi";
-import { operations } from "../api";
-import { connectorOperations } from "../api/connectors";
+import { operations } from "../partner-api";
+import { connectorOperations } from "../partner-api/connectors";
 import type { AnyOperation } from "../http/operation";
 import { apiDescription, tagDescriptions } from "./description";
 import { bodyLimitOf, errorEnvelope, errorResponses } from "./error-responses";

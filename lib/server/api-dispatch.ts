@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { operations } from "../api";
+import { operations } from "../partner-api";
 import { type AnyOperation, type HttpMethod, httpMethods } from "../http/operation";
 import { type Handler, notFoundHandlers, routeHandlers } from "../http/route-handlers";
 import { openApiDocumentHandlers } from "../openapi/serve-document";

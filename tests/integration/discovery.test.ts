@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { operations } from "../../lib/api";
-import { connectorOperations } from "../../lib/api/connectors";
+import { operations } from "../../lib/partner-api";
+import { connectorOperations } from "../../lib/partner-api/connectors";
 import { apiCatalogProfile } from "../../lib/discovery/api-catalog";
 import { firstCalls } from "../../lib/discovery/llms-txt";
 import { closeDb } from "../../lib/db/client";

@@ -37,7 +37,7 @@ function routeFiles(): RouteFile[] {
     .sort((a, b) => a.path.localeCompare(b.path));
 }
 
-// Every export of lib/api/*.ts by name, to resolve the identifiers a route file passes to routeHandlers.
+// Every export of lib/partner-api/*.ts by name, to resolve the identifiers a route file passes to routeHandlers.
 async function apiExports(): Promise<Map<string, AnyOperation>> {
   const byName = new Map<string, AnyOperation>();
   const dir = path.join(root, "lib", "api");

@@ -2,9 +2,9 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-const apiDir = path.resolve(import.meta.dirname, "../../lib/api");
+const apiDir = path.resolve(import.meta.dirname, "../../lib/partner-api");
 
-describe("lib/api", () => {
+describe("lib/partner-api", () => {
   it("holds operation definitions only: no database access, every rule in a domain folder", async () => {
     const offending: string[] = [];
     for (const name of await readdir(apiDir)) {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { operations } from "../../lib/api";
+import { operations } from "../../lib/partner-api";
 import { type ErrorCode, errorStatus } from "../../lib/http/errors";
 import { type AnyOperation, commonErrors, defaultBodyLimitBytes } from "../../lib/http/operation";
 import { committedDemoOpenApiText } from "../../lib/demo/openapi";

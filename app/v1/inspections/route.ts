@@ -1,4 +1,4 @@
-import { readInspectionStatus } from "@/lib/api/inspections";
+import { readInspectionStatus } from "@/lib/partner-api/inspections";
 import { routeHandlers } from "@/lib/http/route-handlers";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(readInspectionStatus);

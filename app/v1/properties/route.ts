@@ -1,4 +1,4 @@
-import { listRosterProperties } from "@/lib/api/roster";
+import { listRosterProperties } from "@/lib/partner-api/roster";
 import { routeHandlers } from "@/lib/http/route-handlers";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(listRosterProperties);

@@ -1,4 +1,4 @@
-import { createRosterSync } from "@/lib/api/roster-syncs";
+import { createRosterSync } from "@/lib/partner-api/roster-syncs";
 import { routeHandlers } from "@/lib/http/route-handlers";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(createRosterSync);

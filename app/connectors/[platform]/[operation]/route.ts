@@ -1,4 +1,4 @@
-import { callConnector } from "@/lib/api/connectors";
+import { callConnector } from "@/lib/partner-api/connectors";
 import { routeHandlers } from "@/lib/http/route-handlers";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(callConnector);

@@ -1,4 +1,4 @@
-import { deleteIcalCalendar, putIcalCalendar, readIcalCalendar } from "@/lib/api/connectors";
+import { deleteIcalCalendar, putIcalCalendar, readIcalCalendar } from "@/lib/partner-api/connectors";
 import { routeHandlers } from "@/lib/http/route-handlers";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(readIcalCalendar, putIcalCalendar, deleteIcalCalendar);

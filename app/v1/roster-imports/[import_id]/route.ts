@@ -1,4 +1,4 @@
-import { readRosterImport } from "@/lib/api/roster";
+import { readRosterImport } from "@/lib/partner-api/roster";
 import { routeHandlers } from "@/lib/http/route-handlers";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(readRosterImport);

@@ -1,4 +1,4 @@
-import { readWorkspace } from "@/lib/api/workspaces";
+import { readWorkspace } from "@/lib/partner-api/workspaces";
 import { routeHandlers } from "@/lib/http/route-handlers";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(readWorkspace);

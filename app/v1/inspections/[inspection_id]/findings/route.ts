@@ -1,4 +1,4 @@
-import { readInspectionFindings } from "@/lib/api/inspections";
+import { readInspectionFindings } from "@/lib/partner-api/inspections";
 import { routeHandlers } from "@/lib/http/route-handlers";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(readInspectionFindings);

@@ -1,4 +1,4 @@
-import { readInspectionVideo } from "@/lib/api/inspections";
+import { readInspectionVideo } from "@/lib/partner-api/inspections";
 import { routeHandlers } from "@/lib/http/route-handlers";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(readInspectionVideo);

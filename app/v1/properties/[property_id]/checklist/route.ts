@@ -1,4 +1,4 @@
-import { putChecklist, readChecklist, removeChecklist } from "@/lib/api/checklists";
+import { putChecklist, readChecklist, removeChecklist } from "@/lib/partner-api/checklists";
 import { routeHandlers } from "@/lib/http/route-handlers";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(readChecklist, putChecklist, removeChecklist);

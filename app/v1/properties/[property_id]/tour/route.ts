@@ -1,4 +1,4 @@
-import { deleteTour, putTour } from "@/lib/api/tours";
+import { deleteTour, putTour } from "@/lib/partner-api/tours";
 import { routeHandlers } from "@/lib/http/route-handlers";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(putTour, deleteTour);

@@ -1,4 +1,4 @@
-import { readBaselinePhotoImport } from "@/lib/api/baseline-photos";
+import { readBaselinePhotoImport } from "@/lib/partner-api/baseline-photos";
 import { routeHandlers } from "@/lib/http/route-handlers";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(readBaselinePhotoImport);
