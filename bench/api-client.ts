@@ -52,7 +52,13 @@ export class ApiClient {
           const text = Buffer.concat(chunks).toString("utf8");
           const status = response.statusCode ?? 0;
           try {
-            resolve({ status, headers: response.headers, body: text ? JSON.parse(text) : undefined, ms: endedAt - started, endedAt });
+            resolve({
+              status,
+              headers: response.headers,
+              body: text ? JSON.parse(text) : undefined,
+              ms: endedAt - started,
+              endedAt,
+            });
           } catch {
             reject(new Error(`${method} ${url.pathname} answered ${status} with a body that is not JSON: ${text.slice(0, 300)}`));
           }
@@ -126,7 +132,8 @@ export async function pollRun(
     });
     if (finalStatuses.has(answer.body.status as string)) return answer;
     pending?.push(answer.ms);
-    if (performance.now() > deadline) throw new Error(`run ${importId} still ${String(answer.body.status)} after ${timeoutMs} ms`);
+    if (performance.now() > deadline)
+      throw new Error(`run ${importId} still ${String(answer.body.status)} after ${timeoutMs} ms`);
     await sleep(pollMs);
   }
 }
@@ -135,7 +142,12 @@ export async function pollRun(
  * Waits until activation has caught up with the applied roster (a job after the apply), so
  * its work does not overlap the next measurement. Returns when it was seen done.
  */
-export async function waitForActivation(client: ApiClient, workspaceId: string, pollMs = 50, timeoutMs = 60_000): Promise<number> {
+export async function waitForActivation(
+  client: ApiClient,
+  workspaceId: string,
+  pollMs = 50,
+  timeoutMs = 60_000,
+): Promise<number> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const answer = await client.expect(200, "GET", `/v1/workspaces/${encodeURIComponent(workspaceId)}`);

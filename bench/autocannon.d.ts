@@ -12,7 +12,13 @@ declare module "autocannon" {
     /** Requests per second across all connections (a fixed-rate load instead of as fast as possible). */
     overallRate?: number;
     /** Each request of the sequence may be rewritten before it is sent (e.g. to vary the path). */
-    requests?: { setupRequest?: (request: { path: string; method: string; headers: Record<string, string> }) => { path: string; method: string; headers: Record<string, string> } }[];
+    requests?: {
+      setupRequest?: (request: { path: string; method: string; headers: Record<string, string> }) => {
+        path: string;
+        method: string;
+        headers: Record<string, string>;
+      };
+    }[];
   }
 
   export interface Histogram {

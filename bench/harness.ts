@@ -81,7 +81,10 @@ export function formatTable(rows: ReportRow[]): string {
   const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((line) => line[i]!.length)));
   const numeric = columns.map((column) => rows.every((row) => row[column] === undefined || typeof row[column] === "number"));
   const line = (values: string[]) =>
-    values.map((value, i) => (numeric[i] ? value.padStart(widths[i]!) : value.padEnd(widths[i]!))).join("  ").trimEnd();
+    values
+      .map((value, i) => (numeric[i] ? value.padStart(widths[i]!) : value.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   return [line(columns), widths.map((width) => "-".repeat(width)).join("  "), ...cells.map(line)].join("\n");
 }
 

@@ -8,14 +8,7 @@ import { applyMigrations } from "../lib/db/migrate";
 import { ensureBuild } from "../lib/server/build";
 import { type AppProcess, startAppProcess } from "../tests/support/app-process";
 import { createDatabase, startTestPostgres, type TestPostgres } from "../tests/support/postgres";
-import {
-  appendResult,
-  type BenchContext,
-  formatTable,
-  type MachineFacts,
-  machineFacts,
-  type Scenario,
-} from "./harness";
+import { appendResult, type BenchContext, formatTable, type MachineFacts, machineFacts, type Scenario } from "./harness";
 
 const root = path.resolve(import.meta.dirname, "..");
 const scenariosDir = path.join(root, "bench", "scenarios");
@@ -31,11 +24,7 @@ const say = (line: string) => console.log(line);
 
 function isScenario(value: unknown): value is Scenario {
   const candidate = value as Partial<Scenario> | undefined;
-  return (
-    typeof candidate?.name === "string" &&
-    typeof candidate.description === "string" &&
-    typeof candidate.run === "function"
-  );
+  return typeof candidate?.name === "string" && typeof candidate.description === "string" && typeof candidate.run === "function";
 }
 
 async function loadScenarios(): Promise<Scenario[]> {
@@ -65,7 +54,10 @@ function profiling(): Record<string, string> {
   const dir = process.env.BENCH_CPU_PROFILE_DIR;
   if (!dir) return {};
   const preload = pathToFileURL(path.join(root, "bench", "cpu-profile.mjs")).href;
-  return { BENCH_CPU_PROFILE_DIR: path.resolve(dir), NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import=${preload}`.trim() };
+  return {
+    BENCH_CPU_PROFILE_DIR: path.resolve(dir),
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import=${preload}`.trim(),
+  };
 }
 
 let reported = 0;

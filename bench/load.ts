@@ -45,7 +45,16 @@ export async function runLoad(label: string, options: LoadOptions): Promise<Load
     pipelining: options.pipelining ?? 1,
     timeout: 10,
     overallRate: options.overallRate,
-    requests: options.nextPath ? [{ setupRequest: (request: { path: string; method: string; headers: Record<string, string> }) => ({ ...request, path: options.nextPath!() }) }] : undefined,
+    requests: options.nextPath
+      ? [
+          {
+            setupRequest: (request: { path: string; method: string; headers: Record<string, string> }) => ({
+              ...request,
+              path: options.nextPath!(),
+            }),
+          },
+        ]
+      : undefined,
   };
   if (options.warmupSeconds > 0) {
     assertAllOk(`${label} (warm-up)`, await autocannon({ ...base, duration: options.warmupSeconds }));

@@ -73,9 +73,13 @@ async function work(spec: ChildSpec, storage: MediaStorage): Promise<ChildResult
   if (spec.mode === "parts") {
     const count = spec.partCount!;
     const partSize = spec.size / count;
-    for (let partNumber = 1; partNumber <= count; partNumber++) await storage.appendPart(key, partNumber, bytes(partSize, partNumber));
+    for (let partNumber = 1; partNumber <= count; partNumber++)
+      await storage.appendPart(key, partNumber, bytes(partSize, partNumber));
     appendMs = performance.now() - started;
-    written = await storage.completeParts(key, { contentType: "video/mp4", partNumbers: Array.from({ length: count }, (_, i) => i + 1) });
+    written = await storage.completeParts(key, {
+      contentType: "video/mp4",
+      partNumbers: Array.from({ length: count }, (_, i) => i + 1),
+    });
   } else if (spec.mode === "put-known-digest") {
     // The digest first (not timed), as a caller that spooled or hashed its file would have it.
     const known = await digest(bytes(spec.size, 0));
@@ -89,13 +93,20 @@ async function work(spec: ChildSpec, storage: MediaStorage): Promise<ChildResult
   return finish(storage, key, written, performance.now() - started, appendMs);
 }
 
-async function finish(storage: MediaStorage, key: string, written: { size: number; sha256: string }, writeMs: number, appendMs: number | undefined): Promise<ChildResult> {
+async function finish(
+  storage: MediaStorage,
+  key: string,
+  written: { size: number; sha256: string },
+  writeMs: number,
+  appendMs: number | undefined,
+): Promise<ChildResult> {
   const started = performance.now();
   const object = await storage.get(key);
   if (!object) throw new Error("the object just written is not there");
   const read = await digest(object.body);
   const readMs = performance.now() - started;
-  if (read.sha256 !== written.sha256 || read.size !== written.size) throw new Error("the bytes read back differ from those written");
+  if (read.sha256 !== written.sha256 || read.size !== written.size)
+    throw new Error("the bytes read back differ from those written");
   await storage.delete(key);
   return { writeMs, appendMs, readMs, size: read.size, sha256: read.sha256 };
 }

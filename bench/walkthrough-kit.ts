@@ -33,15 +33,43 @@ export async function recording(seconds: number, format: Format, log: (line: str
   const picture = busy
     ? "life=s=1280x720:r=24:seed=7:ratio=0.2:mold=8:life_color=#d0c8b0:death_color=#302820:mold_color=#806040"
     : `testsrc2=size=1280x720:rate=24:duration=${seconds}`;
-  const inputs = ["-f", "lavfi", "-t", String(seconds), "-i", picture, "-f", "lavfi", "-i", `sine=frequency=440:sample_rate=48000:duration=${seconds}`];
+  const inputs = [
+    "-f",
+    "lavfi",
+    "-t",
+    String(seconds),
+    "-i",
+    picture,
+    "-f",
+    "lavfi",
+    "-i",
+    `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
+  ];
   const codec =
     format === "webm"
       ? ["-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "8", "-b:v", "2M", "-c:a", "libopus", "-f", "webm"]
-      : ["-c:v", "libx264", "-preset", "ultrafast", "-b:v", "2M", "-pix_fmt", "yuv420p", "-c:a", "aac", "-movflags", "frag_keyframe+empty_moov+default_base_moof", "-f", "mp4"];
+      : [
+          "-c:v",
+          "libx264",
+          "-preset",
+          "ultrafast",
+          "-b:v",
+          "2M",
+          "-pix_fmt",
+          "yuv420p",
+          "-c:a",
+          "aac",
+          "-movflags",
+          "frag_keyframe+empty_moov+default_base_moof",
+          "-f",
+          "mp4",
+        ];
   const draft = `${file}.${process.pid}.part`;
   if (format === "webm") {
     // Through a pipe, as MediaRecorder writes it: no duration, no cues.
-    const child = spawn("ffmpeg", ["-nostdin", "-loglevel", "error", ...inputs, ...codec, "pipe:1"], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn("ffmpeg", ["-nostdin", "-loglevel", "error", ...inputs, ...codec, "pipe:1"], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     await pipeline(child.stdout, createWriteStream(draft));
   } else {
     await run("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", ...inputs, ...codec, draft]);
@@ -52,10 +80,14 @@ export async function recording(seconds: number, format: Format, log: (line: str
 
 function putPart(agent: http.Agent, url: string, body: Buffer, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: "PUT", agent, headers: { ...headers, "content-length": body.length } }, (response) => {
-      response.resume();
-      response.on("end", () => resolve(response.statusCode ?? 0));
-    });
+    const request = http.request(
+      url,
+      { method: "PUT", agent, headers: { ...headers, "content-length": body.length } },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
     request.on("error", reject);
     request.end(body);
   });
@@ -69,7 +101,9 @@ export interface Walk {
 
 export async function newWalk(client: ApiClient, workspaceId: string): Promise<Walk> {
   const taskId = randomUUID();
-  const link = await client.expect(200, "GET", "/v1/recording-link", { query: { workspace_id: workspaceId, task_id: taskId, property_id: home } });
+  const link = await client.expect(200, "GET", "/v1/recording-link", {
+    query: { workspace_id: workspaceId, task_id: taskId, property_id: home },
+  });
   const url = link.body.recording_url as string;
   const opened = await fetch(`${url}/api/open`, { method: "POST" });
   const session = (await opened.json()) as { checklist: { items: { id: string }[] }[] };
@@ -111,8 +145,18 @@ export async function ingest(walk: Walk, file: string, format: Format, appPid: n
 
 /** Taps spread over the recording, Done, and the seal timed from Done's answer to `sealed`. */
 export async function seal(walk: Walk, upload: Ingest, lengthSeconds: number): Promise<number> {
-  const events = walk.itemIds.map((id, index) => ({ seq: index + 1, item_id: id, action: "check", run: 0, run_seconds: ((index + 1) * lengthSeconds) / (walk.itemIds.length + 1) }));
-  await fetch(`${walk.recordingUrl}/api/checklist-events`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ events }) });
+  const events = walk.itemIds.map((id, index) => ({
+    seq: index + 1,
+    item_id: id,
+    action: "check",
+    run: 0,
+    run_seconds: ((index + 1) * lengthSeconds) / (walk.itemIds.length + 1),
+  }));
+  await fetch(`${walk.recordingUrl}/api/checklist-events`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ events }),
+  });
   const done = await fetch(`${walk.recordingUrl}/api/finish`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -129,10 +173,20 @@ export async function seal(walk: Walk, upload: Ingest, lengthSeconds: number): P
 }
 
 /** A fresh app with one home in service and a checklist of `items`; `env` adds settings (a provider). */
-export async function freshApp(ctx: BenchContext, label: string, env: Record<string, string> = {}, items = ["Kitchen", "Bedroom", "Bathroom"]) {
+export async function freshApp(
+  ctx: BenchContext,
+  label: string,
+  env: Record<string, string> = {},
+  items = ["Kitchen", "Bedroom", "Bathroom"],
+) {
   const databaseUrl = await ctx.createDatabase(`bench_${label}`);
   const apiKey = await seedPartner(databaseUrl);
-  const app = await ctx.startApp(databaseUrl, { RATE_LIMIT_GENERAL: "1000000000", RATE_LIMIT_RECORDER: "1000000000", LOG_LEVEL: "info", ...env });
+  const app = await ctx.startApp(databaseUrl, {
+    RATE_LIMIT_GENERAL: "1000000000",
+    RATE_LIMIT_RECORDER: "1000000000",
+    LOG_LEVEL: "info",
+    ...env,
+  });
   const client = new ApiClient(app.baseUrl, apiKey);
   ctx.onCleanup(() => client.close());
   const workspaceId = "bench-recording";
@@ -146,4 +200,3 @@ export async function freshApp(ctx: BenchContext, label: string, env: Record<str
   });
   return { app, client, workspaceId, databaseUrl };
 }
-

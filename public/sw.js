@@ -11,14 +11,25 @@ const assets = `walkthrough-assets-${version}`;
 const precache = ["/manifest.webmanifest", "/icons/icon-192.png", "/icons/icon-512.png"];
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(assets).then((cache) => cache.addAll(precache)).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches
+      .open(assets)
+      .then((cache) => cache.addAll(precache))
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((name) => name.startsWith("walkthrough-") && ![pages, assets].includes(name)).map((name) => caches.delete(name))))
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith("walkthrough-") && ![pages, assets].includes(name))
+            .map((name) => caches.delete(name)),
+        ),
+      )
       .then(() => self.clients.claim()),
   );
 });

@@ -3,13 +3,7 @@
 // Commands live in lib/cli/; this file parses, dispatches, prints and chooses the exit code.
 import { parseArgs } from "node:util";
 import { commandUsage, commandWords, findCommand, usage } from "../lib/cli/commands";
-import {
-  type Command,
-  type CommandResult,
-  InvalidArgumentError,
-  type OptionValues,
-  UsageError,
-} from "../lib/cli/command";
+import { type Command, type CommandResult, InvalidArgumentError, type OptionValues, UsageError } from "../lib/cli/command";
 import { jsonLine, oneLine } from "../lib/cli/output";
 import { parseConfig } from "../lib/config";
 import { closeDb } from "../lib/db/client";

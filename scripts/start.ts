@@ -92,12 +92,14 @@ async function serve(config: Config, stopDatabase: () => Promise<void>): Promise
     process.stdout.write(`${demo.apiKey}\n`);
   }
 
-  say(`Walkthrough is serving ${config.APP_URL} (${dev ? "development" : "production"}; workers ${config.RUN_WORKERS ? "on" : "off"})`);
-
+  say(
+    `Walkthrough is serving ${config.APP_URL} (${dev ? "development" : "production"}; workers ${config.RUN_WORKERS ? "on" : "off"})`,
+  );
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof BuildUnavailableError || error instanceof VideoToolsError) say(error.message);
+  if (error instanceof ConfigError || error instanceof BuildUnavailableError || error instanceof VideoToolsError)
+    say(error.message);
   else say(`Could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exit(1);
 });

@@ -19,7 +19,11 @@ export default async function ConsoleIndex() {
     return <NoAccess person={person} />;
   }
   if (role.partnerIds.length === 1) redirect(`/console/${role.partnerIds[0]}`);
-  const partners = await db().partner.findMany({ where: { id: { in: role.partnerIds } }, orderBy: { name: "asc" }, select: { id: true, name: true } });
+  const partners = await db().partner.findMany({
+    where: { id: { in: role.partnerIds } },
+    orderBy: { name: "asc" },
+    select: { id: true, name: true },
+  });
   return (
     <PageShell person={person} links={[{ href: "/console", label: "Console" }]} narrow>
       <section className={styles.card}>

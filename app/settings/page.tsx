@@ -16,9 +16,13 @@ export default async function SettingsPage() {
     <PageShell person={person} narrow>
       <div>
         <h1 className={styles.title}>Report emails</h1>
-        <p className={styles.subtitle}>Every report stays on the inspections page; these choices decide which ones are emailed to {person.email}.</p>
+        <p className={styles.subtitle}>
+          Every report stays on the inspections page; these choices decide which ones are emailed to {person.email}.
+        </p>
       </div>
-      {choices.length === 0 ? <p>You have no workspace yet.</p> : (
+      {choices.length === 0 ? (
+        <p>You have no workspace yet.</p>
+      ) : (
         <QueryProvider>
           <DeliveryChoices choices={choices} />
         </QueryProvider>

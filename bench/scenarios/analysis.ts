@@ -17,7 +17,13 @@ import { freshApp, ingest, newWalk, recording, seal, type Walk } from "../walkth
 
 const items = ["Kitchen counters", "Beds made", "Bathroom mirror", "Floors", "Bins emptied"];
 
-async function checklistComplete(client: { expect: (status: number, method: string, path: string, options?: object) => Promise<{ body: Record<string, unknown> }> }, workspaceId: string, taskId: string): Promise<void> {
+async function checklistComplete(
+  client: {
+    expect: (status: number, method: string, path: string, options?: object) => Promise<{ body: Record<string, unknown> }>;
+  },
+  workspaceId: string,
+  taskId: string,
+): Promise<void> {
   for (;;) {
     const answer = await client.expect(200, "GET", "/v1/inspections", { query: { workspace_id: workspaceId, task_id: taskId } });
     if ((answer.body.checklist as { status?: string } | undefined)?.status === "complete") return;
@@ -33,7 +39,10 @@ async function runScenario(ctx: BenchContext): Promise<void> {
   const { app, client, workspaceId, databaseUrl } = await freshApp(ctx, "analysis", env, items);
   const dir = await mkdtemp(path.join(tmpdir(), "walkthrough-bench-analysis-"));
   const short = path.join(dir, "short.webm");
-  await writeFile(short, await makeTestVideo(dir, "short", { format: "webm-vp8-stream", seconds: 20, width: 640, height: 360, scene: "rooms" }));
+  await writeFile(
+    short,
+    await makeTestVideo(dir, "short", { format: "webm-vp8-stream", seconds: 20, width: 640, height: 360, scene: "rooms" }),
+  );
 
   /** One walkthrough to sealed; answers its task and the moment `sealed` was seen. */
   const sealOne = async (): Promise<{ taskId: string; sealedAt: number }> => {
@@ -79,12 +88,22 @@ async function runScenario(ctx: BenchContext): Promise<void> {
   const findingCalls = calls.filter((call) => call.kind === "findings");
 
   const rows: ReportRow[] = [
-    { measure: `seal -> checklist complete, ${walks} walkthroughs one at a time`, "p50 s": median(sequential), "p95 s": percentile(sequential, 95) },
-    { measure: `seal -> checklist complete, ${walks} walkthroughs at once`, "p50 s": median(burst), "p95 s": percentile(burst, 95) },
+    {
+      measure: `seal -> checklist complete, ${walks} walkthroughs one at a time`,
+      "p50 s": median(sequential),
+      "p95 s": percentile(sequential, 95),
+    },
+    {
+      measure: `seal -> checklist complete, ${walks} walkthroughs at once`,
+      "p50 s": median(burst),
+      "p95 s": percentile(burst, 95),
+    },
   ];
   await ctx.report(rows, {
     title: "Analysis: seal to a complete checklist block, with the fake provider answering at once",
-    notes: ["each walkthrough: a 20 s 360p WebM of three scenes, 5 items tapped; target p95 <= 30 s (the spec promises under a minute)"],
+    notes: [
+      "each walkthrough: a 20 s 360p WebM of three scenes, 5 items tapped; target p95 <= 30 s (the spec promises under a minute)",
+    ],
   });
   await ctx.report(
     [
@@ -111,7 +130,8 @@ async function runScenario(ctx: BenchContext): Promise<void> {
 
 const scenario: Scenario = {
   name: "analysis",
-  description: "seal -> checklist complete over 20 walkthroughs (p50, p95), and a 10-minute walkthrough's frames, calls and pipeline time",
+  description:
+    "seal -> checklist complete over 20 walkthroughs (p50, p95), and a 10-minute walkthrough's frames, calls and pipeline time",
   run: runScenario,
 };
 

@@ -53,7 +53,15 @@ interface LargeImage {
  * until the bytes fit. These are the decodes that cost the most memory per byte sent.
  */
 async function makeLargeImages(): Promise<LargeImage[]> {
-  const seed = await sharp({ create: { width: largeSide / 10, height: largeSide / 10, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+  const seed = await sharp({
+    create: {
+      width: largeSide / 10,
+      height: largeSide / 10,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 60 },
+    },
+  })
     .png()
     .toBuffer();
   const field = () => sharp(seed).resize(largeSide, largeSide, { kernel: "cubic" });
@@ -111,7 +119,13 @@ async function serverMs(databaseUrl: string, importId: string): Promise<number> 
 }
 
 /** One import of `urls` into a home that holds no photo yet: every photo must end `stored`. */
-async function importOnce(client: ApiClient, databaseUrl: string, worker: PhotoWorkerProcess, home: string, urls: string[]): Promise<ImportSample> {
+async function importOnce(
+  client: ApiClient,
+  databaseUrl: string,
+  worker: PhotoWorkerProcess,
+  home: string,
+  urls: string[],
+): Promise<ImportSample> {
   const path = `/v1/properties/${encodeURIComponent(home)}/baseline-photos`;
   const cpuBefore = await cpuSeconds(worker.pid);
   const body = JSON.stringify({ photos: urls.map((url) => ({ url })) });
@@ -139,7 +153,12 @@ interface MemorySample {
 }
 
 /** A fresh worker (VmHWM only resets with a new process): its baseline, one import, its peak. */
-async function measureMemory(ctx: BenchContext, start: () => Promise<PhotoWorkerProcess>, run: (worker: PhotoWorkerProcess) => Promise<unknown>, photos: number): Promise<MemorySample> {
+async function measureMemory(
+  ctx: BenchContext,
+  start: () => Promise<PhotoWorkerProcess>,
+  run: (worker: PhotoWorkerProcess) => Promise<unknown>,
+  photos: number,
+): Promise<MemorySample> {
   const worker = await start();
   try {
     await sleep(500);
@@ -159,7 +178,9 @@ async function measureMemory(ctx: BenchContext, start: () => Promise<PhotoWorker
       await sampler;
     }
     const sample = { photos, baselineHwm, peakHwm: await peakRssMiB(worker.pid), sampledRss };
-    ctx.log(`memory, ${photos} photo(s): VmHWM ${Math.round(baselineHwm)} -> ${Math.round(sample.peakHwm)} MiB, sampled RSS max ${Math.round(sampledRss)} MiB`);
+    ctx.log(
+      `memory, ${photos} photo(s): VmHWM ${Math.round(baselineHwm)} -> ${Math.round(sample.peakHwm)} MiB, sampled RSS max ${Math.round(sampledRss)} MiB`,
+    );
     return sample;
   } finally {
     await worker.stop();
@@ -178,14 +199,28 @@ interface LargeSample {
  * One case of the large-image runs on a fresh worker: the imports are POSTed together (the job
  * runs 2 at a time per worker), so two 100 MP decodes may overlap unless something stops them.
  */
-async function measureLarge(ctx: BenchContext, start: () => Promise<PhotoWorkerProcess>, label: string, imports: { home: string; url: string }[], client: ApiClient, databaseUrl: string): Promise<LargeSample> {
+async function measureLarge(
+  ctx: BenchContext,
+  start: () => Promise<PhotoWorkerProcess>,
+  label: string,
+  imports: { home: string; url: string }[],
+  client: ApiClient,
+  databaseUrl: string,
+): Promise<LargeSample> {
   const worker = await start();
   try {
     await sleep(500);
     const baselineHwm = await peakRssMiB(worker.pid);
     const samples = await Promise.all(imports.map(({ home, url }) => importOnce(client, databaseUrl, worker, home, [url])));
-    const sample = { label, baselineHwm, peakHwm: await peakRssMiB(worker.pid), importMs: Math.max(...samples.map((s) => s.importMs)) };
-    ctx.log(`large, ${label}: VmHWM ${Math.round(baselineHwm)} -> ${Math.round(sample.peakHwm)} MiB, ${Math.round(sample.importMs)} ms`);
+    const sample = {
+      label,
+      baselineHwm,
+      peakHwm: await peakRssMiB(worker.pid),
+      importMs: Math.max(...samples.map((s) => s.importMs)),
+    };
+    ctx.log(
+      `large, ${label}: VmHWM ${Math.round(baselineHwm)} -> ${Math.round(sample.peakHwm)} MiB, ${Math.round(sample.importMs)} ms`,
+    );
     return sample;
   } finally {
     await worker.stop();
@@ -214,7 +249,9 @@ async function run(ctx: BenchContext): Promise<void> {
   const started = Date.now();
   const photos = await makePhotos(photoCount);
   const totalBytes = photos.reduce((sum, photo) => sum + photo.length, 0);
-  ctx.log(`${photoCount} JPEGs 4000x3000, ${(totalBytes / photoCount / 1e6).toFixed(2)} MB each on average, made in ${Date.now() - started} ms`);
+  ctx.log(
+    `${photoCount} JPEGs 4000x3000, ${(totalBytes / photoCount / 1e6).toFixed(2)} MB each on average, made in ${Date.now() - started} ms`,
+  );
   const server: PhotoServer = await startPhotoServer();
   ctx.onCleanup(() => server.close());
   photos.forEach((photo, i) => server.route(`/photo-${i}.jpg`, sendBytes(photo, { "content-type": "image/jpeg" })));
@@ -225,7 +262,10 @@ async function run(ctx: BenchContext): Promise<void> {
     server.route(`/${image.name}`, sendBytes(image.bytes, { "content-type": image.contentType }));
   }
   const largeUrl = (image: LargeImage) => `https://photos.test/${image.name}`;
-  const largeCases = large.length === 0 ? [] : [...large.map((image) => [image.name, [image]] as const), ["both at once, in two imports", large] as const];
+  const largeCases =
+    large.length === 0
+      ? []
+      : [...large.map((image) => [image.name, [image]] as const), ["both at once, in two imports", large] as const];
   const largeHomes = largeCases.reduce((sum, [, images]) => sum + images.length, 0) * largeRuns;
 
   const databaseUrl = await ctx.createDatabase("bench_photos");
@@ -261,7 +301,14 @@ async function run(ctx: BenchContext): Promise<void> {
   for (let i = 0; i < memoryRuns; i++) {
     for (const count of [1, photoCount]) {
       const home = homes[next++]!;
-      memory.push(await measureMemory(ctx, startWorker, (fresh) => importOnce(client, databaseUrl, fresh, home, urls.slice(0, count)), count));
+      memory.push(
+        await measureMemory(
+          ctx,
+          startWorker,
+          (fresh) => importOnce(client, databaseUrl, fresh, home, urls.slice(0, count)),
+          count,
+        ),
+      );
     }
   }
 
@@ -276,12 +323,36 @@ async function run(ctx: BenchContext): Promise<void> {
   const mb = totalBytes / 1e6;
   await ctx.report(
     [
-      row(`${photoCount} photos (${mb.toFixed(0)} MB): 202 -> imported (client, 20 ms polls)`, samples.map((s) => s.importMs), "ms"),
-      row("finished_at - created_at (server, includes job pickup)", samples.map((s) => s.serverMs), "ms"),
-      row("per photo (202 -> imported / 25)", samples.map((s) => s.importMs / photoCount), "ms"),
-      row("throughput", samples.map((s) => (photoCount * 1000) / s.importMs), "photos/s"),
-      row("throughput", samples.map((s) => (mb * 1000) / s.importMs), "MB/s"),
-      row("worker CPU per photo (/proc, 10 ms ticks)", samples.map((s) => (s.workerCpuS * 1000) / photoCount), "ms"),
+      row(
+        `${photoCount} photos (${mb.toFixed(0)} MB): 202 -> imported (client, 20 ms polls)`,
+        samples.map((s) => s.importMs),
+        "ms",
+      ),
+      row(
+        "finished_at - created_at (server, includes job pickup)",
+        samples.map((s) => s.serverMs),
+        "ms",
+      ),
+      row(
+        "per photo (202 -> imported / 25)",
+        samples.map((s) => s.importMs / photoCount),
+        "ms",
+      ),
+      row(
+        "throughput",
+        samples.map((s) => (photoCount * 1000) / s.importMs),
+        "photos/s",
+      ),
+      row(
+        "throughput",
+        samples.map((s) => (mb * 1000) / s.importMs),
+        "MB/s",
+      ),
+      row(
+        "worker CPU per photo (/proc, 10 ms ticks)",
+        samples.map((s) => (s.workerCpuS * 1000) / photoCount),
+        "ms",
+      ),
     ],
     {
       title: `POST /v1/properties/{id}/baseline-photos, ${photoCount} JPEGs of ~${(mb / photoCount).toFixed(1)} MB from a local HTTPS server (median of ${reps} reps after ${warmups} warm-up; new home each rep)`,
@@ -324,7 +395,7 @@ async function run(ctx: BenchContext): Promise<void> {
         title: `Peak memory of a fresh photo worker importing ${largeSide}x${largeSide} images under 15 MiB (fetch, full-decode check, store)`,
         notes: [
           `sizes: ${large.map((image) => `${image.name} ${(image.bytes.length / 2 ** 20).toFixed(1)} MiB`).join(", ")}`,
-          "\"both at once\": two imports POSTed together, one image each; the worker runs 2 imports at a time",
+          '"both at once": two imports POSTed together, one image each; the worker runs 2 imports at a time',
         ],
       },
     );

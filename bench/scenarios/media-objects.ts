@@ -22,11 +22,15 @@ interface Measured {
  * it has loaded the storage code, then after writing and reading back.
  */
 async function measure(ctx: BenchContext, spec: ChildSpec): Promise<Measured> {
-  const child = spawn(process.execPath, [path.join(ctx.root, "node_modules/tsx/dist/cli.mjs"), "bench/media-objects-child.ts", JSON.stringify(spec)], {
-    cwd: ctx.root,
-    env: { ...process.env, NODE_NO_WARNINGS: "1" },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(ctx.root, "node_modules/tsx/dist/cli.mjs"), "bench/media-objects-child.ts", JSON.stringify(spec)],
+    {
+      cwd: ctx.root,
+      env: { ...process.env, NODE_NO_WARNINGS: "1" },
+      stdio: ["pipe", "pipe", "pipe"],
+    },
+  );
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -62,8 +66,11 @@ const modeNames: Record<ChildSpec["mode"], string> = {
 function row({ spec, result, baselineMiB, peakMiB }: Measured): ReportRow {
   return {
     driver: spec.driver === "local" ? "local disk" : "S3 (s3rver)",
-    write: spec.mode === "parts" ? `${spec.partCount} x ${spec.size / spec.partCount! / mib} MiB parts, completeParts` : modeNames[spec.mode],
-    "MiB": spec.size / mib,
+    write:
+      spec.mode === "parts"
+        ? `${spec.partCount} x ${spec.size / spec.partCount! / mib} MiB parts, completeParts`
+        : modeNames[spec.mode],
+    MiB: spec.size / mib,
     "write MB/s": mbPerSecond(result.size, result.writeMs),
     "write s": round1(result.writeMs / 1000),
     "of which completeParts s": result.appendMs === undefined ? undefined : round1((result.writeMs - result.appendMs) / 1000),
@@ -85,8 +92,10 @@ async function run(ctx: BenchContext): Promise<void> {
   const cases: Omit<ChildSpec, "localRoot" | "s3">[] = [];
   for (const driver of ["local", "s3"] as const) {
     for (const sizeMiB of [smallMiB, largeMiB]) cases.push({ driver, mode: "put", size: sizeMiB * mib });
-    if (driver === "s3") for (const sizeMiB of [smallMiB, largeMiB]) cases.push({ driver, mode: "put-known-digest", size: sizeMiB * mib });
-    for (const sizeMiB of [smallMiB, largeMiB]) cases.push({ driver, mode: "parts", size: sizeMiB * mib, partCount: sizeMiB / partMiB });
+    if (driver === "s3")
+      for (const sizeMiB of [smallMiB, largeMiB]) cases.push({ driver, mode: "put-known-digest", size: sizeMiB * mib });
+    for (const sizeMiB of [smallMiB, largeMiB])
+      cases.push({ driver, mode: "parts", size: sizeMiB * mib, partCount: sizeMiB / partMiB });
   }
 
   const rows: ReportRow[] = [];
@@ -95,7 +104,16 @@ async function run(ctx: BenchContext): Promise<void> {
     const s3 = spec.driver === "s3" ? await startTestS3Server("bench-media") : undefined;
     try {
       const where = s3
-        ? { s3: { bucket: s3.bucket, region: s3.region, endpoint: s3.endpoint, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, forcePathStyle: true } }
+        ? {
+            s3: {
+              bucket: s3.bucket,
+              region: s3.region,
+              endpoint: s3.endpoint,
+              accessKeyId: s3.accessKeyId,
+              secretAccessKey: s3.secretAccessKey,
+              forcePathStyle: true,
+            },
+          }
         : { localRoot };
       const measured = await measure(ctx, { ...spec, ...where });
       ctx.log(
@@ -122,7 +140,8 @@ async function run(ctx: BenchContext): Promise<void> {
 
 const scenario: Scenario = {
   name: "media-objects",
-  description: "2 GiB objects written and read as streams through the local and S3 (s3rver) drivers, as one put and as 4 MiB parts: MB/s and peak RSS",
+  description:
+    "2 GiB objects written and read as streams through the local and S3 (s3rver) drivers, as one put and as 4 MiB parts: MB/s and peak RSS",
   run,
 };
 

@@ -47,7 +47,9 @@ async function checkPages(client: ApiClient, page100: string): Promise<void> {
     throw new Error(`unexpected page 1: ${ids(first).slice(0, 3).join(",")}... (${ids(first).length})`);
   }
   if (ids(last).length !== limit || ids(last).at(-1) !== "prop-009999" || last.body.next_cursor !== undefined) {
-    throw new Error(`unexpected page 100: ...${ids(last).slice(-3).join(",")} (${ids(last).length}), next ${last.body.next_cursor}`);
+    throw new Error(
+      `unexpected page 100: ...${ids(last).slice(-3).join(",")} (${ids(last).length}), next ${last.body.next_cursor}`,
+    );
   }
 }
 
@@ -116,7 +118,8 @@ async function run(ctx: BenchContext): Promise<void> {
   const before = await propertyStatistics(databaseUrl);
   const asImported = await sequential(client, paths, requests);
   const after = await propertyStatistics(databaseUrl);
-  const asImportedLabel = before.analyzedAt === null && after.analyzedAt === null ? "no statistics yet" : `analyzed ${after.analyzedAt}`;
+  const asImportedLabel =
+    before.analyzedAt === null && after.analyzedAt === null ? "no statistics yet" : `analyzed ${after.analyzedAt}`;
   ctx.log(
     `as imported (${asImportedLabel}, ${after.modifiedSince} rows changed since): p50 ${percentile(asImported[0]!, 50).toFixed(1)} / ` +
       `${percentile(asImported[1]!, 50).toFixed(1)} ms (page 1 / page 100); running ANALYZE property`,
@@ -125,7 +128,9 @@ async function run(ctx: BenchContext): Promise<void> {
 
   const seq: { p50: number[]; p99: number[] }[] = paths.map(() => ({ p50: [], p99: [] }));
   const load: LoadResult[][] = paths.map(() => []);
-  ctx.log(`${rounds} rounds x (${requests} sequential requests per page, then autocannon ${warmupSeconds}+${durationSeconds} s, ${connections} connections)`);
+  ctx.log(
+    `${rounds} rounds x (${requests} sequential requests per page, then autocannon ${warmupSeconds}+${durationSeconds} s, ${connections} connections)`,
+  );
   for (let round = 1; round <= rounds; round++) {
     const times = await sequential(client, paths, requests);
     times.forEach((pageTimes, i) => {
@@ -171,7 +176,11 @@ async function run(ctx: BenchContext): Promise<void> {
     return row;
   });
   const ratio = (key: string) => r2((rows[1]![key] as number) / (rows[0]![key] as number));
-  const ratioRow: ReportRow = { page: "ratio page 100 / page 1", "seq p50 ms": ratio("seq p50 ms"), "seq p99 ms": ratio("seq p99 ms") };
+  const ratioRow: ReportRow = {
+    page: "ratio page 100 / page 1",
+    "seq p50 ms": ratio("seq p50 ms"),
+    "seq p99 ms": ratio("seq p99 ms"),
+  };
   if (durationSeconds > 0) {
     ratioRow["load req/s"] = ratio("load req/s");
     ratioRow["load p50 ms"] = ratio("load p50 ms");

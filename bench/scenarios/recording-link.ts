@@ -84,7 +84,9 @@ async function run(ctx: BenchContext): Promise<void> {
   ];
   await ctx.report(rows, {
     title: `GET /v1/recording-link: ${tasks} tasks over ${homes} homes (median of ${rounds} rounds, ${durationSeconds} s each, ${connections} connections)`,
-    notes: [`target: repeat calls p99 <= ${targetP99Ms} ms at ${rate} req/s; measured ${p99} ms: ${p99 <= targetP99Ms ? "MET" : "NOT MET"}`],
+    notes: [
+      `target: repeat calls p99 <= ${targetP99Ms} ms at ${rate} req/s; measured ${p99} ms: ${p99 <= targetP99Ms ? "MET" : "NOT MET"}`,
+    ],
   });
 }
 

@@ -64,7 +64,8 @@ async function runScenario(ctx: BenchContext): Promise<void> {
 
 const scenario: Scenario = {
   name: "recording",
-  description: "a 10-minute 720p walkthrough uploaded in parts (MB/s, CPU per MB, peak RSS) and sealed as MP4 (remux) and WebM (transcode)",
+  description:
+    "a 10-minute 720p walkthrough uploaded in parts (MB/s, CPU per MB, peak RSS) and sealed as MP4 (remux) and WebM (transcode)",
   run: runScenario,
 };
 

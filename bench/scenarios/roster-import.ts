@@ -46,7 +46,13 @@ interface ImportSample {
 }
 
 /** Submits one roster, checks the 202 and the applied run's diff, waits for activation too. */
-async function importOnce(client: ApiClient, workspaceId: string, key: string, body: string, expected: Diff): Promise<ImportSample> {
+async function importOnce(
+  client: ApiClient,
+  workspaceId: string,
+  key: string,
+  body: string,
+  expected: Diff,
+): Promise<ImportSample> {
   const accepted = await pushRoster(client, workspaceId, key, body);
   if (accepted.status !== 202 || accepted.body.status !== "queued" || accepted.headers["idempotent-replayed"]) {
     throw new Error(`expected a new queued run, got ${accepted.status} ${JSON.stringify(accepted.body).slice(0, 500)}`);
@@ -76,7 +82,9 @@ async function replay(client: ApiClient, workspaceId: string, key: string, body:
   for (let i = 0; i < count; i++) {
     const answer: TimedAnswer = await pushRoster(client, workspaceId, key, body);
     if (answer.status !== 202 || answer.headers["idempotent-replayed"] !== "true" || answer.body.import_id !== importId) {
-      throw new Error(`replay ${i}: ${answer.status} ${JSON.stringify(answer.headers)} ${JSON.stringify(answer.body).slice(0, 300)}`);
+      throw new Error(
+        `replay ${i}: ${answer.status} ${JSON.stringify(answer.headers)} ${JSON.stringify(answer.body).slice(0, 300)}`,
+      );
     }
     times.push(answer.ms);
   }
@@ -125,7 +133,13 @@ interface MemorySample {
  * A fresh app (VmHWM only resets with a new process): a few small requests, the baseline,
  * then one 10,000-property import submitted, applied and activated, and the peak.
  */
-async function measureMemory(ctx: BenchContext, databaseUrl: string, apiKey: string, index: number, body: string): Promise<MemorySample> {
+async function measureMemory(
+  ctx: BenchContext,
+  databaseUrl: string,
+  apiKey: string,
+  index: number,
+  body: string,
+): Promise<MemorySample> {
   const app = await ctx.startApp(databaseUrl, appEnv);
   const client = new ApiClient(app.baseUrl, apiKey);
   try {
@@ -172,7 +186,9 @@ async function run(ctx: BenchContext): Promise<void> {
   const changed = changedRoster(base);
   const freshBody = snapshotBody(base);
   const created = { created: size, updated: 0, deactivated: 0, reactivated: 0 };
-  ctx.log(`bodies: ${(Buffer.byteLength(freshBody) / 1e6).toFixed(2)} MB (${size} properties); ${warmups} warm-up + ${reps} reps`);
+  ctx.log(
+    `bodies: ${(Buffer.byteLength(freshBody) / 1e6).toFixed(2)} MB (${size} properties); ${warmups} warm-up + ${reps} reps`,
+  );
 
   // Every POST in the order sent, to pair with the app's logged durationMs.
   const posts: string[] = [];
@@ -189,7 +205,7 @@ async function run(ctx: BenchContext): Promise<void> {
     posts.push(measured ? "fresh" : "warm-up");
     const cpuBefore = await cpuSeconds(app.pid);
     const times = await replay(client, workspaceId, key, body, sample.importId, measured ? replays : 5);
-    const cpuPerReplay = ((await cpuSeconds(app.pid)) - cpuBefore) * 1000 / times.length;
+    const cpuPerReplay = (((await cpuSeconds(app.pid)) - cpuBefore) * 1000) / times.length;
     posts.push(...times.map(() => (measured ? "replay" : "warm-up")));
     if (!measured) continue;
     fresh.push(sample);
@@ -229,16 +245,48 @@ async function run(ctx: BenchContext): Promise<void> {
   const replayP50 = replayRuns.map((times) => percentile(times, 50));
   const replayP99 = replayRuns.map((times) => percentile(times, 99));
   const rows: ReportRow[] = [
-    row(`new 10k import: 202 round trip (${(Buffer.byteLength(freshBody) / 1e6).toFixed(1)} MB body)`, fresh.map((s) => s.submitMs)),
-    row("new 10k import: 202 -> applied (client, 20 ms polls)", fresh.map((s) => s.applyMs), applyTargetMs),
-    row("new 10k import: applied_at - submitted_at (server)", fresh.map((s) => s.serverMs)),
-    row("new 10k import: applied -> activation seen", fresh.map((s) => s.activationMs)),
-    row("new 10k import: GET run round trip while queued/running", fresh.map((s) => s.pendingReadMs)),
-    row("update 10k (10% renamed, 5% dropped, 5% new): 202 round trip", updates.map((s) => s.submitMs)),
-    row("update 10k: 202 -> applied (client, 20 ms polls)", updates.map((s) => s.applyMs), applyTargetMs),
-    row("update 10k: applied_at - submitted_at (server)", updates.map((s) => s.serverMs)),
-    row("update 10k: applied -> activation seen", updates.map((s) => s.activationMs)),
-    row("update 10k: GET run round trip while queued/running", updates.map((s) => s.pendingReadMs)),
+    row(
+      `new 10k import: 202 round trip (${(Buffer.byteLength(freshBody) / 1e6).toFixed(1)} MB body)`,
+      fresh.map((s) => s.submitMs),
+    ),
+    row(
+      "new 10k import: 202 -> applied (client, 20 ms polls)",
+      fresh.map((s) => s.applyMs),
+      applyTargetMs,
+    ),
+    row(
+      "new 10k import: applied_at - submitted_at (server)",
+      fresh.map((s) => s.serverMs),
+    ),
+    row(
+      "new 10k import: applied -> activation seen",
+      fresh.map((s) => s.activationMs),
+    ),
+    row(
+      "new 10k import: GET run round trip while queued/running",
+      fresh.map((s) => s.pendingReadMs),
+    ),
+    row(
+      "update 10k (10% renamed, 5% dropped, 5% new): 202 round trip",
+      updates.map((s) => s.submitMs),
+    ),
+    row(
+      "update 10k: 202 -> applied (client, 20 ms polls)",
+      updates.map((s) => s.applyMs),
+      applyTargetMs,
+    ),
+    row(
+      "update 10k: applied_at - submitted_at (server)",
+      updates.map((s) => s.serverMs),
+    ),
+    row(
+      "update 10k: applied -> activation seen",
+      updates.map((s) => s.activationMs),
+    ),
+    row(
+      "update 10k: GET run round trip while queued/running",
+      updates.map((s) => s.pendingReadMs),
+    ),
     row(`idempotent replay p50 (${replays} sequential per rep)`, replayP50, replayTargetMs),
     row(`idempotent replay p99 (${replays} sequential per rep)`, replayP99, replayTargetMs),
     row("idempotent replay: server CPU per replay (/proc, 10 ms ticks)", replayCpuMs),

@@ -191,13 +191,34 @@ async function run(ctx: BenchContext): Promise<void> {
   const later = samples.slice(1);
   await ctx.report(
     [
-      row("first pull (10k new): request -> applied (client, 20 ms polls)", first.map((s) => s.totalMs)),
-      row("first pull: fetch 20 pages + checks + run created (sync started -> finished)", first.map((s) => s.fetchMs)),
-      row("first pull: applied_at - submitted_at (server)", first.map((s) => s.applyMs)),
-      row("later pulls (daily changes): request -> applied", later.map((s) => s.totalMs)),
-      row("later pulls: fetch 20 pages (sync started -> finished)", later.map((s) => s.fetchMs)),
-      row("later pulls: applied_at - submitted_at (server)", later.map((s) => s.applyMs)),
-      row("applied -> activation seen", samples.map((s) => s.activationMs)),
+      row(
+        "first pull (10k new): request -> applied (client, 20 ms polls)",
+        first.map((s) => s.totalMs),
+      ),
+      row(
+        "first pull: fetch 20 pages + checks + run created (sync started -> finished)",
+        first.map((s) => s.fetchMs),
+      ),
+      row(
+        "first pull: applied_at - submitted_at (server)",
+        first.map((s) => s.applyMs),
+      ),
+      row(
+        "later pulls (daily changes): request -> applied",
+        later.map((s) => s.totalMs),
+      ),
+      row(
+        "later pulls: fetch 20 pages (sync started -> finished)",
+        later.map((s) => s.fetchMs),
+      ),
+      row(
+        "later pulls: applied_at - submitted_at (server)",
+        later.map((s) => s.applyMs),
+      ),
+      row(
+        "applied -> activation seen",
+        samples.map((s) => s.activationMs),
+      ),
     ],
     {
       title:

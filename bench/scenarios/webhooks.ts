@@ -44,7 +44,11 @@ async function startReceiver(hangMs = 0): Promise<Receiver> {
     url: `http://127.0.0.1:${port}/hook`,
     arrivals,
     firstArrival,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -55,7 +59,10 @@ async function runScenario(ctx: BenchContext): Promise<void> {
   const hanging = await startReceiver(10_000);
   ctx.onCleanup(() => fast.close());
   ctx.onCleanup(() => hanging.close());
-  const { client, workspaceId, databaseUrl } = await freshApp(ctx, "webhooks", { WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true", LOG_LEVEL: "warn" });
+  const { client, workspaceId, databaseUrl } = await freshApp(ctx, "webhooks", {
+    WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true",
+    LOG_LEVEL: "warn",
+  });
   // setReceiver below runs in this process and checks URLs by its configuration (read anew by useDatabase).
   process.env.WEBHOOKS_ALLOW_PRIVATE_RECEIVERS = "true";
   await useDatabase(databaseUrl);
@@ -71,7 +78,10 @@ async function runScenario(ctx: BenchContext): Promise<void> {
   const latencies: number[] = [];
   for (let i = 0; i < samples; i++) {
     const walk = await newWalk(client, workspaceId);
-    const inspection = await db().inspection.findFirstOrThrow({ where: { task: { externalId: walk.taskId } }, select: { id: true } });
+    const inspection = await db().inspection.findFirstOrThrow({
+      where: { task: { externalId: walk.taskId } },
+      select: { id: true },
+    });
     const before = fast.firstArrival.size;
     await failInspection(inspection.id, "other");
     const committed = performance.now();
@@ -79,7 +89,9 @@ async function runScenario(ctx: BenchContext): Promise<void> {
     latencies.push([...fast.firstArrival.values()].at(-1)! - committed);
     await sleep(20);
   }
-  ctx.log(`state change -> first attempt: p50 ${median(latencies).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`);
+  ctx.log(
+    `state change -> first attempt: p50 ${median(latencies).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+  );
 
   /** Queues `count` test deliveries for a partner, all due at `due`, in one statement. */
   const queue = async (partner: string, count: number, due: Date) => {
@@ -111,12 +123,22 @@ async function runScenario(ctx: BenchContext): Promise<void> {
   const slow = await createPartner("Hanging receiver");
   await setReceiver(slow.partnerId, hanging.url);
   const beside = await drain(slow.partnerId);
-  ctx.log(`beside a hanging receiver: ${Math.round(beside.perSecond)} deliveries/s (${hanging.arrivals.length} requests reached it)`);
+  ctx.log(
+    `beside a hanging receiver: ${Math.round(beside.perSecond)} deliveries/s (${hanging.arrivals.length} requests reached it)`,
+  );
   const attempts = await db().webhookAttempt.count();
 
   const rows: ReportRow[] = [
-    { measure: `state change -> first attempt received (${samples} changes)`, "p50 ms": Math.round(median(latencies) * 10) / 10, "p99 ms": Math.round(percentile(latencies, 99) * 10) / 10 },
-    { measure: `${backlog} deliveries to a receiver answering at once`, "deliveries/s": Math.round(alone.perSecond), seconds: Math.round(alone.seconds * 10) / 10 },
+    {
+      measure: `state change -> first attempt received (${samples} changes)`,
+      "p50 ms": Math.round(median(latencies) * 10) / 10,
+      "p99 ms": Math.round(percentile(latencies, 99) * 10) / 10,
+    },
+    {
+      measure: `${backlog} deliveries to a receiver answering at once`,
+      "deliveries/s": Math.round(alone.perSecond),
+      seconds: Math.round(alone.seconds * 10) / 10,
+    },
     {
       measure: `the same while another partner's receiver hangs 10 s (500 queued)`,
       "deliveries/s": Math.round(beside.perSecond),

@@ -104,7 +104,10 @@ async function run(ctx: BenchContext): Promise<void> {
     LOG_LEVEL: "info",
   };
   const app = await ctx.startApp(databaseUrl, appEnv);
-  const floor = await startNodeServer(path.join("bench", "floor-server.ts"), { DATABASE_URL: databaseUrl, DB_POOL_SIZE: poolSize });
+  const floor = await startNodeServer(path.join("bench", "floor-server.ts"), {
+    DATABASE_URL: databaseUrl,
+    DB_POOL_SIZE: poolSize,
+  });
   ctx.onCleanup(() => floor.stop());
 
   const route = `/v1/workspaces/${encodeURIComponent(workspaceId)}`;

@@ -10,9 +10,19 @@ export function AllowlistPanel({ partnerId }: { partnerId: string }) {
   const client = useQueryClient();
   const path = `/api/console/partners/${partnerId}/allowlist`;
   const list = useQuery({ queryKey: ["allowlist", partnerId], queryFn: () => callApi<{ entries: string[] }>(path) });
-  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ["allowlist", partnerId] }), client.invalidateQueries({ queryKey: ["audit"] })]);
-  const add = useMutation({ mutationFn: (entry: string) => callApi(path, { method: "POST", body: { entry } }), onSuccess: refresh });
-  const remove = useMutation({ mutationFn: (entry: string) => callApi(`${path}?entry=${encodeURIComponent(entry)}`, { method: "DELETE" }), onSuccess: refresh });
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ["allowlist", partnerId] }),
+      client.invalidateQueries({ queryKey: ["audit"] }),
+    ]);
+  const add = useMutation({
+    mutationFn: (entry: string) => callApi(path, { method: "POST", body: { entry } }),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (entry: string) => callApi(`${path}?entry=${encodeURIComponent(entry)}`, { method: "DELETE" }),
+    onSuccess: refresh,
+  });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -23,7 +33,9 @@ export function AllowlistPanel({ partnerId }: { partnerId: string }) {
   return (
     <section className={styles.card} aria-labelledby={`allowlist-${partnerId}`}>
       <h2 id={`allowlist-${partnerId}`}>Return URL allowlist</h2>
-      <p className={styles.muted}>An app scheme (myapp://) or a web origin (https://app.example.com). Other return_urls are refused.</p>
+      <p className={styles.muted}>
+        An app scheme (myapp://) or a web origin (https://app.example.com). Other return_urls are refused.
+      </p>
       {list.isPending && <p role="status">Loading…</p>}
       {list.isSuccess && list.data.entries.length === 0 && <p>Empty: every return_url is refused.</p>}
       {list.isSuccess && list.data.entries.length > 0 && (
@@ -31,7 +43,13 @@ export function AllowlistPanel({ partnerId }: { partnerId: string }) {
           {list.data.entries.map((entry) => (
             <li key={entry}>
               <code>{entry}</code>{" "}
-              <button type="button" className={styles.secondary} aria-label={`Remove ${entry}`} disabled={remove.isPending} onClick={() => remove.mutate(entry)}>
+              <button
+                type="button"
+                className={styles.secondary}
+                aria-label={`Remove ${entry}`}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(entry)}
+              >
                 Remove
               </button>
             </li>

@@ -11,7 +11,8 @@ export function AuditPanel({ partnerId }: { partnerId?: string }) {
   const path = partnerId ? `/api/console/partners/${partnerId}/audit` : "/api/console/audit";
   const log = useInfiniteQuery({
     queryKey: ["audit", partnerId ?? "all"],
-    queryFn: ({ pageParam }) => callApi<{ entries: AuditView[]; next?: string }>(pageParam ? `${path}?before=${pageParam}` : path),
+    queryFn: ({ pageParam }) =>
+      callApi<{ entries: AuditView[]; next?: string }>(pageParam ? `${path}?before=${pageParam}` : path),
     initialPageParam: "",
     getNextPageParam: (page) => page.next,
   });
@@ -50,7 +51,12 @@ export function AuditPanel({ partnerId }: { partnerId?: string }) {
         </table>
       )}
       {log.hasNextPage && (
-        <button type="button" className={styles.secondary} onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
+        <button
+          type="button"
+          className={styles.secondary}
+          onClick={() => void log.fetchNextPage()}
+          disabled={log.isFetchingNextPage}
+        >
           {log.isFetchingNextPage ? "Loading…" : "Show older"}
         </button>
       )}

@@ -26,16 +26,28 @@ function parseLines(text: string) {
     });
 }
 
-const asLines = (list?: CompanyList) => (list?.items ?? []).map((item) => (item.notes ? `${item.name} | ${item.notes}` : item.name)).join("\n");
+const asLines = (list?: CompanyList) =>
+  (list?.items ?? []).map((item) => (item.notes ? `${item.name} | ${item.notes}` : item.name)).join("\n");
 
 /** The company-wide checklists of a workspace, edited under the partner API's name rules. */
-export function CompanyChecklists({ partnerId, workspaceId, lists }: { partnerId: string; workspaceId: string; lists: CompanyList[] }) {
+export function CompanyChecklists({
+  partnerId,
+  workspaceId,
+  lists,
+}: {
+  partnerId: string;
+  workspaceId: string;
+  lists: CompanyList[];
+}) {
   const router = useRouter();
   const [notice, setNotice] = useState<string>();
   const path = (type: string) => `/api/console/partners/${partnerId}/workspaces/${workspaceId}/checklists/${type}`;
   const change = useMutation({
     mutationFn: (input: { type: string; items?: ReturnType<typeof parseLines> }) =>
-      callApi<{ items?: number; removed?: boolean }>(path(input.type), { method: input.items ? "PUT" : "DELETE", body: input.items ? { items: input.items } : undefined }),
+      callApi<{ items?: number; removed?: boolean }>(path(input.type), {
+        method: input.items ? "PUT" : "DELETE",
+        body: input.items ? { items: input.items } : undefined,
+      }),
     onSuccess: (answer, input) => {
       setNotice(input.items ? `Saved the ${input.type} list: ${answer.items} items.` : `Removed the ${input.type} list.`);
       router.refresh();
@@ -51,7 +63,9 @@ export function CompanyChecklists({ partnerId, workspaceId, lists }: { partnerId
   return (
     <section className={styles.card} aria-labelledby="company-title">
       <h2 id="company-title">Company-wide checklists</h2>
-      <p className={styles.muted}>They apply to every home of the workspace without a list of that type. One item per line; notes after &ldquo; | &rdquo;.</p>
+      <p className={styles.muted}>
+        They apply to every home of the workspace without a list of that type. One item per line; notes after &ldquo; | &rdquo;.
+      </p>
       {types.map((type) => {
         const list = lists.find((candidate) => candidate.type === type);
         return (
@@ -60,14 +74,25 @@ export function CompanyChecklists({ partnerId, workspaceId, lists }: { partnerId
               <label htmlFor={`company-${type}`}>
                 {type} {list ? `(${list.items.length} items)` : "(none)"}
               </label>
-              <textarea id={`company-${type}`} name="items" rows={Math.max(3, (list?.items.length ?? 0) + 1)} defaultValue={asLines(list)} className={styles.input} />
+              <textarea
+                id={`company-${type}`}
+                name="items"
+                rows={Math.max(3, (list?.items.length ?? 0) + 1)}
+                defaultValue={asLines(list)}
+                className={styles.input}
+              />
             </div>
             <div className={styles.actions} style={{ marginBottom: 16 }}>
               <button type="submit" className={styles.secondary} disabled={change.isPending}>
                 Save {type}
               </button>
               {list && (
-                <button type="button" className={styles.secondary} disabled={change.isPending} onClick={() => window.confirm(`Remove the ${type} list?`) && change.mutate({ type })}>
+                <button
+                  type="button"
+                  className={styles.secondary}
+                  disabled={change.isPending}
+                  onClick={() => window.confirm(`Remove the ${type} list?`) && change.mutate({ type })}
+                >
                   Remove {type}
                 </button>
               )}

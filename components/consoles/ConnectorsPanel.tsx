@@ -22,7 +22,9 @@ export function ConnectorsPanel({ partnerId, workspaceId }: { partnerId: string;
   const change = useMutation({
     mutationFn: (input: { platform: string; enabled: boolean }) => callApi(path, { method: "PUT", body: input }),
     onSuccess: async (_answer, input) => {
-      setNotice(`${input.platform} ${input.enabled ? "enabled: its calls work for this workspace" : "disabled: its calls answer 403 connector_not_enabled"}.`);
+      setNotice(
+        `${input.platform} ${input.enabled ? "enabled: its calls work for this workspace" : "disabled: its calls answer 403 connector_not_enabled"}.`,
+      );
       await Promise.all(["connectors", "audit"].map((key) => client.invalidateQueries({ queryKey: [key] })));
     },
   });
@@ -48,7 +50,11 @@ export function ConnectorsPanel({ partnerId, workspaceId }: { partnerId: string;
                 </td>
                 <td data-label="Catalogue">{connector.status === "available" ? "available" : "request access"}</td>
                 <td data-label="For this workspace">
-                  {connector.enabledAt ? `enabled since ${connector.enabledAt.slice(0, 10)} ` : connector.status === "available" ? "off " : "not built yet"}
+                  {connector.enabledAt
+                    ? `enabled since ${connector.enabledAt.slice(0, 10)} `
+                    : connector.status === "available"
+                      ? "off "
+                      : "not built yet"}
                   {connector.status === "available" && (
                     <button
                       type="button"

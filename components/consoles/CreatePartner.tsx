@@ -11,7 +11,8 @@ import { OnceSecret } from "./OnceSecret";
 export function CreatePartner() {
   const router = useRouter();
   const create = useMutation({
-    mutationFn: (name: string) => callApi<{ partnerId: string; apiKey: string }>("/api/console/partners", { method: "POST", body: { name } }),
+    mutationFn: (name: string) =>
+      callApi<{ partnerId: string; apiKey: string }>("/api/console/partners", { method: "POST", body: { name } }),
     onSuccess: () => router.refresh(),
   });
 

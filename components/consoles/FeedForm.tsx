@@ -45,7 +45,12 @@ export function FeedForm({ partnerId, workspaceId, url }: { partnerId: string; w
           Save feed
         </button>
         {url && (
-          <button type="button" className={styles.secondary} disabled={change.isPending} onClick={() => window.confirm("Remove the feed? The roster must be pushed again.") && change.mutate(undefined)}>
+          <button
+            type="button"
+            className={styles.secondary}
+            disabled={change.isPending}
+            onClick={() => window.confirm("Remove the feed? The roster must be pushed again.") && change.mutate(undefined)}
+          >
             Remove feed
           </button>
         )}

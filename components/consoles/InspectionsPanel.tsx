@@ -17,7 +17,12 @@ interface InspectionRow {
   findings?: number;
 }
 
-const statusLabel: Record<string, string> = { recording: "Recording", processing: "Analysing", completed: "Report ready", failed: "Failed" };
+const statusLabel: Record<string, string> = {
+  recording: "Recording",
+  processing: "Analysing",
+  completed: "Report ready",
+  failed: "Failed",
+};
 
 /** The newest inspections, a server page at a time; each opens its report (video, checklist, findings). */
 export function InspectionsPanel({ partnerId }: { partnerId?: string }) {
@@ -27,58 +32,62 @@ export function InspectionsPanel({ partnerId }: { partnerId?: string }) {
   // A partner's workspaces to filter by (the first page of them; staff filter within a partner's page).
   const workspaces = useQuery({
     queryKey: ["workspaces", partnerId, 1],
-    queryFn: () => callApi<{ workspaces: { id: string; name: string }[] }>(`/api/console/partners/${partnerId}/workspaces?page=1`),
+    queryFn: () =>
+      callApi<{ workspaces: { id: string; name: string }[] }>(`/api/console/partners/${partnerId}/workspaces?page=1`),
     enabled: partnerId !== undefined,
   });
   const base = partnerId ? `/api/console/partners/${partnerId}/inspections` : "/api/console/inspections";
   const list = useQuery({
     queryKey: ["inspections", partnerId ?? "all", page, status, workspace],
-    queryFn: () => callApi<{ total: number; pages: number; inspections: InspectionRow[] }>(`${base}?page=${page}${status ? `&status=${status}` : ""}${workspace ? `&workspace=${workspace}` : ""}`),
+    queryFn: () =>
+      callApi<{ total: number; pages: number; inspections: InspectionRow[] }>(
+        `${base}?page=${page}${status ? `&status=${status}` : ""}${workspace ? `&workspace=${workspace}` : ""}`,
+      ),
   });
   return (
     <section className={styles.card} aria-labelledby={`inspections-${partnerId ?? "all"}`}>
       <h2 id={`inspections-${partnerId ?? "all"}`}>Inspections</h2>
       <div className={styles.filters}>
-      {workspaces.data && workspaces.data.workspaces.length > 1 && (
-        <div className={styles.field} style={{ maxWidth: 280 }}>
-          <label htmlFor={`inspection-workspace-${partnerId}`}>Workspace</label>
+        {workspaces.data && workspaces.data.workspaces.length > 1 && (
+          <div className={styles.field} style={{ maxWidth: 280 }}>
+            <label htmlFor={`inspection-workspace-${partnerId}`}>Workspace</label>
+            <select
+              id={`inspection-workspace-${partnerId}`}
+              className={styles.select}
+              value={workspace}
+              onChange={(event) => {
+                setWorkspace(event.target.value);
+                setPage(1);
+              }}
+            >
+              <option value="">All</option>
+              {workspaces.data.workspaces.map((row) => (
+                <option key={row.id} value={row.id}>
+                  {row.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className={styles.field} style={{ maxWidth: 240 }}>
+          <label htmlFor={`inspection-status-${partnerId ?? "all"}`}>Status</label>
           <select
-            id={`inspection-workspace-${partnerId}`}
+            id={`inspection-status-${partnerId ?? "all"}`}
             className={styles.select}
-            value={workspace}
+            value={status}
             onChange={(event) => {
-              setWorkspace(event.target.value);
+              setStatus(event.target.value);
               setPage(1);
             }}
           >
             <option value="">All</option>
-            {workspaces.data.workspaces.map((row) => (
-              <option key={row.id} value={row.id}>
-                {row.name}
+            {Object.entries(statusLabel).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
               </option>
             ))}
           </select>
         </div>
-      )}
-      <div className={styles.field} style={{ maxWidth: 240 }}>
-        <label htmlFor={`inspection-status-${partnerId ?? "all"}`}>Status</label>
-        <select
-          id={`inspection-status-${partnerId ?? "all"}`}
-          className={styles.select}
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value);
-            setPage(1);
-          }}
-        >
-          <option value="">All</option>
-          {Object.entries(statusLabel).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
       </div>
       {list.isPending && <p role="status">Loading…</p>}
       <ErrorAlert error={list.error} />

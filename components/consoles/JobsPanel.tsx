@@ -16,15 +16,27 @@ interface QueueRow {
   retryable: boolean;
 }
 
-const age = (seconds?: number) => (seconds === undefined ? "—" : seconds < 120 ? `${seconds} s` : seconds < 7200 ? `${Math.round(seconds / 60)} min` : `${Math.round(seconds / 3600)} h`);
+const age = (seconds?: number) =>
+  seconds === undefined
+    ? "—"
+    : seconds < 120
+      ? `${seconds} s`
+      : seconds < 7200
+        ? `${Math.round(seconds / 60)} min`
+        : `${Math.round(seconds / 3600)} h`;
 
 /** Every queue's counts, refreshed every few seconds, with a retry for dead-lettered work. */
 export function JobsPanel() {
   const client = useQueryClient();
   const [notice, setNotice] = useState<string>();
-  const jobs = useQuery({ queryKey: ["jobs"], queryFn: () => callApi<{ queues: QueueRow[] }>("/api/console/jobs"), refetchInterval: 5000 });
+  const jobs = useQuery({
+    queryKey: ["jobs"],
+    queryFn: () => callApi<{ queues: QueueRow[] }>("/api/console/jobs"),
+    refetchInterval: 5000,
+  });
   const retry = useMutation({
-    mutationFn: (queue: string) => callApi<{ queue: string; retried: number }>(`/api/console/jobs/${queue}/retry`, { method: "POST", body: {} }),
+    mutationFn: (queue: string) =>
+      callApi<{ queue: string; retried: number }>(`/api/console/jobs/${queue}/retry`, { method: "POST", body: {} }),
     onSuccess: async (answer) => {
       setNotice(`${answer.retried} dead-lettered job(s) of ${answer.queue} sent back.`);
       await client.invalidateQueries({ queryKey: ["jobs"] });
@@ -60,7 +72,13 @@ export function JobsPanel() {
                 <td data-label="Dead-lettered">
                   {queue.deadLetter}{" "}
                   {queue.retryable && queue.deadLetter > 0 && (
-                    <button type="button" className={styles.secondary} disabled={retry.isPending} aria-label={`Retry dead-lettered ${queue.queue}`} onClick={() => retry.mutate(queue.queue)}>
+                    <button
+                      type="button"
+                      className={styles.secondary}
+                      disabled={retry.isPending}
+                      aria-label={`Retry dead-lettered ${queue.queue}`}
+                      onClick={() => retry.mutate(queue.queue)}
+                    >
                       Retry
                     </button>
                   )}

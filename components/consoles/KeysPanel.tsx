@@ -27,7 +27,8 @@ export function KeysPanel({ partnerId }: { partnerId: string }) {
   const keys = useQuery({ queryKey: ["keys", partnerId], queryFn: () => callApi<{ keys: KeyRow[] }>(path) });
   const [issued, setIssued] = useState<string>();
   const create = useMutation({
-    mutationFn: (chosen: string[]) => callApi<{ keyId: string; apiKey: string }>(path, { method: "POST", body: { scopes: chosen } }),
+    mutationFn: (chosen: string[]) =>
+      callApi<{ keyId: string; apiKey: string }>(path, { method: "POST", body: { scopes: chosen } }),
     onSuccess: (key) => {
       setIssued(key.apiKey);
       void client.invalidateQueries({ queryKey: ["keys", partnerId] });
@@ -36,7 +37,11 @@ export function KeysPanel({ partnerId }: { partnerId: string }) {
   });
   const revoke = useMutation({
     mutationFn: (keyId: string) => callApi(`${path}/${keyId}`, { method: "DELETE" }),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ["keys", partnerId] }), client.invalidateQueries({ queryKey: ["audit"] })]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ["keys", partnerId] }),
+        client.invalidateQueries({ queryKey: ["audit"] }),
+      ]),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -84,7 +89,10 @@ export function KeysPanel({ partnerId }: { partnerId: string }) {
                       className={styles.secondary}
                       disabled={revoke.isPending}
                       aria-label={`Revoke key ${key.hint.replace(/…$/, "")}`}
-                      onClick={() => window.confirm(`Revoke key ${key.hint}? Requests with it are refused from then on.`) && revoke.mutate(key.keyId)}
+                      onClick={() =>
+                        window.confirm(`Revoke key ${key.hint}? Requests with it are refused from then on.`) &&
+                        revoke.mutate(key.keyId)
+                      }
                     >
                       Revoke
                     </button>

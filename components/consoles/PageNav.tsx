@@ -1,7 +1,17 @@
 import styles from "@/components/people/people.module.css";
 
 /** Previous and next through a list the server pages; nothing when it fits on one page. */
-export function PageNav({ label, page, pages, onPage }: { label: string; page: number; pages: number; onPage: (page: number) => void }) {
+export function PageNav({
+  label,
+  page,
+  pages,
+  onPage,
+}: {
+  label: string;
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
   if (pages <= 1) return null;
   return (
     <nav aria-label={label} className={styles.actions}>

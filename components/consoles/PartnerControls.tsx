@@ -13,16 +13,34 @@ const trackSaved = {
 };
 
 /** Staff pause or resume a partner, set its roster cap and its event track. */
-export function PartnerControls({ partnerId, status, rosterMax, eventTrack }: { partnerId: string; status: "active" | "paused"; rosterMax: number; eventTrack: "inspections" | "reservations" }) {
+export function PartnerControls({
+  partnerId,
+  status,
+  rosterMax,
+  eventTrack,
+}: {
+  partnerId: string;
+  status: "active" | "paused";
+  rosterMax: number;
+  eventTrack: "inspections" | "reservations";
+}) {
   const router = useRouter();
   const client = useQueryClient();
   const [saved, setSaved] = useState<string>();
   const [track, setTrack] = useState(eventTrack);
   const change = useMutation({
-    mutationFn: (body: { status?: string; rosterMax?: string; eventTrack?: "inspections" | "reservations" }) => callApi(`/api/console/partners/${partnerId}`, { method: "PATCH", body }),
+    mutationFn: (body: { status?: string; rosterMax?: string; eventTrack?: "inspections" | "reservations" }) =>
+      callApi(`/api/console/partners/${partnerId}`, { method: "PATCH", body }),
     onSuccess: (_answer, body) => {
       if (body.eventTrack) setSaved(trackSaved[body.eventTrack]);
-      else setSaved(body.status ? (body.status === "paused" ? "Paused: its keys answer 403 partner_disabled." : "Resumed: its keys work again.") : "Roster cap saved.");
+      else
+        setSaved(
+          body.status
+            ? body.status === "paused"
+              ? "Paused: its keys answer 403 partner_disabled."
+              : "Resumed: its keys work again."
+            : "Roster cap saved.",
+        );
       router.refresh();
       void client.invalidateQueries({ queryKey: ["audit"] });
     },
@@ -42,11 +60,24 @@ export function PartnerControls({ partnerId, status, rosterMax, eventTrack }: { 
       </p>
       <div className={styles.actions} style={{ marginBottom: 16 }}>
         {status === "active" ? (
-          <button type="button" className={styles.secondary} disabled={change.isPending} onClick={() => window.confirm("Pause this partner? Every request with its keys is refused until it is resumed.") && change.mutate({ status: "paused" })}>
+          <button
+            type="button"
+            className={styles.secondary}
+            disabled={change.isPending}
+            onClick={() =>
+              window.confirm("Pause this partner? Every request with its keys is refused until it is resumed.") &&
+              change.mutate({ status: "paused" })
+            }
+          >
             Pause partner
           </button>
         ) : (
-          <button type="button" className={styles.button} disabled={change.isPending} onClick={() => change.mutate({ status: "active" })}>
+          <button
+            type="button"
+            className={styles.button}
+            disabled={change.isPending}
+            onClick={() => change.mutate({ status: "active" })}
+          >
             Resume partner
           </button>
         )}

@@ -27,10 +27,12 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
     queryKey: ["review", inspectionId],
     queryFn: () => callApi<ReviewView>(base),
     // While a finding is being made from a frame, look again until it is there.
-    refetchInterval: (query) => (awaiting && !query.state.data?.findings.some((finding) => finding.findingId === awaiting) ? 1500 : false),
+    refetchInterval: (query) =>
+      awaiting && !query.state.data?.findings.some((finding) => finding.findingId === awaiting) ? 1500 : false,
   });
   const act = useMutation({
-    mutationFn: (input: { path: string; body: unknown; done: string }) => callApi<Record<string, unknown>>(`${base}${input.path}`, { method: "POST", body: input.body }),
+    mutationFn: (input: { path: string; body: unknown; done: string }) =>
+      callApi<Record<string, unknown>>(`${base}${input.path}`, { method: "POST", body: input.body }),
     onSuccess: async (answer, input) => {
       setNotice(answer.released ? `${input.done} The report is released.` : input.done);
       if (typeof answer.findingId === "string") setAwaiting(answer.findingId);
@@ -56,7 +58,11 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
     const key = event.key.toLowerCase();
     if ((key !== "a" && key !== "r") || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
-    act.mutate({ path: `/findings/${findingId}`, body: { accept: key === "a" }, done: key === "a" ? "Finding accepted." : "Finding rejected." });
+    act.mutate({
+      path: `/findings/${findingId}`,
+      body: { accept: key === "a" },
+      done: key === "a" ? "Finding accepted." : "Finding rejected.",
+    });
   }
 
   function addFinding(event: FormEvent<HTMLFormElement>) {
@@ -65,7 +71,13 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
     const atSeconds = video.current ? Math.round(video.current.currentTime * 10) / 10 : undefined;
     act.mutate({
       path: "/findings",
-      body: { room: form.get("room"), severity: form.get("severity"), category: form.get("category"), description: form.get("description"), atSeconds },
+      body: {
+        room: form.get("room"),
+        severity: form.get("severity"),
+        category: form.get("category"),
+        description: form.get("description"),
+        atSeconds,
+      },
       done: `Adding the finding with the frame at ${videoTime(atSeconds ?? 0)}…`,
     });
     event.currentTarget.reset();
@@ -89,15 +101,24 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
       <div>
         <h1 className={styles.title}>Review</h1>
         <p className={styles.subtitle}>
-          Inspection <code>{data.inspectionId}</code> · {data.status} · {waiting.length} item(s) and {data.findings.filter((finding) => finding.reviewNeeded && !finding.rejected).length} finding(s)
-          waiting
+          Inspection <code>{data.inspectionId}</code> · {data.status} · {waiting.length} item(s) and{" "}
+          {data.findings.filter((finding) => finding.reviewNeeded && !finding.rejected).length} finding(s) waiting
         </p>
       </div>
       {data.videoUrl && (
         <section className={styles.card} aria-labelledby="video-title">
           <h2 id="video-title">Walkthrough video</h2>
-          <video ref={video} className={styles.video} src={data.videoUrl} controls preload="metadata" onPause={(event) => setPaused(event.currentTarget.currentTime)} />
-          <p className={styles.muted}>Paused at {videoTime(paused)}. Keys: V verified, M missed, N not checked on an item; A accept, R reject on a finding.</p>
+          <video
+            ref={video}
+            className={styles.video}
+            src={data.videoUrl}
+            controls
+            preload="metadata"
+            onPause={(event) => setPaused(event.currentTarget.currentTime)}
+          />
+          <p className={styles.muted}>
+            Paused at {videoTime(paused)}. Keys: V verified, M missed, N not checked on an item; A accept, R reject on a finding.
+          </p>
         </section>
       )}
       {shownNotice && <p role="status">{shownNotice}</p>}
@@ -130,12 +151,29 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
               )}
               {item.filmingProblem && <p className={styles.muted}>Filming: {item.filmingProblem}</p>}
               {item.stillUrl && (
-                <img className={styles.itemPicture} style={{ maxWidth: 360 }} src={item.stillUrl} alt={`The moment ${item.name} was tapped`} />
+                <img
+                  className={styles.itemPicture}
+                  style={{ maxWidth: 360 }}
+                  src={item.stillUrl}
+                  alt={`The moment ${item.name} was tapped`}
+                />
               )}
               {pending && open && (
                 <div className={styles.actions}>
                   {Object.entries(verdictKeys).map(([key, state]) => (
-                    <button key={state} type="button" className={styles.secondary} disabled={act.isPending} onClick={() => act.mutate({ path: `/items/${item.itemId}`, body: { state }, done: `${item.name}: ${state.replace("_", " ")}.` })}>
+                    <button
+                      key={state}
+                      type="button"
+                      className={styles.secondary}
+                      disabled={act.isPending}
+                      onClick={() =>
+                        act.mutate({
+                          path: `/items/${item.itemId}`,
+                          body: { state },
+                          done: `${item.name}: ${state.replace("_", " ")}.`,
+                        })
+                      }
+                    >
                       {state.replace("_", " ")} ({key.toUpperCase()})
                     </button>
                   ))}
@@ -160,7 +198,8 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
               onKeyDown={pending && open ? (event) => onFindingKey(event, finding.findingId) : undefined}
             >
               <div className={styles.findingHead}>
-                <span className={`${styles.badge} ${styles[finding.severity] ?? ""}`}>{finding.severity}</span> <strong>{finding.room}</strong> · {finding.category} · {finding.source}
+                <span className={`${styles.badge} ${styles[finding.severity] ?? ""}`}>{finding.severity}</span>{" "}
+                <strong>{finding.room}</strong> · {finding.category} · {finding.source}
                 {finding.rejected ? " · rejected" : pending ? " · waiting" : ""}
                 {finding.videoTimestampSeconds !== undefined && (
                   <button type="button" className={styles.seek} onClick={() => seek(finding.videoTimestampSeconds)}>
@@ -185,10 +224,24 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
               </div>
               {pending && open && (
                 <div className={styles.actions}>
-                  <button type="button" className={styles.secondary} disabled={act.isPending} onClick={() => act.mutate({ path: `/findings/${finding.findingId}`, body: { accept: true }, done: "Finding accepted." })}>
+                  <button
+                    type="button"
+                    className={styles.secondary}
+                    disabled={act.isPending}
+                    onClick={() =>
+                      act.mutate({ path: `/findings/${finding.findingId}`, body: { accept: true }, done: "Finding accepted." })
+                    }
+                  >
                     Accept (A)
                   </button>
-                  <button type="button" className={styles.secondary} disabled={act.isPending} onClick={() => act.mutate({ path: `/findings/${finding.findingId}`, body: { accept: false }, done: "Finding rejected." })}>
+                  <button
+                    type="button"
+                    className={styles.secondary}
+                    disabled={act.isPending}
+                    onClick={() =>
+                      act.mutate({ path: `/findings/${finding.findingId}`, body: { accept: false }, done: "Finding rejected." })
+                    }
+                  >
                     Reject (R)
                   </button>
                 </div>
@@ -199,7 +252,9 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
         {open && data.videoUrl && (
           <form onSubmit={addFinding} aria-label="Add a finding at the paused frame">
             <h3>Add a finding at {videoTime(paused)}</h3>
-            <p className={styles.muted}>The paused frame becomes its “after” picture; the closest baseline picture is proposed as “before”.</p>
+            <p className={styles.muted}>
+              The paused frame becomes its “after” picture; the closest baseline picture is proposed as “before”.
+            </p>
             <div className={styles.filters}>
               <div className={styles.field}>
                 <label htmlFor="finding-room">Room</label>
@@ -237,7 +292,12 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
         <section className={styles.card} aria-labelledby="decision-title">
           <h2 id="decision-title">Decision</h2>
           <div className={styles.actions}>
-            <button type="button" className={styles.button} disabled={act.isPending} onClick={() => act.mutate({ path: "/release", body: {}, done: "The report is released." })}>
+            <button
+              type="button"
+              className={styles.button}
+              disabled={act.isPending}
+              onClick={() => act.mutate({ path: "/release", body: {}, done: "The report is released." })}
+            >
               Release the report
             </button>
             <form
@@ -246,7 +306,8 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
               onSubmit={(event) => {
                 event.preventDefault();
                 const reason = String(new FormData(event.currentTarget).get("reason"));
-                if (window.confirm("Fail this inspection? No report will be made.")) act.mutate({ path: "/fail", body: { reason }, done: "The inspection failed." });
+                if (window.confirm("Fail this inspection? No report will be made."))
+                  act.mutate({ path: "/fail", body: { reason }, done: "The inspection failed." });
               }}
             >
               <label htmlFor="fail-reason" className={styles.srOnly}>

@@ -9,10 +9,15 @@ import styles from "@/components/people/people.module.css";
 /** Who runs /admin; staff add a colleague, who signs in with the usual email link. */
 export function StaffPanel() {
   const client = useQueryClient();
-  const staff = useQuery({ queryKey: ["staff"], queryFn: () => callApi<{ staff: { email: string; addedAt: string }[] }>("/api/console/staff") });
+  const staff = useQuery({
+    queryKey: ["staff"],
+    queryFn: () => callApi<{ staff: { email: string; addedAt: string }[] }>("/api/console/staff"),
+  });
   const add = useMutation({
-    mutationFn: (email: string) => callApi<{ email: string; added: boolean }>("/api/console/staff", { method: "POST", body: { email } }),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ["staff"] }), client.invalidateQueries({ queryKey: ["audit"] })]),
+    mutationFn: (email: string) =>
+      callApi<{ email: string; added: boolean }>("/api/console/staff", { method: "POST", body: { email } }),
+    onSuccess: () =>
+      Promise.all([client.invalidateQueries({ queryKey: ["staff"] }), client.invalidateQueries({ queryKey: ["audit"] })]),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -41,7 +46,11 @@ export function StaffPanel() {
           Add staff
         </button>
       </form>
-      {add.data && <p role="status">{add.data.added ? `${add.data.email} may sign in to /admin now.` : `${add.data.email} was staff already.`}</p>}
+      {add.data && (
+        <p role="status">
+          {add.data.added ? `${add.data.email} may sign in to /admin now.` : `${add.data.email} was staff already.`}
+        </p>
+      )}
       <ErrorAlert error={add.error} />
     </section>
   );

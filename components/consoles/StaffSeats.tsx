@@ -21,12 +21,19 @@ export function StaffSeats({ partnerId, workspaceId, seats }: { partnerId: strin
   const path = `/api/console/partners/${partnerId}/workspaces/${workspaceId}/seats`;
   const change = useMutation({
     mutationFn: (input: { method: "POST" | "DELETE"; email: string; role?: string }) =>
-      callApi<{ invited?: boolean; removed?: boolean }>(input.method === "DELETE" ? `${path}?email=${encodeURIComponent(input.email)}` : path, {
-        method: input.method,
-        body: input.method === "POST" ? { email: input.email, role: input.role } : undefined,
-      }),
+      callApi<{ invited?: boolean; removed?: boolean }>(
+        input.method === "DELETE" ? `${path}?email=${encodeURIComponent(input.email)}` : path,
+        {
+          method: input.method,
+          body: input.method === "POST" ? { email: input.email, role: input.role } : undefined,
+        },
+      ),
     onSuccess: (answer, input) => {
-      setNotice(input.method === "DELETE" ? `Removed ${input.email}.` : `${input.email} is ${input.role} now.${answer.invited ? " An invitation was mailed." : ""}`);
+      setNotice(
+        input.method === "DELETE"
+          ? `Removed ${input.email}.`
+          : `${input.email} is ${input.role} now.${answer.invited ? " An invitation was mailed." : ""}`,
+      );
       router.refresh();
     },
   });
@@ -49,7 +56,15 @@ export function StaffSeats({ partnerId, workspaceId, seats }: { partnerId: strin
             <li key={seat.seatId}>
               {seat.email} · {seat.role}
               {seat.joined ? "" : " (not signed in yet)"}{" "}
-              <button type="button" className={styles.secondary} aria-label={`Remove ${seat.email}`} disabled={change.isPending} onClick={() => window.confirm(`Take ${seat.email}'s seat away?`) && change.mutate({ method: "DELETE", email: seat.email })}>
+              <button
+                type="button"
+                className={styles.secondary}
+                aria-label={`Remove ${seat.email}`}
+                disabled={change.isPending}
+                onClick={() =>
+                  window.confirm(`Take ${seat.email}'s seat away?`) && change.mutate({ method: "DELETE", email: seat.email })
+                }
+              >
                 Remove
               </button>
             </li>

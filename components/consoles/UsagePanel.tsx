@@ -8,7 +8,11 @@ import type { UsageView } from "@/lib/usage/read-usage";
 
 /** Requests per day and errors by code over the last 30 days: bars, and the same numbers as a table for screen readers. */
 export function UsagePanel({ partnerId }: { partnerId: string }) {
-  const usage = useQuery({ queryKey: ["usage", partnerId], queryFn: () => callApi<UsageView>(`/api/console/partners/${partnerId}/usage`), refetchInterval: 30_000 });
+  const usage = useQuery({
+    queryKey: ["usage", partnerId],
+    queryFn: () => callApi<UsageView>(`/api/console/partners/${partnerId}/usage`),
+    refetchInterval: 30_000,
+  });
   const peak = Math.max(1, ...(usage.data?.days.map((day) => day.requests) ?? []));
   const total = usage.data?.days.reduce((sum, day) => sum + day.requests, 0) ?? 0;
   return (
@@ -19,7 +23,8 @@ export function UsagePanel({ partnerId }: { partnerId: string }) {
       {usage.data && (
         <>
           <p>
-            {total} request{total === 1 ? "" : "s"}, {usage.data.errors.reduce((sum, error) => sum + error.count, 0)} answered with an error.
+            {total} request{total === 1 ? "" : "s"}, {usage.data.errors.reduce((sum, error) => sum + error.count, 0)} answered
+            with an error.
           </p>
           <div className={styles.bars} aria-hidden="true">
             {usage.data.days.map((day) => (

@@ -21,7 +21,15 @@ interface Delivery {
   skipReason?: string;
   replayOf?: string;
   createdAt: string;
-  attempts: { number: number; at: string; url: string; statusCode?: number; latencyMs: number; excerpt?: string; error?: string }[];
+  attempts: {
+    number: number;
+    at: string;
+    url: string;
+    statusCode?: number;
+    latencyMs: number;
+    excerpt?: string;
+    error?: string;
+  }[];
 }
 
 const time = (iso: string) => iso.slice(0, 19).replace("T", " ");
@@ -45,20 +53,32 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
     refetchInterval: 5000,
   });
   const shown = deliveries.data?.pages.flatMap((page) => page.deliveries) ?? [];
-  const refresh = () => Promise.all(["webhook", "deliveries", "audit"].map((key) => client.invalidateQueries({ queryKey: [key] })));
+  const refresh = () =>
+    Promise.all(["webhook", "deliveries", "audit"].map((key) => client.invalidateQueries({ queryKey: [key] })));
   const act = useMutation({
-    mutationFn: (input: { path: string; method: string; body: unknown }) => callApi<Record<string, unknown>>(`${base}${input.path}`, { method: input.method, body: input.body }),
+    mutationFn: (input: { path: string; method: string; body: unknown }) =>
+      callApi<Record<string, unknown>>(`${base}${input.path}`, { method: input.method, body: input.body }),
     onSuccess: async (answer, input) => {
       if (typeof answer.secret === "string") {
-        setSecret({ label: input.path === "" ? "The receiver's signing secret" : "The new signing secret", value: answer.secret });
+        setSecret({
+          label: input.path === "" ? "The receiver's signing secret" : "The new signing secret",
+          value: answer.secret,
+        });
       }
       if (input.path === "/test") setNotice("A webhook.test event is on its way: watch the log below.");
       else if (input.path === "/replay") setNotice(`${String(answer.queued)} event(s) queued again.`);
       else if (input.path.endsWith("/replay")) setNotice("Queued again as a new delivery with the same event_id.");
       else if (input.method === "DELETE") setNotice("Receiver removed: nothing more is sent until one is set.");
-      else if (input.path === "/rotate") setNotice(answer.expired ? "The old secret no longer signs." : `The old secret signs too until ${time(String(answer.previousExpiresAt))}.`);
-      else if (answer.secretUnchanged === true) setNotice("The receiver is already this URL: its signing secret is unchanged (rotate for a new one).");
-      else if (typeof answer.previousExpiresAt === "string") setNotice(`Receiver moved. The old secret signs too until ${time(answer.previousExpiresAt)}.`);
+      else if (input.path === "/rotate")
+        setNotice(
+          answer.expired
+            ? "The old secret no longer signs."
+            : `The old secret signs too until ${time(String(answer.previousExpiresAt))}.`,
+        );
+      else if (answer.secretUnchanged === true)
+        setNotice("The receiver is already this URL: its signing secret is unchanged (rotate for a new one).");
+      else if (typeof answer.previousExpiresAt === "string")
+        setNotice(`Receiver moved. The old secret signs too until ${time(answer.previousExpiresAt)}.`);
       else setNotice("Receiver saved.");
       await refresh();
     },
@@ -90,7 +110,8 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
         <p>
           {current ? (
             <>
-              Events go to <code>{current.url}</code>.{current.previousExpiresAt && ` Rotating: the old secret signs too until ${time(current.previousExpiresAt)}.`}
+              Events go to <code>{current.url}</code>.
+              {current.previousExpiresAt && ` Rotating: the old secret signs too until ${time(current.previousExpiresAt)}.`}
             </>
           ) : (
             "No receiver yet: events are kept and can be replayed once one is set."
@@ -100,7 +121,16 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
       <form onSubmit={submitUrl} className={styles.filters} aria-label="Where events go">
         <div className={styles.field} style={{ flex: "1 1 320px" }}>
           <label htmlFor={`url-${partnerId}`}>Receiver URL</label>
-          <input id={`url-${partnerId}`} name="url" type="url" required placeholder="https://example.com/webhooks/walkthrough" defaultValue={current?.url} key={current?.url} className={styles.input} />
+          <input
+            id={`url-${partnerId}`}
+            name="url"
+            type="url"
+            required
+            placeholder="https://example.com/webhooks/walkthrough"
+            defaultValue={current?.url}
+            key={current?.url}
+            className={styles.input}
+          />
         </div>
         <button type="submit" className={styles.button} disabled={act.isPending}>
           {current ? "Move receiver" : "Set receiver"}
@@ -108,18 +138,35 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
       </form>
       {current && (
         <div className={styles.actions}>
-          <button type="button" className={styles.secondary} disabled={act.isPending} onClick={() => run("/rotate", "POST", { days: 7 })}>
+          <button
+            type="button"
+            className={styles.secondary}
+            disabled={act.isPending}
+            onClick={() => run("/rotate", "POST", { days: 7 })}
+          >
             Rotate secret (old one signs 7 more days)
           </button>
           {current.previousExpiresAt && (
-            <button type="button" className={styles.secondary} disabled={act.isPending} onClick={() => window.confirm("Stop the old secret signing now?") && run("/rotate", "POST", { days: 0 })}>
+            <button
+              type="button"
+              className={styles.secondary}
+              disabled={act.isPending}
+              onClick={() => window.confirm("Stop the old secret signing now?") && run("/rotate", "POST", { days: 0 })}
+            >
               End the rotation now
             </button>
           )}
           <button type="button" className={styles.secondary} disabled={act.isPending} onClick={() => run("/test", "POST")}>
             Send a test event
           </button>
-          <button type="button" className={styles.secondary} disabled={act.isPending} onClick={() => window.confirm("Stop sending events? Deliveries still pending end skipped.") && run("", "DELETE", undefined)}>
+          <button
+            type="button"
+            className={styles.secondary}
+            disabled={act.isPending}
+            onClick={() =>
+              window.confirm("Stop sending events? Deliveries still pending end skipped.") && run("", "DELETE", undefined)
+            }
+          >
             Remove the receiver
           </button>
         </div>
@@ -132,7 +179,12 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
       <div className={styles.filters}>
         <div className={styles.field}>
           <label htmlFor={`status-${partnerId}`}>Show</label>
-          <select id={`status-${partnerId}`} className={styles.select} value={status} onChange={(event) => setStatus(event.target.value)}>
+          <select
+            id={`status-${partnerId}`}
+            className={styles.select}
+            value={status}
+            onChange={(event) => setStatus(event.target.value)}
+          >
             <option value="">All</option>
             <option value="failed">Failed</option>
             <option value="pending">Pending</option>
@@ -157,7 +209,8 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
         <details key={delivery.id} className={styles.delivery}>
           <summary>
             <code>{delivery.eventType}</code> · {delivery.status}
-            {delivery.skipReason ? ` (${delivery.skipReason})` : ""} · {time(delivery.createdAt)} · {delivery.attempts.length} attempt(s)
+            {delivery.skipReason ? ` (${delivery.skipReason})` : ""} · {time(delivery.createdAt)} · {delivery.attempts.length}{" "}
+            attempt(s)
             {delivery.replayOf ? " · replay" : ""}
           </summary>
           <p className={styles.muted}>
@@ -166,18 +219,29 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
           <ol>
             {delivery.attempts.map((attempt) => (
               <li key={attempt.number}>
-                {time(attempt.at)}: {attempt.statusCode ? `HTTP ${attempt.statusCode}` : (attempt.error ?? "no answer")} in {attempt.latencyMs} ms
+                {time(attempt.at)}: {attempt.statusCode ? `HTTP ${attempt.statusCode}` : (attempt.error ?? "no answer")} in{" "}
+                {attempt.latencyMs} ms
                 {attempt.excerpt && <pre className={styles.excerpt}>{attempt.excerpt}</pre>}
               </li>
             ))}
           </ol>
-          <button type="button" className={styles.secondary} disabled={act.isPending} onClick={() => run(`/deliveries/${delivery.id}/replay`, "POST")}>
+          <button
+            type="button"
+            className={styles.secondary}
+            disabled={act.isPending}
+            onClick={() => run(`/deliveries/${delivery.id}/replay`, "POST")}
+          >
             Replay this event
           </button>
         </details>
       ))}
       {deliveries.hasNextPage && (
-        <button type="button" className={styles.secondary} onClick={() => void deliveries.fetchNextPage()} disabled={deliveries.isFetchingNextPage}>
+        <button
+          type="button"
+          className={styles.secondary}
+          onClick={() => void deliveries.fetchNextPage()}
+          disabled={deliveries.isFetchingNextPage}
+        >
           {deliveries.isFetchingNextPage ? "Loading…" : "Show older deliveries"}
         </button>
       )}

@@ -22,14 +22,19 @@ export function WorkspacesPanel({ partnerId, linkToAdmin = false }: { partnerId:
   const [page, setPage] = useState(1);
   const list = useQuery({
     queryKey: ["workspaces", partnerId, page],
-    queryFn: () => callApi<{ total: number; pages: number; workspaces: WorkspaceRow[] }>(`/api/console/partners/${partnerId}/workspaces?page=${page}`),
+    queryFn: () =>
+      callApi<{ total: number; pages: number; workspaces: WorkspaceRow[] }>(
+        `/api/console/partners/${partnerId}/workspaces?page=${page}`,
+      ),
   });
   return (
     <section className={styles.card} aria-labelledby={`workspaces-${partnerId}`}>
       <h2 id={`workspaces-${partnerId}`}>Workspaces</h2>
       {list.isPending && <p role="status">Loading…</p>}
       <ErrorAlert error={list.error} />
-      {list.isSuccess && list.data.workspaces.length === 0 && <p>No workspaces yet: they appear when the integration provisions them.</p>}
+      {list.isSuccess && list.data.workspaces.length === 0 && (
+        <p>No workspaces yet: they appear when the integration provisions them.</p>
+      )}
       {list.isSuccess && list.data.workspaces.length > 0 && (
         <table className={`${styles.table} ${styles.stack}`}>
           <thead>
@@ -45,7 +50,11 @@ export function WorkspacesPanel({ partnerId, linkToAdmin = false }: { partnerId:
             {list.data.workspaces.map((workspace) => (
               <tr key={workspace.id}>
                 <td data-label="Workspace">
-                  {linkToAdmin ? <a href={`/admin/partners/${partnerId}/workspaces/${workspace.id}`}>{workspace.name}</a> : workspace.name}{" "}
+                  {linkToAdmin ? (
+                    <a href={`/admin/partners/${partnerId}/workspaces/${workspace.id}`}>{workspace.name}</a>
+                  ) : (
+                    workspace.name
+                  )}{" "}
                   <div className={styles.muted}>{workspace.workspaceId}</div>
                 </td>
                 <td data-label="Roster">{workspace.roster}</td>

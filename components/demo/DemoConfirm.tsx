@@ -12,7 +12,11 @@ export function DemoConfirm({ token }: { token: string }) {
   async function confirm() {
     setState({ step: "sending" });
     try {
-      const response = await fetch("/demo/confirmations", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }) });
+      const response = await fetch("/demo/confirmations", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ token }),
+      });
       const body = (await response.json()) as { status?: string; error?: { message: string } };
       if (response.ok && body.status) setState({ step: "done", status: body.status });
       else setState({ step: "failed", message: body.error?.message ?? "The confirmation did not go through." });
@@ -32,7 +36,12 @@ export function DemoConfirm({ token }: { token: string }) {
   }
   return (
     <>
-      <button type="button" className={styles.button} onClick={() => void confirm()} disabled={state.step === "sending" || token === ""}>
+      <button
+        type="button"
+        className={styles.button}
+        onClick={() => void confirm()}
+        disabled={state.step === "sending" || token === ""}
+      >
         {state.step === "sending" ? "Confirming…" : "Confirm"}
       </button>
       {token === "" && <p role="alert">This link is incomplete: open the whole link from the mail.</p>}

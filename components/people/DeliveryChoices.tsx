@@ -9,7 +9,8 @@ import styles from "./people.module.css";
 function ChoiceForm({ initial }: { initial: DeliveryChoice }) {
   const [saved, setSaved] = useState(false);
   const save = useMutation({
-    mutationFn: (input: { minimumSeverity: string; receiveMissedSteps: boolean }) => callApi<DeliveryChoice>(`/api/seats/${initial.seatId}/delivery`, { method: "PUT", body: input }),
+    mutationFn: (input: { minimumSeverity: string; receiveMissedSteps: boolean }) =>
+      callApi<DeliveryChoice>(`/api/seats/${initial.seatId}/delivery`, { method: "PUT", body: input }),
     onSuccess: () => setSaved(true),
   });
   const id = initial.seatId;
@@ -18,7 +19,10 @@ function ChoiceForm({ initial }: { initial: DeliveryChoice }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setSaved(false);
-    save.mutate({ minimumSeverity: String(form.get("minimumSeverity")), receiveMissedSteps: form.get("receiveMissedSteps") === "on" });
+    save.mutate({
+      minimumSeverity: String(form.get("minimumSeverity")),
+      receiveMissedSteps: form.get("receiveMissedSteps") === "on",
+    });
   }
 
   return (
@@ -33,7 +37,13 @@ function ChoiceForm({ initial }: { initial: DeliveryChoice }) {
         </select>
       </div>
       <div className={styles.field} style={{ flexDirection: "row", alignItems: "center", gap: 10 }}>
-        <input id={`missed-${id}`} name="receiveMissedSteps" type="checkbox" defaultChecked={initial.receiveMissedSteps} style={{ width: 22, height: 22 }} />
+        <input
+          id={`missed-${id}`}
+          name="receiveMissedSteps"
+          type="checkbox"
+          defaultChecked={initial.receiveMissedSteps}
+          style={{ width: 22, height: 22 }}
+        />
         <label htmlFor={`missed-${id}`} style={{ fontWeight: 400 }}>
           Also email me reports where the cleaner missed checklist steps
         </label>

@@ -14,7 +14,17 @@ const managerLinks: NavLink[] = [
 ];
 
 /** The frame of every signed-in page: where you are, who you are, a way out. The consoles pass their own links. */
-export function PageShell({ person, children, narrow = false, links = managerLinks }: { person?: Person; children: ReactNode; narrow?: boolean; links?: NavLink[] }) {
+export function PageShell({
+  person,
+  children,
+  narrow = false,
+  links = managerLinks,
+}: {
+  person?: Person;
+  children: ReactNode;
+  narrow?: boolean;
+  links?: NavLink[];
+}) {
   return (
     <div className={styles.page}>
       <header className={styles.header}>

@@ -11,10 +11,14 @@ const roleLabel = { owner: "Owner", manager: "Manager", viewer: "Viewer" } as co
 export function PeopleManager({ workspaceId }: { workspaceId: string }) {
   const queryClient = useQueryClient();
   const key = ["seats", workspaceId];
-  const seats = useQuery({ queryKey: key, queryFn: () => callApi<{ seats: SeatView[] }>(`/api/workspaces/${workspaceId}/seats`) });
+  const seats = useQuery({
+    queryKey: key,
+    queryFn: () => callApi<{ seats: SeatView[] }>(`/api/workspaces/${workspaceId}/seats`),
+  });
   const [invited, setInvited] = useState<string>();
   const invite = useMutation({
-    mutationFn: (input: { email: string; role: string }) => callApi<SeatView>(`/api/workspaces/${workspaceId}/seats`, { method: "POST", body: input }),
+    mutationFn: (input: { email: string; role: string }) =>
+      callApi<SeatView>(`/api/workspaces/${workspaceId}/seats`, { method: "POST", body: input }),
     onSuccess: (seat) => {
       setInvited(seat.email);
       void queryClient.invalidateQueries({ queryKey: key });
@@ -29,7 +33,10 @@ export function PeopleManager({ workspaceId }: { workspaceId: string }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setInvited(undefined);
-    invite.mutate({ email: String(form.get("email") ?? ""), role: String(form.get("role") ?? "manager") }, { onSuccess: () => (event.target as HTMLFormElement).reset() });
+    invite.mutate(
+      { email: String(form.get("email") ?? ""), role: String(form.get("role") ?? "manager") },
+      { onSuccess: () => (event.target as HTMLFormElement).reset() },
+    );
   }
 
   return (
@@ -109,7 +116,8 @@ export function PeopleManager({ workspaceId }: { workspaceId: string }) {
                         className={styles.secondary}
                         disabled={remove.isPending && remove.variables === seat.seatId}
                         onClick={() => {
-                          if (window.confirm(`Remove ${seat.email}? They lose access to this workspace's reports.`)) remove.mutate(seat.seatId);
+                          if (window.confirm(`Remove ${seat.email}? They lose access to this workspace's reports.`))
+                            remove.mutate(seat.seatId);
                         }}
                         aria-label={`Remove ${seat.email}`}
                       >

@@ -41,7 +41,9 @@ function send(propertyId: string, files: File[], onProgress: (percent: number) =
 function summary(upload: PhotoUploadView, names: string[]): string[] {
   const lines = [`${upload.stored} added`];
   if (upload.duplicates > 0) lines.push(`${upload.duplicates} already in the baseline`);
-  const refused = upload.failed.map((item) => `${names[item.index] ?? `Photo ${item.index + 1}`}: ${reasonText[item.reason] ?? "refused"}`);
+  const refused = upload.failed.map(
+    (item) => `${names[item.index] ?? `Photo ${item.index + 1}`}: ${reasonText[item.reason] ?? "refused"}`,
+  );
   return [lines.join(", ") + ".", ...refused];
 }
 
@@ -85,7 +87,15 @@ export function PhotoUpload({ propertyId, propertyName }: { propertyId: string; 
       <label htmlFor={inputId} className={styles.srOnly}>
         Photos of {propertyName}
       </label>
-      <input id={inputId} name="photos" type="file" multiple accept="image/jpeg,image/png,image/webp" className={styles.fileInput} disabled={busy} />
+      <input
+        id={inputId}
+        name="photos"
+        type="file"
+        multiple
+        accept="image/jpeg,image/png,image/webp"
+        className={styles.fileInput}
+        disabled={busy}
+      />
       <button type="submit" className={styles.secondary} disabled={busy}>
         {sending.phase === "sending" ? `Uploading ${sending.percent}%` : busy ? "Checking…" : "Add photos"}
       </button>

@@ -42,9 +42,7 @@ export function ReportView({ report }: { report: Report }) {
           {report.property.name}
         </h1>
         {report.property.address && <p className={styles.subtitle}>{report.property.address}</p>}
-        <p className={styles.subtitle}>
-          {[report.task.name, date].filter(Boolean).join(" · ")}
-        </p>
+        <p className={styles.subtitle}>{[report.task.name, date].filter(Boolean).join(" · ")}</p>
         {!released && (
           <p className={styles.notice} role="status" style={{ marginTop: 12 }}>
             {report.status === "failed"
@@ -82,7 +80,9 @@ export function ReportView({ report }: { report: Report }) {
             <source src={report.video.url} type={report.video.contentType} />
             Your browser cannot play this video.
           </video>
-          <p className={`${styles.muted} ${styles.noPrint}`}>Length {formatSeconds(report.video.durationSeconds)}. Use a finding&apos;s play button to jump to where it was seen.</p>
+          <p className={`${styles.muted} ${styles.noPrint}`}>
+            Length {formatSeconds(report.video.durationSeconds)}. Use a finding&apos;s play button to jump to where it was seen.
+          </p>
           <p className={styles.printOnly}>The walkthrough video is on the report page in Walkthrough.</p>
         </section>
       )}
@@ -95,7 +95,11 @@ export function ReportView({ report }: { report: Report }) {
             <section key={room} aria-label={room} style={{ marginBottom: 16 }}>
               <h3 style={{ margin: "12px 0 8px" }}>{room}</h3>
               {findings.map((finding) => (
-                <article key={finding.id} className={styles.finding} aria-label={`${severityLabel[finding.severity]} finding in ${room}`}>
+                <article
+                  key={finding.id}
+                  className={styles.finding}
+                  aria-label={`${severityLabel[finding.severity]} finding in ${room}`}
+                >
                   <div className={styles.findingHead}>
                     <span className={`${styles.badge} ${styles[finding.severity]}`}>{severityLabel[finding.severity]}</span>
                     <span className={styles.badge}>{categoryLabel[finding.category]}</span>
@@ -119,8 +123,8 @@ export function ReportView({ report }: { report: Report }) {
         <section className={styles.card} aria-labelledby="checklist-title">
           <h2 id="checklist-title">Checklist</h2>
           <p className={styles.muted}>
-            {report.checklist.counts.verified} done · {report.checklist.counts.missed} missed · {report.checklist.counts.explained} explained ·{" "}
-            {report.checklist.counts.not_checked} not checked
+            {report.checklist.counts.verified} done · {report.checklist.counts.missed} missed ·{" "}
+            {report.checklist.counts.explained} explained · {report.checklist.counts.not_checked} not checked
             {report.checklist.counts.pending > 0 ? ` · ${report.checklist.counts.pending} checking` : ""}
           </p>
           <ul className={styles.items}>

@@ -14,7 +14,12 @@ export function SeekButton({ seconds, subject }: { seconds: number; subject: str
     video.focus({ preventScroll: true });
   }
   return (
-    <button type="button" className={styles.seek} onClick={seek} aria-label={`Play the video at ${formatSeconds(seconds)}: ${subject}`}>
+    <button
+      type="button"
+      className={styles.seek}
+      onClick={seek}
+      aria-label={`Play the video at ${formatSeconds(seconds)}: ${subject}`}
+    >
       ▶ Play at {formatSeconds(seconds)}
     </button>
   );

@@ -16,7 +16,13 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
     try {
       const result = await signIn("email", { email, callbackUrl, redirect: false });
       if (result?.error) {
-        setPhase({ kind: "error", message: result.error === "EmailSignin" ? "Enter an email address we can send to, like name@company.com." : "Something went wrong. Try again in a moment." });
+        setPhase({
+          kind: "error",
+          message:
+            result.error === "EmailSignin"
+              ? "Enter an email address we can send to, like name@company.com."
+              : "Something went wrong. Try again in a moment.",
+        });
       } else {
         setPhase({ kind: "sent", email });
       }
@@ -30,7 +36,8 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
       <div role="status">
         <h2>Check your email</h2>
         <p>
-          If <strong>{phase.email}</strong> has access to Walkthrough, a sign-in link is on its way. It works once, for 30 minutes.
+          If <strong>{phase.email}</strong> has access to Walkthrough, a sign-in link is on its way. It works once, for 30
+          minutes.
         </p>
         <button type="button" className={styles.secondary} onClick={() => setPhase({ kind: "idle" })}>
           Use another address

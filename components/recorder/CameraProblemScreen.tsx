@@ -35,7 +35,15 @@ function browserUrl(): string | undefined {
   return `intent://${host}${pathname}${search}#Intent;scheme=https;package=com.android.chrome;end`;
 }
 
-export function CameraProblemScreen({ problem, onRetry, onFile }: { problem: CameraProblem; onRetry: () => void; onFile: (file: File) => void }) {
+export function CameraProblemScreen({
+  problem,
+  onRetry,
+  onFile,
+}: {
+  problem: CameraProblem;
+  onRetry: () => void;
+  onFile: (file: File) => void;
+}) {
   const [copied, setCopied] = useState(false);
   const { title, body } = texts[problem];
   const openIn = problem === "in-app" ? browserUrl() : undefined;

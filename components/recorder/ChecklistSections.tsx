@@ -1,7 +1,11 @@
 import type { Session } from "@/lib/recorder-app/recorder-client";
 import styles from "./recorder.module.css";
 
-const sectionTitle = { housekeeping: "Cleaning checklist", inspection: "Inspection checklist", maintenance: "Maintenance checklist" } as const;
+const sectionTitle = {
+  housekeeping: "Cleaning checklist",
+  inspection: "Inspection checklist",
+  maintenance: "Maintenance checklist",
+} as const;
 
 interface Props {
   checklist: Session["checklist"];
@@ -29,7 +33,12 @@ export function ChecklistSections({ checklist, checked, onToggle, flagged, onRef
               <li key={item.id}>
                 {onToggle ? (
                   <>
-                    <button type="button" className={styles.toggle} aria-pressed={checked?.has(item.id) ?? false} onClick={() => onToggle(item.id)}>
+                    <button
+                      type="button"
+                      className={styles.toggle}
+                      aria-pressed={checked?.has(item.id) ?? false}
+                      onClick={() => onToggle(item.id)}
+                    >
                       <span className={styles.box} aria-hidden="true">
                         {checked?.has(item.id) ? "✓" : ""}
                       </span>
@@ -40,7 +49,9 @@ export function ChecklistSections({ checklist, checked, onToggle, flagged, onRef
                     </button>
                     {flagged?.has(item.id) && (
                       <div className={styles.flag} role="alert" aria-label={`${item.name}: not clear on camera`}>
-                        <p>The camera did not show this clearly. Film it again, or finish anyway (it is then reported as missed).</p>
+                        <p>
+                          The camera did not show this clearly. Film it again, or finish anyway (it is then reported as missed).
+                        </p>
                         <div className={styles.flagActions}>
                           <button type="button" className={styles.button} onClick={() => onRefilm?.(item.id)}>
                             Re-film

@@ -60,7 +60,11 @@ function Recorder() {
       <Header session={snapshot.session} />
       {snapshot.screen === "camera-problem" && snapshot.cameraProblem ? (
         <main className={styles.main}>
-          <CameraProblemScreen problem={snapshot.cameraProblem} onRetry={() => void walkthrough.startRecording()} onFile={(file) => void walkthrough.uploadFile(file)} />
+          <CameraProblemScreen
+            problem={snapshot.cameraProblem}
+            onRetry={() => void walkthrough.startRecording()}
+            onFile={(file) => void walkthrough.uploadFile(file)}
+          />
         </main>
       ) : (
         <Screens walkthrough={walkthrough} snapshot={snapshot} />

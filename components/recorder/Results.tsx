@@ -17,7 +17,10 @@ const stateLabel: Record<SessionResult["state"], string> = {
 function Explain({ item, onExplain }: { item: SessionResult; onExplain: (itemId: string, reason: string) => Promise<void> }) {
   const [reason, setReason] = useState("");
   // A refusal is final: only a connection problem is worth sending again.
-  const explain = useMutation({ mutationFn: () => onExplain(item.item_id, reason.trim()), retry: (failures, error) => !(error instanceof Refused) && failures < 2 });
+  const explain = useMutation({
+    mutationFn: () => onExplain(item.item_id, reason.trim()),
+    retry: (failures, error) => !(error instanceof Refused) && failures < 2,
+  });
   const field = `explain-${item.item_id}`;
   return (
     <form
@@ -29,10 +32,18 @@ function Explain({ item, onExplain }: { item: SessionResult; onExplain: (itemId:
       <label htmlFor={field} className={styles.muted}>
         Did you do this? Say why the video does not show it.
       </label>
-      <textarea id={field} className={styles.textarea} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+      <textarea
+        id={field}
+        className={styles.textarea}
+        maxLength={500}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
       {explain.isError && (
         <p className={styles.error} role="alert">
-          {explain.error instanceof Refused ? plainWords(explain.error, fallbackWords.explanation) : "Could not send your explanation. Check the connection and try again."}
+          {explain.error instanceof Refused
+            ? plainWords(explain.error, fallbackWords.explanation)
+            : "Could not send your explanation. Check the connection and try again."}
         </p>
       )}
       <button type="submit" className={styles.secondary} disabled={explain.isPending || reason.trim() === ""}>
@@ -43,7 +54,13 @@ function Explain({ item, onExplain }: { item: SessionResult; onExplain: (itemId:
 }
 
 /** The checklist results once there are any, with a way to explain each missed item. */
-export function Results({ results, onExplain }: { results: SessionResult[]; onExplain: (itemId: string, reason: string) => Promise<void> }) {
+export function Results({
+  results,
+  onExplain,
+}: {
+  results: SessionResult[];
+  onExplain: (itemId: string, reason: string) => Promise<void>;
+}) {
   if (results.length === 0) return null;
   return (
     <section className={styles.card} aria-labelledby="results-title">
@@ -51,10 +68,16 @@ export function Results({ results, onExplain }: { results: SessionResult[]; onEx
       <ul className={styles.list}>
         {results.map((item) => (
           <li key={item.item_id} className={styles.result}>
-            {item.image_url ? <img className={styles.thumb} src={item.image_url} alt={`Still of ${item.name}`} /> : <span className={styles.thumb} aria-hidden="true" />}
+            {item.image_url ? (
+              <img className={styles.thumb} src={item.image_url} alt={`Still of ${item.name}`} />
+            ) : (
+              <span className={styles.thumb} aria-hidden="true" />
+            )}
             <div style={{ flex: 1, minWidth: 0 }}>
               <div>{item.name}</div>
-              <span className={`${styles.state} ${item.state === "missed" ? styles.stateMissed : item.state === "verified" || item.state === "explained" ? styles.stateDone : ""}`}>
+              <span
+                className={`${styles.state} ${item.state === "missed" ? styles.stateMissed : item.state === "verified" || item.state === "explained" ? styles.stateDone : ""}`}
+              >
                 {stateLabel[item.state]}
               </span>
               {item.reason && <p className={styles.muted}>“{item.reason}”</p>}

@@ -15,7 +15,17 @@ interface Props {
   snapshot: Snapshot;
 }
 
-function Message({ title, children, busy = false, done = false }: { title: string; children?: ReactNode; busy?: boolean; done?: boolean }) {
+function Message({
+  title,
+  children,
+  busy = false,
+  done = false,
+}: {
+  title: string;
+  children?: ReactNode;
+  busy?: boolean;
+  done?: boolean;
+}) {
   return (
     <section className={`${styles.card} ${styles.center}`} aria-busy={busy} aria-labelledby="message-title">
       {busy && <div className={styles.spinner} aria-hidden="true" />}
@@ -108,8 +118,9 @@ function Review({ walkthrough, snapshot }: Props) {
       <section className={styles.card} aria-labelledby="review-title">
         <h2 id="review-title">Not filmed yet</h2>
         <p className={styles.muted}>
-          {left.length === 1 ? "This item is" : `These ${left.length} items are`} not checked off. Film {left.length === 1 ? "it" : "them"} now, or finish
-          anyway: {left.length === 1 ? "it is" : "they are"} then reported as missed.
+          {left.length === 1 ? "This item is" : `These ${left.length} items are`} not checked off. Film{" "}
+          {left.length === 1 ? "it" : "them"} now, or finish anyway: {left.length === 1 ? "it is" : "they are"} then reported as
+          missed.
         </p>
         <ul className={styles.list}>
           {left.map((item) => (
@@ -243,7 +254,11 @@ export function Screens(props: Props) {
     default:
       return (
         <main className={styles.main} aria-busy="true">
-          <div className={styles.spinner} role="progressbar" aria-label={snapshot.screen === "starting-camera" ? "Starting the camera" : "Loading the walkthrough"} />
+          <div
+            className={styles.spinner}
+            role="progressbar"
+            aria-label={snapshot.screen === "starting-camera" ? "Starting the camera" : "Loading the walkthrough"}
+          />
         </main>
       );
   }

@@ -14,7 +14,12 @@ export function UploadProgress({ progress, online }: { progress: Progress; onlin
           {megabytes(storedBytes)} of {megabytes(totalBytes)} MB
         </span>
       </div>
-      <progress className={styles.progress} aria-labelledby="upload-progress-label" max={Math.max(totalBytes, 1)} value={storedBytes} />
+      <progress
+        className={styles.progress}
+        aria-labelledby="upload-progress-label"
+        max={Math.max(totalBytes, 1)}
+        value={storedBytes}
+      />
       {!online && (
         <p className={styles.banner} role="status">
           No connection. Everything you record is kept on this phone and uploads when the connection is back.

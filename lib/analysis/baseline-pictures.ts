@@ -22,11 +22,21 @@ export async function readMedia(storage: MediaStorage, key: string): Promise<Buf
  * baseline photos, the images of the tour in use, and the stills of its previous walkthrough.
  * A baseline picture's hash is computed once and kept on its row; a previous still's on the fly.
  */
-export async function baselinePictures(storage: MediaStorage, propertyId: string, inspectionId: string): Promise<BaselinePicture[]> {
-  const photos = await db().baselinePhoto.findMany({ where: { propertyId }, select: { id: true, storageKey: true, dhash: true } });
+export async function baselinePictures(
+  storage: MediaStorage,
+  propertyId: string,
+  inspectionId: string,
+): Promise<BaselinePicture[]> {
+  const photos = await db().baselinePhoto.findMany({
+    where: { propertyId },
+    select: { id: true, storageKey: true, dhash: true },
+  });
   const tour = await db().homeTour.findUnique({ where: { propertyId }, select: { inUseImportId: true } });
   const tourImages = tour?.inUseImportId
-    ? await db().tourImage.findMany({ where: { importId: tour.inUseImportId }, select: { id: true, storageKey: true, dhash: true } })
+    ? await db().tourImage.findMany({
+        where: { importId: tour.inUseImportId },
+        select: { id: true, storageKey: true, dhash: true },
+      })
     : [];
   const previous = await db().inspection.findFirst({
     where: { propertyId, id: { not: inspectionId }, sealedAt: { not: null } },

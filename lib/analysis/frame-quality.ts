@@ -9,4 +9,3 @@ export async function measureFrame(image: Buffer): Promise<FrameStats> {
   const round = (value: number) => Math.round(value * 1000) / 1000;
   return { brightness: round(channel.mean), contrast: round(channel.stdev), sharpness: round(stats.sharpness) };
 }
-

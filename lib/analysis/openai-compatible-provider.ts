@@ -70,7 +70,10 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): Anal
       });
     } catch (error) {
       const late = (error as Error).name === "TimeoutError";
-      throw new AttemptFailed(late ? "timeout" : "failed", late ? "no answer in time" : `could not reach the provider: ${(error as Error).message}`);
+      throw new AttemptFailed(
+        late ? "timeout" : "failed",
+        late ? "no answer in time" : `could not reach the provider: ${(error as Error).message}`,
+      );
     }
     const completion = (await response.json().catch(() => undefined)) as Completion | undefined;
     if (!response.ok || !completion) throw new AttemptFailed("failed", `the provider answered ${response.status}`);
@@ -88,19 +91,39 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): Anal
   }
 
   /** Tries until an answer passes, recording every attempt. */
-  async function ask<S extends z.ZodType>(kind: CallRecord["kind"], schema: S, system: string, text: string, images: Buffer[]): Promise<ProviderAnswer<z.output<S>>> {
+  async function ask<S extends z.ZodType>(
+    kind: CallRecord["kind"],
+    schema: S,
+    system: string,
+    text: string,
+    images: Buffer[],
+  ): Promise<ProviderAnswer<z.output<S>>> {
     const calls: CallRecord[] = [];
     const imageBytes = images.reduce((sum, image) => sum + image.length, 0);
     for (let tried = 0; ; tried++) {
       const started = performance.now();
       try {
         const { value, usage } = await options.slots.run(1, () => attempt(schema, kind, system, text, images));
-        calls.push({ kind, outcome: "ok", ...usage, images: images.length, imageBytes, latencyMs: Math.round(performance.now() - started) });
+        calls.push({
+          kind,
+          outcome: "ok",
+          ...usage,
+          images: images.length,
+          imageBytes,
+          latencyMs: Math.round(performance.now() - started),
+        });
         return { value, calls };
       } catch (error) {
         if (!(error instanceof AttemptFailed)) throw error;
         const usage = (error as AttemptFailed & { usage?: object }).usage ?? {};
-        calls.push({ kind, outcome: error.outcome, ...usage, images: images.length, imageBytes, latencyMs: Math.round(performance.now() - started) });
+        calls.push({
+          kind,
+          outcome: error.outcome,
+          ...usage,
+          images: images.length,
+          imageBytes,
+          latencyMs: Math.round(performance.now() - started),
+        });
         const pause = retryDelaysMs[tried];
         if (pause === undefined) return { calls };
         await new Promise((resolve) => setTimeout(resolve, pause));
@@ -115,13 +138,25 @@ export function openAiCompatibleProvider(options: OpenAiCompatibleOptions): Anal
         "checklist_verdict",
         verdictAnswer,
         checklistVerdictPrompt.system,
-        checklistVerdictPrompt.user({ name: request.itemName, notes: request.notes }, request.frames.length, request.references.length),
+        checklistVerdictPrompt.user(
+          { name: request.itemName, notes: request.notes },
+          request.frames.length,
+          request.references.length,
+        ),
         [...request.frames, ...request.references],
       ) as Promise<ProviderAnswer<ItemVerdict>>,
     findIssues: async (request) => {
-      const answer = await ask("findings", findingsAnswer, findingsPrompt.system, findingsPrompt.user(request.frames), request.frames.map((frame) => frame.jpeg));
+      const answer = await ask(
+        "findings",
+        findingsAnswer,
+        findingsPrompt.system,
+        findingsPrompt.user(request.frames),
+        request.frames.map((frame) => frame.jpeg),
+      );
       // A finding that names a frame not sent is dropped: it cannot be placed or pictured.
-      const findings: FrameFinding[] | undefined = answer.value?.findings.filter((finding) => finding.frame < request.frames.length);
+      const findings: FrameFinding[] | undefined = answer.value?.findings.filter(
+        (finding) => finding.frame < request.frames.length,
+      );
       return { value: findings, calls: answer.calls };
     },
   };

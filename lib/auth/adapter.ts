@@ -18,7 +18,12 @@ interface UserRow {
   emailVerified: Date | null;
 }
 
-const toAdapterUser = (user: UserRow): AdapterUser => ({ id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified });
+const toAdapterUser = (user: UserRow): AdapterUser => ({
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  emailVerified: user.emailVerified,
+});
 
 export function authAdapter(): Adapter {
   return {
@@ -50,7 +55,10 @@ export function authAdapter(): Adapter {
       return { sessionToken, userId, expires };
     },
     async getSessionAndUser(sessionToken) {
-      const row = await db().session.findUnique({ where: { tokenHash: hashSessionToken(sessionToken) }, include: { user: true } });
+      const row = await db().session.findUnique({
+        where: { tokenHash: hashSessionToken(sessionToken) },
+        include: { user: true },
+      });
       if (row === null) return null;
       return { session: { sessionToken, userId: row.userId, expires: row.expires }, user: toAdapterUser(row.user) };
     },

@@ -8,7 +8,18 @@ import { isIP } from "node:net";
  * address was typed.
  */
 
-const reservedTopLevel: ReadonlySet<string> = new Set(["test", "example", "invalid", "localhost", "local", "internal", "home", "lan", "arpa", "onion"]);
+const reservedTopLevel: ReadonlySet<string> = new Set([
+  "test",
+  "example",
+  "invalid",
+  "localhost",
+  "local",
+  "internal",
+  "home",
+  "lan",
+  "arpa",
+  "onion",
+]);
 const reservedDomains: ReadonlySet<string> = new Set(["example.com", "example.net", "example.org"]);
 const label = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const localPart = /^[a-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}$/;

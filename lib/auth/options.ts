@@ -54,7 +54,8 @@ export function authOptions(): NextAuthOptions {
       },
       logger: {
         // Codes and messages only: next-auth's metadata can hold links and addresses.
-        error: (code, metadata) => log().warn({ code, error: metadata instanceof Error ? metadata.message : undefined }, "sign-in error"),
+        error: (code, metadata) =>
+          log().warn({ code, error: metadata instanceof Error ? metadata.message : undefined }, "sign-in error"),
         warn: (code) => log().warn({ code }, "sign-in warning"),
         debug: () => undefined,
       },

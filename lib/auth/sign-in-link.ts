@@ -7,12 +7,7 @@ import { hashLinkToken } from "./secret";
  * A next-auth email link made outside a sign-in form (invitations): it signs `email` in once,
  * until `expires`, and then opens `nextPath`. Stored like next-auth's own, so its callback checks it.
  */
-export async function createSignInLink(
-  email: string,
-  nextPath: string,
-  expires: Date,
-  client: Tx = db(),
-): Promise<string> {
+export async function createSignInLink(email: string, nextPath: string, expires: Date, client: Tx = db()): Promise<string> {
   const token = randomBytes(32).toString("hex");
   await client.verificationToken.create({ data: { identifier: email, token: hashLinkToken(token), expires } });
   const appUrl = config().APP_URL;

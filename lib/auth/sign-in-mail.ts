@@ -45,7 +45,11 @@ export async function askForSignInMail(email: string, callbackUrl: string, expir
     return;
   }
   // next-auth has checked the callback is on this site; only its path travels in the job.
-  await enqueue("sign-in-mail", { email, returnPath: safeReturnPath(callbackUrl, config().APP_URL), expires: expires.toISOString() });
+  await enqueue("sign-in-mail", {
+    email,
+    returnPath: safeReturnPath(callbackUrl, config().APP_URL),
+    expires: expires.toISOString(),
+  });
 }
 
 /**

@@ -65,7 +65,12 @@ async function store(photo: FetchedPhoto, target: PhotoTarget, storage: MediaSto
  * the first outcome, so no photo is ever counted twice. Inserting on (property, sha256) makes the
  * same bytes a duplicate, whichever request or source brought them first.
  */
-async function recordOutcome(target: PhotoTarget, photo: FetchedPhoto | undefined, storageKey: string | undefined, reason?: PhotoImportReason) {
+async function recordOutcome(
+  target: PhotoTarget,
+  photo: FetchedPhoto | undefined,
+  storageKey: string | undefined,
+  reason?: PhotoImportReason,
+) {
   const source = baselinePhotoSources[target.origin ?? "partner"];
   return db().$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ state: string }[]>`

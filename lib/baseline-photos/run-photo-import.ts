@@ -91,12 +91,20 @@ export async function giveUpPhotoImport(importId: string, storage: MediaStorage 
       .map((_url, index) => index)
       .filter((index) => !done.has(index));
     await tx.photoImportPhoto.createMany({
-      data: missing.map((index) => ({ importId, index, outcome: "failed" as const, reason: row.origin === "manager" ? "upload_failed" : "fetch_failed" })),
+      data: missing.map((index) => ({
+        importId,
+        index,
+        outcome: "failed" as const,
+        reason: row.origin === "manager" ? "upload_failed" : "fetch_failed",
+      })),
     });
     return { origin: row.origin, reportedBefore: reported.length };
   });
   if (outcome?.reportedBefore !== undefined) {
-    await finishPhotoImport(importId, outcome.reportedBefore === 0 ? "The import could not be processed. Resending the photos is safe." : undefined);
+    await finishPhotoImport(
+      importId,
+      outcome.reportedBefore === 0 ? "The import could not be processed. Resending the photos is safe." : undefined,
+    );
   }
   if (outcome?.origin === "manager") await discardStaged(importId, storage);
 }

@@ -88,7 +88,9 @@ export const photoImportRecord = z
           })
           .meta({ id: "RefusedBaselinePhoto" }),
       )
-      .meta({ description: "Refused photos in request order; `[]` when none. `stored + duplicates + failed.length == accepted`." }),
+      .meta({
+        description: "Refused photos in request order; `[]` when none. `stored + duplicates + failed.length == accepted`.",
+      }),
     error: z.string().optional().meta({ description: "Present only when the import failed before reporting on any photo." }),
   })
   .meta({ id: "BaselinePhotoImport" });

@@ -2,7 +2,11 @@ import type { PhotoImport, Property, Workspace } from "../generated/prisma/clien
 import type { PhotoImportWithPhotos } from "./get-photo-import";
 import { photoUrls } from "./photo-urls";
 
-export function serializePhotoImportCreated(workspace: Pick<Workspace, "externalId">, property: Pick<Property, "externalId">, run: PhotoImport) {
+export function serializePhotoImportCreated(
+  workspace: Pick<Workspace, "externalId">,
+  property: Pick<Property, "externalId">,
+  run: PhotoImport,
+) {
   return {
     workspace_id: workspace.externalId,
     property_id: property.externalId,

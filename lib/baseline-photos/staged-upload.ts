@@ -16,7 +16,11 @@ function isPhotoType(mime: string | undefined): mime is PhotoContentType {
  * byte decoding. Spooled to a temp file like a fetched photo, so the rest of the import treats
  * both alike; the caller disposes it. Never throws for a bad file: that is the photo's refusal.
  */
-export async function loadStagedPhoto(key: string, storage: MediaStorage, tempDir: string): Promise<FetchedPhoto | { ok: false; reason: PhotoImportReason }> {
+export async function loadStagedPhoto(
+  key: string,
+  storage: MediaStorage,
+  tempDir: string,
+): Promise<FetchedPhoto | { ok: false; reason: PhotoImportReason }> {
   const object = await storage.get(key);
   if (!object) return { ok: false, reason: "upload_failed" };
   let saved;

@@ -9,7 +9,11 @@ import { lockHomeImports, photoImportInProgress, tourImportInProgress } from "..
  * The job is enqueued in the same transaction: no import exists without its job, or the reverse.
  * It runs in the partner's share of the import queue (`partnerId`: the workspace's partner).
  */
-export async function submitPhotoImport(partnerId: string, property: Pick<Property, "id">, urls: readonly string[]): Promise<PhotoImport> {
+export async function submitPhotoImport(
+  partnerId: string,
+  property: Pick<Property, "id">,
+  urls: readonly string[],
+): Promise<PhotoImport> {
   return db().$transaction(async (tx) => {
     const running = await lockHomeImports(tx, property.id);
     if (running.photoImport) throw photoImportInProgress(running.photoImport);

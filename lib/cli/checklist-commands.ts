@@ -65,13 +65,16 @@ const checklistJson = (type: ChecklistType, list: StoredChecklist) => ({
 function describeList(workspaceId: string, list: CompanyChecklist): string {
   const lines = list.items.flatMap((item, i) => [`  ${i + 1}. ${item.name}`, ...(item.notes ? [`     ${item.notes}`] : [])]);
   const count = `${list.itemCount} item${list.itemCount === 1 ? "" : "s"}`;
-  return [`Company-wide ${list.type} checklist of workspace "${workspaceId}" (${count}, updated ${isoTime(list.updatedAt)}):`, ...lines].join("\n");
+  return [
+    `Company-wide ${list.type} checklist of workspace "${workspaceId}" (${count}, updated ${isoTime(list.updatedAt)}):`,
+    ...lines,
+  ].join("\n");
 }
 
 const setCompany: Command = {
   name: "checklist set-company",
   args: "--partner <id> --workspace <workspace_id> --type <type> --file <items.json>",
-  summary: "set a workspace's company-wide checklist of a type (file: {\"items\": [...]} or a bare array)",
+  summary: 'set a workspace\'s company-wide checklist of a type (file: {"items": [...]} or a bare array)',
   options: ["partner", "workspace", "type", "file"],
   prepare(options) {
     const partnerId = partnerOption(options);
@@ -125,7 +128,11 @@ const showCompany: Command = {
       const lists = await listCompanyChecklists(workspace, type);
       const none = `Workspace "${workspaceId}" has no company-wide ${type ? `${type} ` : ""}checklist.`;
       return {
-        json: { partner_id: partnerId, workspace_id: workspaceId, checklists: lists.map((list) => checklistJson(list.type, list)) },
+        json: {
+          partner_id: partnerId,
+          workspace_id: workspaceId,
+          checklists: lists.map((list) => checklistJson(list.type, list)),
+        },
         text: lists.length === 0 ? none : lists.map((list) => describeList(workspaceId, list)).join("\n\n"),
       };
     };

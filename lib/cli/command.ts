@@ -36,7 +36,6 @@ export function requiredOption(options: OptionValues, name: string): string {
   return value;
 }
 
-
 /** Ids are UUIDs; checking here keeps a typo from reaching the database as a cast error. */
 export function uuidOption(options: OptionValues, name: string, what: string): string {
   const value = requiredOption(options, name).trim();

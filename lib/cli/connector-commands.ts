@@ -21,8 +21,15 @@ const list: Command = {
     return async () => {
       const rows = await connectorsOf(partnerId, (await requireWorkspace(partnerId, workspaceId)).id);
       return {
-        json: { partner_id: partnerId, workspace_id: workspaceId, connectors: rows.map((row) => ({ platform: row.platform, status: row.status, enabled_at: row.enabledAt })) },
-        text: table(["PLATFORM", "STATUS", "ENABLED"], rows.map((row) => [row.platform, row.status, row.enabledAt ?? "no"])),
+        json: {
+          partner_id: partnerId,
+          workspace_id: workspaceId,
+          connectors: rows.map((row) => ({ platform: row.platform, status: row.status, enabled_at: row.enabledAt })),
+        },
+        text: table(
+          ["PLATFORM", "STATUS", "ENABLED"],
+          rows.map((row) => [row.platform, row.status, row.enabledAt ?? "no"]),
+        ),
       };
     };
   },
@@ -32,7 +39,10 @@ function switchCommand(verb: "enable" | "disable"): Command {
   return {
     name: `connectors ${verb}`,
     args: "--partner <id> --workspace <workspace_id> --platform <platform>",
-    summary: verb === "enable" ? "turn a connector on for a workspace (only `available` ones)" : "turn a connector off for a workspace; what it read stays",
+    summary:
+      verb === "enable"
+        ? "turn a connector on for a workspace (only `available` ones)"
+        : "turn a connector off for a workspace; what it read stays",
     options: ["partner", "workspace", "platform"],
     prepare(options) {
       const partnerId = partnerOption(options);
@@ -60,7 +70,10 @@ const track: Command = {
     const value = requiredOption(options, "track").trim();
     return async () => {
       const result = await peopleRefusals(() => setEventTrackAs(cliActor, partnerId, value));
-      return { json: { partner_id: partnerId, event_track: result.track, previous: result.previous }, text: `Partner ${partnerId}: event track ${result.previous} -> ${result.track}.` };
+      return {
+        json: { partner_id: partnerId, event_track: result.track, previous: result.previous },
+        text: `Partner ${partnerId}: event track ${result.previous} -> ${result.track}.`,
+      };
     };
   },
 };

@@ -19,7 +19,10 @@ const staffAdd: Command = {
     const email = requiredOption(options, "email");
     return async () => {
       const result = await peopleRefusals(() => addStaff(email, cliActor));
-      return { json: { email: result.email, added: result.added }, text: result.added ? `${result.email} is staff now: sign in at /sign-in.` : `${result.email} was staff already.` };
+      return {
+        json: { email: result.email, added: result.added },
+        text: result.added ? `${result.email} is staff now: sign in at /sign-in.` : `${result.email} was staff already.`,
+      };
     };
   },
 };
@@ -32,7 +35,16 @@ const staffList: Command = {
   prepare() {
     return async () => {
       const staff = await listStaff();
-      return { json: { staff: staff.map((row) => ({ email: row.email, added_at: row.addedAt })) }, text: staff.length === 0 ? "No staff yet." : table(["EMAIL", "ADDED"], staff.map((row) => [row.email, row.addedAt])) };
+      return {
+        json: { staff: staff.map((row) => ({ email: row.email, added_at: row.addedAt })) },
+        text:
+          staff.length === 0
+            ? "No staff yet."
+            : table(
+                ["EMAIL", "ADDED"],
+                staff.map((row) => [row.email, row.addedAt]),
+              ),
+      };
     };
   },
 };
@@ -47,7 +59,10 @@ const partnerUserAdd: Command = {
     const email = requiredOption(options, "email");
     return async () => {
       const user = await peopleRefusals(() => invitePartnerUser(partnerId, email, cliActor));
-      return { json: { partner_id: partnerId, partner_user_id: user.id, email: user.email }, text: `Invited ${user.email} to partner ${partnerId}'s console.` };
+      return {
+        json: { partner_id: partnerId, partner_user_id: user.id, email: user.email },
+        text: `Invited ${user.email} to partner ${partnerId}'s console.`,
+      };
     };
   },
 };
@@ -63,8 +78,17 @@ const partnerUserList: Command = {
       await requirePartner(partnerId);
       const users = await listPartnerUsers(partnerId);
       return {
-        json: { partner_id: partnerId, users: users.map((user) => ({ partner_user_id: user.id, email: user.email, joined: user.joined })) },
-        text: users.length === 0 ? `Partner ${partnerId} has no console users.` : table(["EMAIL", "SIGNED IN"], users.map((user) => [user.email, user.joined ? "yes" : "not yet"])),
+        json: {
+          partner_id: partnerId,
+          users: users.map((user) => ({ partner_user_id: user.id, email: user.email, joined: user.joined })),
+        },
+        text:
+          users.length === 0
+            ? `Partner ${partnerId} has no console users.`
+            : table(
+                ["EMAIL", "SIGNED IN"],
+                users.map((user) => [user.email, user.joined ? "yes" : "not yet"]),
+              ),
       };
     };
   },

@@ -12,9 +12,29 @@ const accessRequests: Command = {
       const rows = await listAccessRequests();
       return {
         json: {
-          access_requests: rows.map((row) => ({ request_id: row.id, email: row.email, name: row.name, company: row.company ?? undefined, on_behalf_of: row.onBehalfOf ?? undefined, message: row.message ?? undefined, created_at: row.createdAt.toISOString() })),
+          access_requests: rows.map((row) => ({
+            request_id: row.id,
+            email: row.email,
+            name: row.name,
+            company: row.company ?? undefined,
+            on_behalf_of: row.onBehalfOf ?? undefined,
+            message: row.message ?? undefined,
+            created_at: row.createdAt.toISOString(),
+          })),
         },
-        text: rows.length === 0 ? "No access requests yet." : table(["WHEN", "EMAIL", "NAME", "COMPANY", "ON BEHALF OF"], rows.map((row) => [row.createdAt.toISOString().slice(0, 16), row.email, row.name, row.company ?? "", row.onBehalfOf ?? ""])),
+        text:
+          rows.length === 0
+            ? "No access requests yet."
+            : table(
+                ["WHEN", "EMAIL", "NAME", "COMPANY", "ON BEHALF OF"],
+                rows.map((row) => [
+                  row.createdAt.toISOString().slice(0, 16),
+                  row.email,
+                  row.name,
+                  row.company ?? "",
+                  row.onBehalfOf ?? "",
+                ]),
+              ),
       };
     };
   },

@@ -69,7 +69,9 @@ function describeText(d: FeedDescription): string {
   if (lastSync) {
     const { run } = lastSync;
     const runText = run ? `, run ${run.id} ${run.status}${run.errorCode ? ` (${run.errorCode})` : ""}` : "";
-    lines.push(`  last sync       ${lastSync.id} ${lastSync.trigger} ${lastSync.status} at ${isoTime(lastSync.createdAt)}${runText}`);
+    lines.push(
+      `  last sync       ${lastSync.id} ${lastSync.trigger} ${lastSync.status} at ${isoTime(lastSync.createdAt)}${runText}`,
+    );
   }
   return lines.join("\n");
 }

@@ -4,13 +4,7 @@ import { type ApiKeySummary, listApiKeys } from "../partners/list-api-keys";
 import { revokeApiKey } from "../partners/revoke-api-key";
 import { isUuid } from "../validation/uuid";
 import { defaultKeyScopes, type KeyScope, keyScopes, maxActiveKeys } from "../partners/scopes";
-import {
-  type Command,
-  InvalidArgumentError,
-  type OptionValues,
-  partnerOption,
-  requiredOption,
-} from "./command";
+import { type Command, InvalidArgumentError, type OptionValues, partnerOption, requiredOption } from "./command";
 import { isoTime, table } from "./output";
 
 function isKeyScope(value: string): value is KeyScope {
@@ -20,7 +14,10 @@ function isKeyScope(value: string): value is KeyScope {
 /** A comma-separated list, deduplicated and put in the canonical order of lib/partners/scopes.ts. */
 function scopesOption(options: OptionValues): KeyScope[] {
   if (options.scopes === undefined) return defaultKeyScopes;
-  const named = options.scopes.split(",").map((scope) => scope.trim()).filter((scope) => scope !== "");
+  const named = options.scopes
+    .split(",")
+    .map((scope) => scope.trim())
+    .filter((scope) => scope !== "");
   if (named.length === 0) throw new InvalidArgumentError(`--scopes needs at least one of: ${keyScopes.join(", ")}.`);
   const unknown = named.filter((scope) => !isKeyScope(scope));
   if (unknown.length > 0) {

@@ -23,7 +23,13 @@ const list: Command = {
       const messages = (await listOutbox()).filter((message) => to === undefined || message.to === to);
       return {
         json: { messages: messages.map(({ id, date, to: recipient, subject }) => ({ id, date, to: recipient, subject })) },
-        text: messages.length === 0 ? "The outbox is empty." : table(["ID", "DATE", "TO", "SUBJECT"], messages.map((message) => [message.id, message.date, message.to, message.subject])),
+        text:
+          messages.length === 0
+            ? "The outbox is empty."
+            : table(
+                ["ID", "DATE", "TO", "SUBJECT"],
+                messages.map((message) => [message.id, message.date, message.to, message.subject]),
+              ),
       };
     };
   },
@@ -41,10 +47,27 @@ const show: Command = {
       let message: OutboxMessage | undefined;
       if (options.id !== undefined) message = await readOutboxMessage(options.id.trim());
       else message = (await listOutbox()).find((candidate) => candidate.to === to);
-      if (message === undefined) throw new InvalidArgumentError(options.id !== undefined ? `No message ${options.id} in the outbox.` : `No message to ${to} in the outbox.`);
+      if (message === undefined)
+        throw new InvalidArgumentError(
+          options.id !== undefined ? `No message ${options.id} in the outbox.` : `No message to ${to} in the outbox.`,
+        );
       return {
-        json: { id: message.id, date: message.date, from: message.from, to: message.to, subject: message.subject, text: message.text },
-        text: [`From: ${message.from}`, `To: ${message.to}`, `Date: ${message.date}`, `Subject: ${message.subject}`, "", message.text].join("\n"),
+        json: {
+          id: message.id,
+          date: message.date,
+          from: message.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+        },
+        text: [
+          `From: ${message.from}`,
+          `To: ${message.to}`,
+          `Date: ${message.date}`,
+          `Subject: ${message.subject}`,
+          "",
+          message.text,
+        ].join("\n"),
       };
     };
   },

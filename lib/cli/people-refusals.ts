@@ -6,7 +6,8 @@ export async function peopleRefusals<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof PeopleError) throw error.status === 400 ? new InvalidArgumentError(error.message) : new Error(error.message);
+    if (error instanceof PeopleError)
+      throw error.status === 400 ? new InvalidArgumentError(error.message) : new Error(error.message);
     throw error;
   }
 }

@@ -15,7 +15,8 @@ const inspectionOption = (options: OptionValues) => uuidOption(options, "inspect
 
 function oneOf<T extends string>(options: OptionValues, name: string, values: readonly T[]): T {
   const value = requiredOption(options, name).trim();
-  if (!(values as readonly string[]).includes(value)) throw new InvalidArgumentError(`--${name} must be one of ${values.join(", ")}; got "${value}".`);
+  if (!(values as readonly string[]).includes(value))
+    throw new InvalidArgumentError(`--${name} must be one of ${values.join(", ")}; got "${value}".`);
   return value as T;
 }
 
@@ -112,11 +113,25 @@ const show: Command = {
           item.state,
           item.timestampSeconds === undefined ? "-" : `${item.timestampSeconds.toFixed(1)}s`,
           item.reviewNeeded ? "yes" : "",
-          item.provider ? `${item.provider.state} ${item.provider.confidence.toFixed(2)}: ${item.provider.rationale}` : (item.filmingProblem ?? ""),
+          item.provider
+            ? `${item.provider.state} ${item.provider.confidence.toFixed(2)}: ${item.provider.rationale}`
+            : (item.filmingProblem ?? ""),
         ]),
       );
-      const findings = view.findings.map((finding) => `${finding.findingId} ${finding.severity} ${finding.category} in ${finding.room}: ${finding.description}${finding.reviewNeeded ? " (waits for review)" : ""}`);
-      return { json, text: [`Inspection ${view.inspectionId} (${view.status})`, items, "", "Findings:", ...(findings.length > 0 ? findings : ["none"])].join("\n") };
+      const findings = view.findings.map(
+        (finding) =>
+          `${finding.findingId} ${finding.severity} ${finding.category} in ${finding.room}: ${finding.description}${finding.reviewNeeded ? " (waits for review)" : ""}`,
+      );
+      return {
+        json,
+        text: [
+          `Inspection ${view.inspectionId} (${view.status})`,
+          items,
+          "",
+          "Findings:",
+          ...(findings.length > 0 ? findings : ["none"]),
+        ].join("\n"),
+      };
     };
   },
 };
@@ -132,7 +147,10 @@ const decide: Command = {
     const state = oneOf<StaffVerdict>(options, "state", ["verified", "missed", "not_checked"]);
     return async () => {
       const { released } = await decideItem(inspectionId, itemId, state);
-      return { json: { inspection_id: inspectionId, item_id: itemId, state, released }, text: `Item ${itemId}: ${state}.${released ? " The report is released." : ""}` };
+      return {
+        json: { inspection_id: inspectionId, item_id: itemId, state, released },
+        text: `Item ${itemId}: ${state}.${released ? " The report is released." : ""}`,
+      };
     };
   },
 };
@@ -154,7 +172,8 @@ const addFinding: Command = {
     let atSeconds: number | undefined;
     if (options.at !== undefined) {
       atSeconds = Number(options.at);
-      if (!/^\d+(\.\d+)?$/.test(options.at.trim()) || !Number.isFinite(atSeconds)) throw new InvalidArgumentError(`--at must be seconds into the video; got "${options.at}".`);
+      if (!/^\d+(\.\d+)?$/.test(options.at.trim()) || !Number.isFinite(atSeconds))
+        throw new InvalidArgumentError(`--at must be seconds into the video; got "${options.at}".`);
     }
     return async () => {
       const findingId = await addStaffFinding(inspectionId, { room, description, severity, category, atSeconds });
@@ -207,7 +226,10 @@ const fail: Command = {
     return async () => {
       const failed = await failInspection(inspectionId, reason);
       if (!failed) throw new Error("Only an inspection being recorded or processed can be failed.");
-      return { json: { inspection_id: inspectionId, status: "failed", reason }, text: `Inspection ${inspectionId} failed (${reason}).` };
+      return {
+        json: { inspection_id: inspectionId, status: "failed", reason },
+        text: `Inspection ${inspectionId} failed (${reason}).`,
+      };
     };
   },
 };
@@ -223,7 +245,11 @@ const stats: Command = {
       const rate = (agreed: number, of: number) => (of === 0 ? "-" : `${Math.round((agreed / of) * 100)}%`);
       return {
         json: {
-          items: result.items.map((row) => ({ provider_state: row.providerState, decided_by_staff: row.decided, agreed: row.agreed })),
+          items: result.items.map((row) => ({
+            provider_state: row.providerState,
+            decided_by_staff: row.decided,
+            agreed: row.agreed,
+          })),
           findings: result.findings.map((row) => ({ category: row.category, reviewed: row.reviewed, accepted: row.accepted })),
           usage: {
             calls: result.usage.calls,
@@ -236,9 +262,25 @@ const stats: Command = {
           },
         },
         text: [
-          table(["PROVIDER SAID", "STAFF DECIDED", "AGREED", "RATE"], result.items.map((row) => [row.providerState, String(row.decided), String(row.agreed), rate(row.agreed, row.decided)])),
+          table(
+            ["PROVIDER SAID", "STAFF DECIDED", "AGREED", "RATE"],
+            result.items.map((row) => [
+              row.providerState,
+              String(row.decided),
+              String(row.agreed),
+              rate(row.agreed, row.decided),
+            ]),
+          ),
           "",
-          table(["FINDING CATEGORY", "REVIEWED", "ACCEPTED", "RATE"], result.findings.map((row) => [row.category, String(row.reviewed), String(row.accepted), rate(row.accepted, row.reviewed)])),
+          table(
+            ["FINDING CATEGORY", "REVIEWED", "ACCEPTED", "RATE"],
+            result.findings.map((row) => [
+              row.category,
+              String(row.reviewed),
+              String(row.accepted),
+              rate(row.accepted, row.reviewed),
+            ]),
+          ),
           "",
           `Provider calls: ${result.usage.calls} (${result.usage.failed} failed), ${result.usage.images} images, ${result.usage.promptTokens + result.usage.completionTokens} tokens`,
         ].join("\n"),
@@ -247,4 +289,14 @@ const stats: Command = {
   },
 };
 
-export const reviewCommands: Command[] = [list, show, decide, addFinding, reviewFindingCommand(true), reviewFindingCommand(false), release, fail, stats];
+export const reviewCommands: Command[] = [
+  list,
+  show,
+  decide,
+  addFinding,
+  reviewFindingCommand(true),
+  reviewFindingCommand(false),
+  release,
+  fail,
+  stats,
+];

@@ -13,7 +13,8 @@ import { requireWorkspace, workspaceOption } from "./workspace-option";
 
 function roleOption(options: OptionValues): SeatRole {
   const role = requiredOption(options, "role").trim().toLowerCase();
-  if (!seatRoles.includes(role as SeatRole)) throw new InvalidArgumentError(`--role must be one of ${seatRoles.join(", ")}; got "${role}".`);
+  if (!seatRoles.includes(role as SeatRole))
+    throw new InvalidArgumentError(`--role must be one of ${seatRoles.join(", ")}; got "${role}".`);
   return role as SeatRole;
 }
 
@@ -26,10 +27,22 @@ const list: Command = {
     const partnerId = partnerOption(options);
     const workspaceId = workspaceOption(options);
     return async () => {
-      const { workspaceName, seats } = await peopleRefusals(async () => staffListSeats((await requireWorkspace(partnerId, workspaceId)).id));
+      const { workspaceName, seats } = await peopleRefusals(async () =>
+        staffListSeats((await requireWorkspace(partnerId, workspaceId)).id),
+      );
       return {
-        json: { partner_id: partnerId, workspace_id: workspaceId, seats: seats.map((seat) => ({ seat_id: seat.seatId, email: seat.email, role: seat.role, joined: seat.joined })) },
-        text: seats.length === 0 ? `${workspaceName} has nobody in it.` : table(["EMAIL", "ROLE", "SIGNED IN"], seats.map((seat) => [seat.email, seat.role, seat.joined ? "yes" : "not yet"])),
+        json: {
+          partner_id: partnerId,
+          workspace_id: workspaceId,
+          seats: seats.map((seat) => ({ seat_id: seat.seatId, email: seat.email, role: seat.role, joined: seat.joined })),
+        },
+        text:
+          seats.length === 0
+            ? `${workspaceName} has nobody in it.`
+            : table(
+                ["EMAIL", "ROLE", "SIGNED IN"],
+                seats.map((seat) => [seat.email, seat.role, seat.joined ? "yes" : "not yet"]),
+              ),
       };
     };
   },
@@ -46,10 +59,20 @@ const set: Command = {
     const email = requiredOption(options, "email");
     const role = roleOption(options);
     return async () => {
-      const seat = await peopleRefusals(async () => staffSetSeat((await requireWorkspace(partnerId, workspaceId)).id, { email, role }));
+      const seat = await peopleRefusals(async () =>
+        staffSetSeat((await requireWorkspace(partnerId, workspaceId)).id, { email, role }),
+      );
       const what = seat.created ? "Gave" : "Set";
       return {
-        json: { partner_id: partnerId, workspace_id: workspaceId, seat_id: seat.seatId, email: seat.email, role: seat.role, created: seat.created, invited: seat.invited },
+        json: {
+          partner_id: partnerId,
+          workspace_id: workspaceId,
+          seat_id: seat.seatId,
+          email: seat.email,
+          role: seat.role,
+          created: seat.created,
+          invited: seat.invited,
+        },
         text: `${what} ${seat.email} the ${seat.role} seat.${seat.invited ? " An invitation with a sign-in link was mailed." : ""}`,
       };
     };
@@ -66,8 +89,13 @@ const remove: Command = {
     const workspaceId = workspaceOption(options);
     const email = requiredOption(options, "email");
     return async () => {
-      const removed = await peopleRefusals(async () => staffRemoveSeat((await requireWorkspace(partnerId, workspaceId)).id, email));
-      return { json: { partner_id: partnerId, workspace_id: workspaceId, email: email.trim().toLowerCase(), removed }, text: removed ? `Removed ${email.trim()}'s seat.` : `${email.trim()} had no seat there.` };
+      const removed = await peopleRefusals(async () =>
+        staffRemoveSeat((await requireWorkspace(partnerId, workspaceId)).id, email),
+      );
+      return {
+        json: { partner_id: partnerId, workspace_id: workspaceId, email: email.trim().toLowerCase(), removed },
+        text: removed ? `Removed ${email.trim()}'s seat.` : `${email.trim()} had no seat there.`,
+      };
     };
   },
 };

@@ -1,7 +1,14 @@
 import type { WebhookDeliveryStatus } from "../generated/prisma/enums";
 import { type DeliveryLogEntry, listDeliveries } from "../webhooks/delivery-log";
 import { checkReceiverUrl, ReceiverUrlError } from "../webhooks/receiver-url";
-import { clearReceiver, defaultRotationDays, describeReceiver, expirePreviousSecret, rotateSecret, setReceiver } from "../webhooks/receivers";
+import {
+  clearReceiver,
+  defaultRotationDays,
+  describeReceiver,
+  expirePreviousSecret,
+  rotateSecret,
+  setReceiver,
+} from "../webhooks/receivers";
 import { replayDelivery, replaySince } from "../webhooks/replay";
 import { sendTestEvent } from "../webhooks/send-test-event";
 import { type Command, InvalidArgumentError, type OptionValues, partnerOption, requiredOption, uuidOption } from "./command";
@@ -22,14 +29,16 @@ function daysOption(options: OptionValues): number {
   const text = options.days;
   if (text === undefined) return defaultRotationDays;
   const days = Number(text);
-  if (!/^\d+$/.test(text) || days < 1 || days > 90) throw new InvalidArgumentError(`--days must be a whole number of days from 1 to 90; got "${text}".`);
+  if (!/^\d+$/.test(text) || days < 1 || days > 90)
+    throw new InvalidArgumentError(`--days must be a whole number of days from 1 to 90; got "${text}".`);
   return days;
 }
 
 const set: Command = {
   name: "webhook set",
   args: "--partner <id> --url <url>",
-  summary: "register (or move) the partner's webhook receiver; a new URL prints a new signing secret once (the old one signs 7 more days)",
+  summary:
+    "register (or move) the partner's webhook receiver; a new URL prints a new signing secret once (the old one signs 7 more days)",
   options: ["partner", "url"],
   prepare(options) {
     const partnerId = partnerOption(options);
@@ -69,7 +78,10 @@ const show: Command = {
       const rotating = receiver.previousExpiresAt ? isoTime(receiver.previousExpiresAt) : undefined;
       return {
         json: { partner_id: partnerId, url: receiver.url, rotating: rotating !== undefined, previous_expires_at: rotating },
-        text: [`Receiver: ${receiver.url}`, rotating ? `Rotation running: the previous secret signs too until ${rotating}` : "No rotation running."].join("\n"),
+        text: [
+          `Receiver: ${receiver.url}`,
+          rotating ? `Rotation running: the previous secret signs too until ${rotating}` : "No rotation running.",
+        ].join("\n"),
       };
     };
   },
@@ -103,7 +115,10 @@ const expirePrevious: Command = {
     const partnerId = partnerOption(options);
     return async () => {
       const ended = await expirePreviousSecret(partnerId);
-      return { json: { partner_id: partnerId, ended }, text: ended ? "Rotation ended: only the current secret signs." : "No rotation was running." };
+      return {
+        json: { partner_id: partnerId, ended },
+        text: ended ? "Rotation ended: only the current secret signs." : "No rotation was running.",
+      };
     };
   },
 };
@@ -149,7 +164,13 @@ function deliveryJson(entry: DeliveryLogEntry) {
 function deliveriesText(entries: DeliveryLogEntry[]): string {
   if (entries.length === 0) return "No deliveries.";
   const rows = entries.flatMap((entry) => [
-    [entry.id, entry.eventType, entry.status + (entry.skipReason ? ` (${entry.skipReason})` : ""), isoTime(entry.createdAt), String(entry.attempts.length)],
+    [
+      entry.id,
+      entry.eventType,
+      entry.status + (entry.skipReason ? ` (${entry.skipReason})` : ""),
+      isoTime(entry.createdAt),
+      String(entry.attempts.length),
+    ],
     ...entry.attempts.map((attempt) => [
       "",
       `  #${attempt.number} ${isoTime(attempt.at)}`,
@@ -170,7 +191,8 @@ const deliveries: Command = {
     const partnerId = partnerOption(options);
     const eventId = options.event === undefined ? undefined : uuidOption(options, "event", "an event");
     const status = options.status as WebhookDeliveryStatus | undefined;
-    if (status !== undefined && !statuses.includes(status)) throw new InvalidArgumentError(`--status must be one of ${statuses.join(", ")}; got "${status}".`);
+    if (status !== undefined && !statuses.includes(status))
+      throw new InvalidArgumentError(`--status must be one of ${statuses.join(", ")}; got "${status}".`);
     return async () => {
       const entries = await listDeliveries(partnerId, { eventId, status });
       return { json: { partner_id: partnerId, deliveries: entries.map(deliveryJson) }, text: deliveriesText(entries) };
@@ -188,7 +210,10 @@ const replay: Command = {
       const deliveryId = uuidOption(options, "delivery", "a delivery");
       return async () => {
         const replayed = await replayDelivery(deliveryId);
-        return { json: { delivery_id: replayed.deliveryId, event_id: replayed.eventId, replay_of: deliveryId }, text: `Queued delivery ${replayed.deliveryId} of event ${replayed.eventId}.` };
+        return {
+          json: { delivery_id: replayed.deliveryId, event_id: replayed.eventId, replay_of: deliveryId },
+          text: `Queued delivery ${replayed.deliveryId} of event ${replayed.eventId}.`,
+        };
       };
     }
     const partnerId = partnerOption(options);
@@ -199,7 +224,10 @@ const replay: Command = {
     }
     return async () => {
       const queued = await replaySince(partnerId, since);
-      return { json: { partner_id: partnerId, since: isoTime(since), queued }, text: `Queued ${queued} event(s) not delivered since ${isoTime(since)}.` };
+      return {
+        json: { partner_id: partnerId, since: isoTime(since), queued },
+        text: `Queued ${queued} event(s) not delivered since ${isoTime(since)}.`,
+      };
     };
   },
 };
@@ -222,4 +250,3 @@ const test: Command = {
 };
 
 export const webhookCommands: Command[] = [set, show, rotate, expirePrevious, clear, deliveries, replay, test];
-

@@ -31,17 +31,50 @@ export const connectors: Connector[] = [
     platform: "ical",
     name: "iCal reservation calendars",
     status: "available",
-    summary: "Stays read from each home's iCal export (Airbnb, Vrbo, Booking.com and most rental platforms publish one), polled every 15 minutes.",
+    summary:
+      "Stays read from each home's iCal export (Airbnb, Vrbo, Booking.com and most rental platforms publish one), polled every 15 minutes.",
     enabling: "Ask us to enable it for the workspace, then send each home's calendar URL with PUT /connectors/ical/calendars.",
     operations: [
-      { name: "calendars", methods: ["GET", "PUT", "DELETE"], summary: "A home's calendar URL: set, read (host only) and remove" },
+      {
+        name: "calendars",
+        methods: ["GET", "PUT", "DELETE"],
+        summary: "A home's calendar URL: set, read (host only) and remove",
+      },
       { name: "reservations", methods: ["GET"], summary: "The workspace's stays, keyset-paginated" },
     ],
   },
-  { platform: "guesty", name: "Guesty", status: "request_access", summary: "Reservations and listings from Guesty's Open API.", enabling: askForIt, operations: [{ name: "reservations", methods: ["GET"], summary: "Stays" }] },
-  { platform: "hostaway", name: "Hostaway", status: "request_access", summary: "Reservations and listings from Hostaway.", enabling: askForIt, operations: [{ name: "reservations", methods: ["GET"], summary: "Stays" }] },
-  { platform: "ownerrez", name: "OwnerRez", status: "request_access", summary: "Bookings and properties from OwnerRez.", enabling: askForIt, operations: [{ name: "reservations", methods: ["GET"], summary: "Stays" }] },
-  { platform: "breezeway", name: "Breezeway", status: "request_access", summary: "Cleaning tasks from Breezeway, each with a recording link.", enabling: askForIt, operations: [{ name: "tasks", methods: ["GET"], summary: "Tasks" }] },
+  {
+    platform: "guesty",
+    name: "Guesty",
+    status: "request_access",
+    summary: "Reservations and listings from Guesty's Open API.",
+    enabling: askForIt,
+    operations: [{ name: "reservations", methods: ["GET"], summary: "Stays" }],
+  },
+  {
+    platform: "hostaway",
+    name: "Hostaway",
+    status: "request_access",
+    summary: "Reservations and listings from Hostaway.",
+    enabling: askForIt,
+    operations: [{ name: "reservations", methods: ["GET"], summary: "Stays" }],
+  },
+  {
+    platform: "ownerrez",
+    name: "OwnerRez",
+    status: "request_access",
+    summary: "Bookings and properties from OwnerRez.",
+    enabling: askForIt,
+    operations: [{ name: "reservations", methods: ["GET"], summary: "Stays" }],
+  },
+  {
+    platform: "breezeway",
+    name: "Breezeway",
+    status: "request_access",
+    summary: "Cleaning tasks from Breezeway, each with a recording link.",
+    enabling: askForIt,
+    operations: [{ name: "tasks", methods: ["GET"], summary: "Tasks" }],
+  },
 ];
 
 export function findConnector(platform: string): Connector | undefined {

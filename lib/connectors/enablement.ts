@@ -26,7 +26,8 @@ export class ConnectorRefusal extends Error {}
 export async function enableConnector(workspaceId: string, platform: string): Promise<boolean> {
   const connector = findConnector(platform);
   if (!connector) throw new ConnectorRefusal(`No connector "${platform}"; the catalogue at /connectors lists them.`);
-  if (connector.status !== "available") throw new ConnectorRefusal(`${connector.name} is not built yet (request_access): nothing to enable.`);
+  if (connector.status !== "available")
+    throw new ConnectorRefusal(`${connector.name} is not built yet (request_access): nothing to enable.`);
   const { count } = await db().connectorEnablement.createMany({ data: [{ workspaceId, platform }], skipDuplicates: true });
   return count === 1;
 }
@@ -38,5 +39,9 @@ export async function disableConnector(workspaceId: string, platform: string): P
 }
 
 export async function enabledConnectors(workspaceId: string): Promise<{ platform: string; enabledAt: Date }[]> {
-  return db().connectorEnablement.findMany({ where: { workspaceId }, orderBy: { platform: "asc" }, select: { platform: true, enabledAt: true } });
+  return db().connectorEnablement.findMany({
+    where: { workspaceId },
+    orderBy: { platform: "asc" },
+    select: { platform: true, enabledAt: true },
+  });
 }

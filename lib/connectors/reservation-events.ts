@@ -10,7 +10,8 @@ export interface StayFields {
   checkOut: string;
 }
 
-export type StayChange = { kind: "created"; reservation: Reservation } | { kind: "updated"; reservation: Reservation; before: StayFields };
+export type StayChange =
+  { kind: "created"; reservation: Reservation } | { kind: "updated"; reservation: Reservation; before: StayFields };
 
 interface Home {
   workspaceExternalId: string;
@@ -20,11 +21,17 @@ interface Home {
 }
 
 function changesOf(change: Extract<StayChange, { kind: "updated" }>, stub: boolean) {
-  const after = { status: change.reservation.status, checkIn: calendarDay(change.reservation.checkIn), checkOut: calendarDay(change.reservation.checkOut) };
+  const after = {
+    status: change.reservation.status,
+    checkIn: calendarDay(change.reservation.checkIn),
+    checkOut: calendarDay(change.reservation.checkOut),
+  };
   return {
     ...(after.status !== change.before.status ? { status: { old: change.before.status, new: after.status } } : {}),
     ...(!stub && after.checkIn !== change.before.checkIn ? { check_in: { old: change.before.checkIn, new: after.checkIn } } : {}),
-    ...(!stub && after.checkOut !== change.before.checkOut ? { check_out: { old: change.before.checkOut, new: after.checkOut } } : {}),
+    ...(!stub && after.checkOut !== change.before.checkOut
+      ? { check_out: { old: change.before.checkOut, new: after.checkOut } }
+      : {}),
   };
 }
 
@@ -37,10 +44,19 @@ export async function recordReservationEvents(tx: Tx, changes: StayChange[], now
   if (changes.length === 0) return;
   const property = await tx.property.findUniqueOrThrow({
     where: { id: changes[0]!.reservation.propertyId },
-    select: { externalId: true, rosterStatus: true, billingActive: true, workspace: { select: { externalId: true, partnerId: true, partner: { select: { eventTrack: true } } } } },
+    select: {
+      externalId: true,
+      rosterStatus: true,
+      billingActive: true,
+      workspace: { select: { externalId: true, partnerId: true, partner: { select: { eventTrack: true } } } },
+    },
   });
   if (property.workspace.partner.eventTrack !== "reservations") return;
-  const home: Home = { workspaceExternalId: property.workspace.externalId, propertyExternalId: property.externalId, on: property.rosterStatus === "present" && property.billingActive };
+  const home: Home = {
+    workspaceExternalId: property.workspace.externalId,
+    propertyExternalId: property.externalId,
+    on: property.rosterStatus === "present" && property.billingActive,
+  };
   const partnerId = property.workspace.partnerId;
   await recordBuiltEvents(
     tx,
@@ -50,7 +66,15 @@ export async function recordReservationEvents(tx: Tx, changes: StayChange[], now
       workspaceId: change.reservation.workspaceId,
       propertyId: change.reservation.propertyId,
       body: (eventId: string) => {
-        const common = { version: 1 as const, event_id: eventId, occurred_at: now.toISOString(), workspace_id: home.workspaceExternalId, reservation: serializeReservation(change.reservation, home.workspaceExternalId, home.propertyExternalId, { stub: !home.on }) };
+        const common = {
+          version: 1 as const,
+          event_id: eventId,
+          occurred_at: now.toISOString(),
+          workspace_id: home.workspaceExternalId,
+          reservation: serializeReservation(change.reservation, home.workspaceExternalId, home.propertyExternalId, {
+            stub: !home.on,
+          }),
+        };
         return change.kind === "created"
           ? reservationCreatedEvent.parse({ ...common, event_type: "reservation.created" })
           : reservationUpdatedEvent.parse({ ...common, event_type: "reservation.updated", changes: changesOf(change, !home.on) });

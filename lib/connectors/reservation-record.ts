@@ -7,7 +7,12 @@ export const calendarDay = (date: Date) => date.toISOString().slice(0, 10);
  * A stay as the list and the events carry it. The stub (a home switched off) keeps only what
  * names the stay and its state: no `property_id`, `check_in` or `check_out`.
  */
-export function serializeReservation(reservation: Reservation, workspaceExternalId: string, propertyExternalId: string, options: { stub?: boolean } = {}) {
+export function serializeReservation(
+  reservation: Reservation,
+  workspaceExternalId: string,
+  propertyExternalId: string,
+  options: { stub?: boolean } = {},
+) {
   const full = !options.stub;
   return {
     reservation_id: reservation.id,

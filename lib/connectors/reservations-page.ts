@@ -23,7 +23,9 @@ export async function readReservationPage(workspace: { id: string; externalId: s
       workspaceId: workspace.id,
       ...(query.propertyId ? { propertyId: query.propertyId } : {}),
       ...(query.status ? { status: query.status } : {}),
-      ...(afterDay && afterId ? { OR: [{ checkIn: { gt: new Date(afterDay) } }, { checkIn: new Date(afterDay), id: { gt: afterId } }] } : {}),
+      ...(afterDay && afterId
+        ? { OR: [{ checkIn: { gt: new Date(afterDay) } }, { checkIn: new Date(afterDay), id: { gt: afterId } }] }
+        : {}),
     },
     orderBy: [{ checkIn: "asc" }, { id: "asc" }],
     take: query.limit + 1,

@@ -20,9 +20,17 @@ export interface AuditInput {
 }
 
 export async function recordAudit(input: AuditInput, tx: Tx = db()): Promise<void> {
-  const actor = "cli" in input.actor ? { actorId: null, actor: "staff CLI" } : { actorId: input.actor.userId, actor: input.actor.email };
+  const actor =
+    "cli" in input.actor ? { actorId: null, actor: "staff CLI" } : { actorId: input.actor.userId, actor: input.actor.email };
   await tx.auditEntry.create({
-    data: { ...actor, partnerId: input.partnerId ?? null, action: input.action, objectType: input.objectType, objectId: input.objectId, detail: input.detail },
+    data: {
+      ...actor,
+      partnerId: input.partnerId ?? null,
+      action: input.action,
+      objectType: input.objectType,
+      objectId: input.objectId,
+      detail: input.detail,
+    },
   });
 }
 
@@ -43,8 +51,12 @@ export const auditPageSize = 50;
  * Newest first, a page at a time on the server; `before` is the last entry's id of the page
  * read, so pages hold still while entries are added.
  */
-export async function listAudit(scope: { partnerId?: string }, before?: string): Promise<{ entries: AuditView[]; next?: string }> {
-  const cursor = before && isUuid(before) ? await db().auditEntry.findUnique({ where: { id: before }, select: { at: true, id: true } }) : null;
+export async function listAudit(
+  scope: { partnerId?: string },
+  before?: string,
+): Promise<{ entries: AuditView[]; next?: string }> {
+  const cursor =
+    before && isUuid(before) ? await db().auditEntry.findUnique({ where: { id: before }, select: { at: true, id: true } }) : null;
   const rows = await db().auditEntry.findMany({
     where: {
       ...(scope.partnerId ? { partnerId: scope.partnerId } : {}),

@@ -20,13 +20,28 @@ export async function setCompanyChecklistAs(actor: Actor, partnerId: string, wor
   const target = await targetOf(partnerId, workspaceUuid, type);
   const { items } = parseOrThrow(replaceChecklistBody, body);
   const stored = await setCompanyChecklist(target.workspace, target.type, items);
-  await recordAudit({ actor, partnerId, action: "company_checklist.set", objectType: "workspace", objectId: target.workspace.id, detail: { type, items: stored.itemCount } });
+  await recordAudit({
+    actor,
+    partnerId,
+    action: "company_checklist.set",
+    objectType: "workspace",
+    objectId: target.workspace.id,
+    detail: { type, items: stored.itemCount },
+  });
   return { type, items: stored.itemCount };
 }
 
 export async function clearCompanyChecklistAs(actor: Actor, partnerId: string, workspaceUuid: string, type: string) {
   const target = await targetOf(partnerId, workspaceUuid, type);
   const removed = await clearCompanyChecklist(target.workspace, target.type);
-  if (removed) await recordAudit({ actor, partnerId, action: "company_checklist.clear", objectType: "workspace", objectId: target.workspace.id, detail: { type } });
+  if (removed)
+    await recordAudit({
+      actor,
+      partnerId,
+      action: "company_checklist.clear",
+      objectType: "workspace",
+      objectId: target.workspace.id,
+      detail: { type },
+    });
   return { removed };
 }

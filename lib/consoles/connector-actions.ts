@@ -25,7 +25,8 @@ export async function connectorsOf(partnerId: string, workspaceUuid: string) {
 
 export async function setConnectorAs(actor: Actor, partnerId: string, workspaceUuid: string, platform: unknown, on: unknown) {
   const workspace = await partnerWorkspace(partnerId, workspaceUuid);
-  if (typeof platform !== "string" || typeof on !== "boolean") throw new PeopleError(400, "invalid_request", "Send platform and enabled (true or false).");
+  if (typeof platform !== "string" || typeof on !== "boolean")
+    throw new PeopleError(400, "invalid_request", "Send platform and enabled (true or false).");
   let changed: boolean;
   try {
     changed = on ? await enableConnector(workspace.id, platform) : await disableConnector(workspace.id, platform);
@@ -33,13 +34,30 @@ export async function setConnectorAs(actor: Actor, partnerId: string, workspaceU
     if (error instanceof ConnectorRefusal) throw new PeopleError(400, "invalid_request", error.message);
     throw error;
   }
-  if (changed) await recordAudit({ actor, partnerId, action: on ? "connector.enable" : "connector.disable", objectType: "workspace", objectId: workspace.id, detail: { platform } });
+  if (changed)
+    await recordAudit({
+      actor,
+      partnerId,
+      action: on ? "connector.enable" : "connector.disable",
+      objectType: "workspace",
+      objectId: workspace.id,
+      detail: { platform },
+    });
   return { platform, enabled: on, changed };
 }
 
 export async function setEventTrackAs(actor: Actor, partnerId: string, track: unknown) {
-  if (!eventTracks.includes(track as EventTrack)) throw new PeopleError(400, "invalid_request", "The event track must be inspections or reservations.");
+  if (!eventTracks.includes(track as EventTrack))
+    throw new PeopleError(400, "invalid_request", "The event track must be inspections or reservations.");
   const result = await setEventTrack(partnerId, track as EventTrack);
-  if (result.previous !== result.track) await recordAudit({ actor, partnerId, action: "partner.set_event_track", objectType: "partner", objectId: partnerId, detail: { from: result.previous, to: result.track } });
+  if (result.previous !== result.track)
+    await recordAudit({
+      actor,
+      partnerId,
+      action: "partner.set_event_track",
+      objectType: "partner",
+      objectId: partnerId,
+      detail: { from: result.previous, to: result.track },
+    });
   return result;
 }

@@ -10,7 +10,8 @@ import { type Actor, recordAudit } from "./audit";
 
 function addressOf(text: string): string {
   const email = deliverableEmail(text);
-  if (email === undefined) throw new PeopleError(400, "invalid_email", "Enter an email address we can send to, like name@company.com.");
+  if (email === undefined)
+    throw new PeopleError(400, "invalid_email", "Enter an email address we can send to, like name@company.com.");
   return email;
 }
 
@@ -42,8 +43,17 @@ export interface PartnerUserView {
 }
 
 export async function listPartnerUsers(partnerId: string): Promise<PartnerUserView[]> {
-  const rows = await db().partnerUser.findMany({ where: { partnerId }, include: { user: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-  return rows.map((row) => ({ id: row.id, email: row.user.email, joined: row.user.emailVerified !== null, createdAt: row.createdAt.toISOString() }));
+  const rows = await db().partnerUser.findMany({
+    where: { partnerId },
+    include: { user: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.user.email,
+    joined: row.user.emailVerified !== null,
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 /**
@@ -59,7 +69,10 @@ export async function invitePartnerUser(partnerId: string, emailText: string, ac
     const existing = await tx.partnerUser.findUnique({ where: { partnerId_userId: { partnerId, userId: user.id } } });
     if (existing) throw new PeopleError(409, "already_invited", `${email} already has ${partner.name}'s console.`);
     const row = await tx.partnerUser.create({ data: { partnerId, userId: user.id } });
-    await recordAudit({ actor, partnerId, action: "partner_user.invite", objectType: "partner_user", objectId: row.id, detail: { email } }, tx);
+    await recordAudit(
+      { actor, partnerId, action: "partner_user.invite", objectType: "partner_user", objectId: row.id, detail: { email } },
+      tx,
+    );
     const link = await createSignInLink(email, "/console", expires, tx);
     return { view: { id: row.id, email, joined: user.emailVerified !== null, createdAt: row.createdAt.toISOString() }, link };
   });

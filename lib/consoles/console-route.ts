@@ -21,7 +21,10 @@ type Params = Record<string, string>;
  * against what the action needs, before the handler runs. A partner id that is not a uuid
  * reads as unknown.
  */
-export function consoleRoute<P extends Params>(need: (params: P) => ConsoleNeed, handler: (caller: ConsoleCaller, request: Request, params: P) => Promise<unknown>) {
+export function consoleRoute<P extends Params>(
+  need: (params: P) => ConsoleNeed,
+  handler: (caller: ConsoleCaller, request: Request, params: P) => Promise<unknown>,
+) {
   return personRoute<{ params: Promise<P> }>(async (person, request, context) => {
     // A route without dynamic segments is handed no params at all.
     const params = ((await context?.params) ?? {}) as P;

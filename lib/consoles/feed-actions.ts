@@ -10,11 +10,24 @@ import { partnerWorkspace } from "./partner-workspace";
 export async function setFeedAs(actor: Actor, partnerId: string, workspaceUuid: string, body: Record<string, unknown>) {
   const workspace = await partnerWorkspace(partnerId, workspaceUuid);
   try {
-    const feed = await setRosterFeed({ partnerId, workspaceId: workspace.externalId, url: String(body.url ?? ""), secret: String(body.secret ?? "") });
-    await recordAudit({ actor, partnerId, action: "feed.set", objectType: "workspace", objectId: workspace.id, detail: { url: feed.url } });
+    const feed = await setRosterFeed({
+      partnerId,
+      workspaceId: workspace.externalId,
+      url: String(body.url ?? ""),
+      secret: String(body.secret ?? ""),
+    });
+    await recordAudit({
+      actor,
+      partnerId,
+      action: "feed.set",
+      objectType: "workspace",
+      objectId: workspace.id,
+      detail: { url: feed.url },
+    });
     return { url: feed.url, health: feed.health };
   } catch (error) {
-    if (error instanceof FeedUrlError || error instanceof FeedSecretError) throw new PeopleError(400, "invalid_request", error.message);
+    if (error instanceof FeedUrlError || error instanceof FeedSecretError)
+      throw new PeopleError(400, "invalid_request", error.message);
     throw error;
   }
 }

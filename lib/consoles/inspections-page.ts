@@ -9,7 +9,12 @@ const statuses: InspectionStatus[] = ["recording", "processing", "completed", "f
  * The newest inspections (of one partner, or all for staff), a server page at a time, filterable
  * by status and workspace; each opens the report page, which staff and the partner's users may read.
  */
-export async function inspectionsPage(scope: { partnerId?: string }, page: number, statusText?: string | null, workspaceText?: string | null) {
+export async function inspectionsPage(
+  scope: { partnerId?: string },
+  page: number,
+  statusText?: string | null,
+  workspaceText?: string | null,
+) {
   const status = statuses.find((value) => value === statusText);
   const workspaceId = workspaceText && isUuid(workspaceText) ? workspaceText : undefined;
   const where = {

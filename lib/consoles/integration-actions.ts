@@ -9,7 +9,15 @@ import { PeopleError } from "../people/manage-seats";
 import { isUuid } from "../validation/uuid";
 import { listDeliveries } from "../webhooks/delivery-log";
 import { ReceiverUrlError } from "../webhooks/receiver-url";
-import { clearReceiver, defaultRotationDays, describeReceiver, expirePreviousSecret, NoReceiverError, rotateSecret, setReceiver } from "../webhooks/receivers";
+import {
+  clearReceiver,
+  defaultRotationDays,
+  describeReceiver,
+  expirePreviousSecret,
+  NoReceiverError,
+  rotateSecret,
+  setReceiver,
+} from "../webhooks/receivers";
 import { replayDelivery, replaySince } from "../webhooks/replay";
 import { sendTestEvent } from "../webhooks/send-test-event";
 import { serializeWorkspace } from "../workspaces/serializers";
@@ -26,7 +34,8 @@ async function refusing<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ReceiverUrlError || error instanceof AllowlistEntryError) throw new PeopleError(400, "invalid_request", error.message);
+    if (error instanceof ReceiverUrlError || error instanceof AllowlistEntryError)
+      throw new PeopleError(400, "invalid_request", error.message);
     if (error instanceof NoReceiverError) throw new PeopleError(409, "no_receiver", "Set a receiver URL first.");
     if (error instanceof AllowlistEntryNotFoundError) throw new PeopleError(404, "not_on_list", "That entry is not on the list.");
     throw error;
@@ -35,7 +44,13 @@ async function refusing<T>(work: () => Promise<T>): Promise<T> {
 
 export async function webhookOf(partnerId: string) {
   const receiver = await describeReceiver(partnerId);
-  return { receiver: receiver && { url: receiver.url, createdAt: receiver.createdAt.toISOString(), previousExpiresAt: receiver.previousExpiresAt?.toISOString() } };
+  return {
+    receiver: receiver && {
+      url: receiver.url,
+      createdAt: receiver.createdAt.toISOString(),
+      previousExpiresAt: receiver.previousExpiresAt?.toISOString(),
+    },
+  };
 }
 
 /**
@@ -45,16 +60,35 @@ export async function webhookOf(partnerId: string) {
 export async function setReceiverAs(actor: Actor, partnerId: string, url: unknown) {
   const set = await refusing(() => setReceiver(partnerId, typeof url === "string" ? url : ""));
   if (set.secretUnchanged) return { url: set.url, secretUnchanged: true };
-  await recordAudit({ actor, partnerId, action: "webhook.set_receiver", objectType: "webhook_receiver", objectId: partnerId, detail: { url: set.url } });
+  await recordAudit({
+    actor,
+    partnerId,
+    action: "webhook.set_receiver",
+    objectType: "webhook_receiver",
+    objectId: partnerId,
+    detail: { url: set.url },
+  });
   return { url: set.url, secret: set.secret, previousExpiresAt: set.previousExpiresAt?.toISOString() };
 }
 
 export async function rotateSecretAs(actor: Actor, partnerId: string, daysInput: unknown) {
   const days = daysInput === undefined ? defaultRotationDays : Number(daysInput);
-  if (!Number.isInteger(days) || days < 0 || days > 30) throw new PeopleError(400, "invalid_request", "The old secret may keep signing for 0 to 30 days.");
-  const rotated = await refusing(() => (days === 0 ? expirePreviousSecret(partnerId).then(() => undefined) : rotateSecret(partnerId, days)));
-  await recordAudit({ actor, partnerId, action: days === 0 ? "webhook.expire_previous" : "webhook.rotate", objectType: "webhook_receiver", objectId: partnerId, detail: { days } });
-  return rotated === undefined ? { expired: true } : { secret: rotated.secret, previousExpiresAt: rotated.previousExpiresAt.toISOString() };
+  if (!Number.isInteger(days) || days < 0 || days > 30)
+    throw new PeopleError(400, "invalid_request", "The old secret may keep signing for 0 to 30 days.");
+  const rotated = await refusing(() =>
+    days === 0 ? expirePreviousSecret(partnerId).then(() => undefined) : rotateSecret(partnerId, days),
+  );
+  await recordAudit({
+    actor,
+    partnerId,
+    action: days === 0 ? "webhook.expire_previous" : "webhook.rotate",
+    objectType: "webhook_receiver",
+    objectId: partnerId,
+    detail: { days },
+  });
+  return rotated === undefined
+    ? { expired: true }
+    : { secret: rotated.secret, previousExpiresAt: rotated.previousExpiresAt.toISOString() };
 }
 
 export async function sendTestAs(actor: Actor, partnerId: string) {
@@ -87,10 +121,19 @@ export async function deliveriesOf(partnerId: string, status: string | null, bef
 
 /** Replays one of the partner's deliveries; another partner's id reads as unknown. */
 export async function replayAs(actor: Actor, partnerId: string, deliveryId: string) {
-  const delivery = isUuid(deliveryId) ? await db().webhookDelivery.findFirst({ where: { id: deliveryId, partnerId }, select: { id: true } }) : null;
+  const delivery = isUuid(deliveryId)
+    ? await db().webhookDelivery.findFirst({ where: { id: deliveryId, partnerId }, select: { id: true } })
+    : null;
   if (delivery === null) throw new PeopleError(404, "not_found", "No such delivery.");
   const replayed = await refusing(() => replayDelivery(deliveryId));
-  await recordAudit({ actor, partnerId, action: "webhook.replay", objectType: "webhook_delivery", objectId: deliveryId, detail: { new_delivery_id: replayed.deliveryId } });
+  await recordAudit({
+    actor,
+    partnerId,
+    action: "webhook.replay",
+    objectType: "webhook_delivery",
+    objectId: deliveryId,
+    detail: { new_delivery_id: replayed.deliveryId },
+  });
   return replayed;
 }
 
@@ -98,7 +141,14 @@ export async function replaySinceAs(actor: Actor, partnerId: string, sinceText: 
   const since = new Date(typeof sinceText === "string" ? sinceText : "");
   if (Number.isNaN(since.getTime())) throw new PeopleError(400, "invalid_request", "Give a date and time to replay from.");
   const queued = await refusing(() => replaySince(partnerId, since));
-  await recordAudit({ actor, partnerId, action: "webhook.replay_since", objectType: "webhook_receiver", objectId: partnerId, detail: { since: since.toISOString(), queued } });
+  await recordAudit({
+    actor,
+    partnerId,
+    action: "webhook.replay_since",
+    objectType: "webhook_receiver",
+    objectId: partnerId,
+    detail: { since: since.toISOString(), queued },
+  });
   return { queued };
 }
 
@@ -109,7 +159,8 @@ export async function allowlistOf(partnerId: string) {
 
 export async function addAllowlistAs(actor: Actor, partnerId: string, entryText: unknown) {
   const added = await refusing(() => addAllowlistEntry(partnerId, typeof entryText === "string" ? entryText : ""));
-  if (added.added) await recordAudit({ actor, partnerId, action: "allowlist.add", objectType: "allowlist_entry", objectId: added.entry });
+  if (added.added)
+    await recordAudit({ actor, partnerId, action: "allowlist.add", objectType: "allowlist_entry", objectId: added.entry });
   return added;
 }
 
@@ -139,7 +190,15 @@ export async function workspacesOf(partnerId: string, page: number) {
     pages: Math.max(1, Math.ceil(total / workspacesPageSize)),
     workspaces: rows.map((row) => {
       const record = serializeWorkspace(row);
-      return { id: row.id, workspaceId: record.workspace_id, name: record.name, roster: record.roster.state, service: record.service.state, claim: record.claim.state, properties: row._count.properties };
+      return {
+        id: row.id,
+        workspaceId: record.workspace_id,
+        name: record.name,
+        roster: record.roster.state,
+        service: record.service.state,
+        claim: record.claim.state,
+        properties: row._count.properties,
+      };
     }),
   };
 }
@@ -147,6 +206,13 @@ export async function workspacesOf(partnerId: string, page: number) {
 /** Stops sending events: pending deliveries end skipped (`no_receiver`). The CLI's `webhook clear`. */
 export async function clearReceiverAs(actor: Actor, partnerId: string) {
   const removed = await clearReceiver(partnerId);
-  if (removed) await recordAudit({ actor, partnerId, action: "webhook.clear_receiver", objectType: "webhook_receiver", objectId: partnerId });
+  if (removed)
+    await recordAudit({
+      actor,
+      partnerId,
+      action: "webhook.clear_receiver",
+      objectType: "webhook_receiver",
+      objectId: partnerId,
+    });
   return { removed };
 }

@@ -24,7 +24,14 @@ export async function createPartnerAs(actor: Actor, nameText: unknown) {
   const name = checkPartnerName(typeof nameText === "string" ? nameText : "");
   if (!name.ok) throw invalid("name", name.problem);
   const created = await createPartner(name.value);
-  await recordAudit({ actor, partnerId: created.partnerId, action: "partner.create", objectType: "partner", objectId: created.partnerId, detail: { name: name.value, key_id: created.keyId } });
+  await recordAudit({
+    actor,
+    partnerId: created.partnerId,
+    action: "partner.create",
+    objectType: "partner",
+    objectId: created.partnerId,
+    detail: { name: name.value, key_id: created.keyId },
+  });
   return created;
 }
 
@@ -32,7 +39,14 @@ export async function setPartnerStatusAs(actor: Actor, partnerId: string, status
   if (status !== "active" && status !== "paused") throw invalid("status", "must be active or paused");
   const result = await setPartnerStatus(partnerId, status as PartnerStatus);
   if (result.previous !== result.status) {
-    await recordAudit({ actor, partnerId, action: status === "paused" ? "partner.pause" : "partner.resume", objectType: "partner", objectId: partnerId, detail: { from: result.previous, to: result.status } });
+    await recordAudit({
+      actor,
+      partnerId,
+      action: status === "paused" ? "partner.pause" : "partner.resume",
+      objectType: "partner",
+      objectId: partnerId,
+      detail: { from: result.previous, to: result.status },
+    });
   }
   return result;
 }
@@ -41,11 +55,26 @@ export async function setRosterMaxAs(actor: Actor, partnerId: string, value: unk
   const checked = checkRosterMax(String(value ?? ""));
   if (!checked.ok) throw invalid("roster cap", checked.problem);
   const result = await setRosterMax(partnerId, checked.value);
-  await recordAudit({ actor, partnerId, action: "partner.set_roster_max", objectType: "partner", objectId: partnerId, detail: { from: result.previous, to: result.rosterMax } });
+  await recordAudit({
+    actor,
+    partnerId,
+    action: "partner.set_roster_max",
+    objectType: "partner",
+    objectId: partnerId,
+    detail: { from: result.previous, to: result.rosterMax },
+  });
   return result;
 }
 
-export async function keysOf(partnerId: string): Promise<(Omit<ApiKeySummary, "createdAt" | "revokedAt" | "lastUsedAt"> & { createdAt: string; revokedAt?: string; lastUsedAt?: string })[]> {
+export async function keysOf(
+  partnerId: string,
+): Promise<
+  (Omit<ApiKeySummary, "createdAt" | "revokedAt" | "lastUsedAt"> & {
+    createdAt: string;
+    revokedAt?: string;
+    lastUsedAt?: string;
+  })[]
+> {
   return (await listApiKeys(partnerId)).map((key) => ({
     ...key,
     createdAt: key.createdAt.toISOString(),
@@ -63,17 +92,27 @@ export async function issueKeyAs(actor: Actor, partnerId: string, scopesInput: u
   await requirePartner(partnerId);
   try {
     const issued = await issueApiKey(partnerId, [...new Set(scopes as KeyScope[])]);
-    await recordAudit({ actor, partnerId, action: "api_key.create", objectType: "api_key", objectId: issued.keyId, detail: { scopes } });
+    await recordAudit({
+      actor,
+      partnerId,
+      action: "api_key.create",
+      objectType: "api_key",
+      objectId: issued.keyId,
+      detail: { scopes },
+    });
     return issued;
   } catch (error) {
-    if (error instanceof KeyLimitError) throw new PeopleError(409, "key_limit", "Two keys are active already: revoke the old one before creating another.");
+    if (error instanceof KeyLimitError)
+      throw new PeopleError(409, "key_limit", "Two keys are active already: revoke the old one before creating another.");
     throw error;
   }
 }
 
 /** Revokes one of the partner's keys; another partner's key id reads as unknown. */
 export async function revokeKeyAs(actor: Actor, partnerId: string, keyId: string) {
-  const key = isUuid(keyId) ? await db().apiKey.findFirst({ where: { id: keyId, partnerId }, select: { id: true, status: true } }) : null;
+  const key = isUuid(keyId)
+    ? await db().apiKey.findFirst({ where: { id: keyId, partnerId }, select: { id: true, status: true } })
+    : null;
   if (key === null) throw new PeopleError(404, "not_found", "No such key.");
   if (key.status === "revoked") return { keyId, revoked: false };
   await revokeApiKey(keyId);
@@ -93,7 +132,14 @@ export async function partnersPage(page: number, onlyIds?: readonly string[]) {
       orderBy: [{ name: "asc" }, { id: "asc" }],
       skip: (page - 1) * partnersPageSize,
       take: partnersPageSize,
-      select: { id: true, name: true, status: true, rosterMax: true, createdAt: true, _count: { select: { keys: { where: { status: "active" } }, workspaces: true, users: true } } },
+      select: {
+        id: true,
+        name: true,
+        status: true,
+        rosterMax: true,
+        createdAt: true,
+        _count: { select: { keys: { where: { status: "active" } }, workspaces: true, users: true } },
+      },
     }),
   ]);
   return {

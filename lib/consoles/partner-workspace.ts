@@ -4,7 +4,9 @@ import { isUuid } from "../validation/uuid";
 
 /** The partner's workspace by its uuid; another partner's, an unknown one, or a malformed id read alike. */
 export async function partnerWorkspace(partnerId: string, workspaceUuid: string): Promise<{ id: string; externalId: string }> {
-  const workspace = isUuid(workspaceUuid) ? await db().workspace.findFirst({ where: { id: workspaceUuid, partnerId }, select: { id: true, externalId: true } }) : null;
+  const workspace = isUuid(workspaceUuid)
+    ? await db().workspace.findFirst({ where: { id: workspaceUuid, partnerId }, select: { id: true, externalId: true } })
+    : null;
   if (workspace === null) throw new PeopleError(404, "not_found", "No such workspace.");
   return workspace;
 }

@@ -21,7 +21,9 @@ const notFound = () => new PeopleError(404, "not_found", "No such inspection.");
 const invalid = (message: string) => new PeopleError(400, "invalid_request", message);
 
 async function partnerOf(inspectionId: string): Promise<string> {
-  const inspection = isUuid(inspectionId) ? await db().inspection.findUnique({ where: { id: inspectionId }, select: { workspace: { select: { partnerId: true } } } }) : null;
+  const inspection = isUuid(inspectionId)
+    ? await db().inspection.findUnique({ where: { id: inspectionId }, select: { workspace: { select: { partnerId: true } } } })
+    : null;
   if (inspection === null) throw notFound();
   return inspection.workspace.partnerId;
 }
@@ -43,17 +45,33 @@ export async function decideItemAs(actor: Actor, inspectionId: string, itemId: s
   if (!verdicts.includes(state as StaffVerdict)) throw invalid("The verdict must be verified, missed or not_checked.");
   if (!isUuid(itemId)) throw new PeopleError(404, "not_found", "No such checklist item.");
   const result = await decideItem(inspectionId, itemId, state as StaffVerdict);
-  await recordAudit({ actor, partnerId, action: "review.decide_item", objectType: "inspection", objectId: inspectionId, detail: { item_id: itemId, state: state as StaffVerdict, released: result.released } });
+  await recordAudit({
+    actor,
+    partnerId,
+    action: "review.decide_item",
+    objectType: "inspection",
+    objectId: inspectionId,
+    detail: { item_id: itemId, state: state as StaffVerdict, released: result.released },
+  });
   return result;
 }
 
 export async function reviewFindingAs(actor: Actor, inspectionId: string, findingId: string, accept: unknown) {
   const partnerId = await partnerOf(inspectionId);
   if (typeof accept !== "boolean") throw invalid("Say whether the finding is accepted.");
-  const finding = isUuid(findingId) ? await db().finding.findFirst({ where: { id: findingId, inspectionId }, select: { id: true } }) : null;
+  const finding = isUuid(findingId)
+    ? await db().finding.findFirst({ where: { id: findingId, inspectionId }, select: { id: true } })
+    : null;
   if (finding === null) throw new PeopleError(404, "not_found", "No such finding.");
   const result = await reviewFinding(findingId, accept);
-  await recordAudit({ actor, partnerId, action: accept ? "review.accept_finding" : "review.reject_finding", objectType: "finding", objectId: findingId, detail: { inspection_id: inspectionId, released: result.released } });
+  await recordAudit({
+    actor,
+    partnerId,
+    action: accept ? "review.accept_finding" : "review.reject_finding",
+    objectType: "finding",
+    objectId: findingId,
+    detail: { inspection_id: inspectionId, released: result.released },
+  });
   return { released: result.released };
 }
 
@@ -80,12 +98,21 @@ export async function addFindingAs(actor: Actor, inspectionId: string, body: Rec
   if (!severity) throw invalid("The severity must be MINOR, MODERATE or MAJOR.");
   if (!category) throw invalid("The category must be damage, cleaning or lost_item.");
   const atSeconds = body.atSeconds === undefined || body.atSeconds === null ? undefined : Number(body.atSeconds);
-  if (atSeconds !== undefined && !(Number.isFinite(atSeconds) && atSeconds >= 0)) throw invalid("The second must be a time in the video.");
+  if (atSeconds !== undefined && !(Number.isFinite(atSeconds) && atSeconds >= 0))
+    throw invalid("The second must be a time in the video.");
   const status = (await db().inspection.findUniqueOrThrow({ where: { id: inspectionId }, select: { status: true } })).status;
-  if (status !== "processing") throw new PeopleError(409, "findings_final", `The inspection is ${status}: its findings are final.`);
+  if (status !== "processing")
+    throw new PeopleError(409, "findings_final", `The inspection is ${status}: its findings are final.`);
   const findingId = randomUUID();
   await enqueue("add-staff-finding", { inspectionId, findingId, room, description, severity, category, atSeconds });
-  await recordAudit({ actor, partnerId, action: "review.add_finding", objectType: "finding", objectId: findingId, detail: { inspection_id: inspectionId, room, severity, category, at_seconds: atSeconds } });
+  await recordAudit({
+    actor,
+    partnerId,
+    action: "review.add_finding",
+    objectType: "finding",
+    objectId: findingId,
+    detail: { inspection_id: inspectionId, room, severity, category, at_seconds: atSeconds },
+  });
   return { findingId };
 }
 
@@ -103,7 +130,15 @@ function isStaffFailReason(reason: unknown): reason is StaffFailReason {
 export async function failAs(actor: Actor, inspectionId: string, reason: unknown) {
   const partnerId = await partnerOf(inspectionId);
   if (!isStaffFailReason(reason)) throw invalid(`The reason must be one of ${staffFailReasons.join(", ")}.`);
-  if (!(await failInspection(inspectionId, reason))) throw new PeopleError(409, "not_running", "Only an inspection being recorded or processed can be failed.");
-  await recordAudit({ actor, partnerId, action: "review.fail", objectType: "inspection", objectId: inspectionId, detail: { reason } });
+  if (!(await failInspection(inspectionId, reason)))
+    throw new PeopleError(409, "not_running", "Only an inspection being recorded or processed can be failed.");
+  await recordAudit({
+    actor,
+    partnerId,
+    action: "review.fail",
+    objectType: "inspection",
+    objectId: inspectionId,
+    detail: { reason },
+  });
   return { status: "failed" };
 }

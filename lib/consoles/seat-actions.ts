@@ -9,13 +9,28 @@ export async function setSeatAs(actor: Actor, partnerId: string, workspaceUuid: 
   const workspaceId = (await partnerWorkspace(partnerId, workspaceUuid)).id;
   if (!seatRoles.includes(body.role as SeatRole)) throw new PeopleError(400, "invalid_role", "Choose owner, manager or viewer.");
   const seat = await staffSetSeat(workspaceId, { email: String(body.email ?? ""), role: body.role as SeatRole });
-  await recordAudit({ actor, partnerId, action: "seat.set", objectType: "workspace", objectId: workspaceId, detail: { email: seat.email, role: seat.role, created: seat.created } });
+  await recordAudit({
+    actor,
+    partnerId,
+    action: "seat.set",
+    objectType: "workspace",
+    objectId: workspaceId,
+    detail: { email: seat.email, role: seat.role, created: seat.created },
+  });
   return seat;
 }
 
 export async function removeSeatAs(actor: Actor, partnerId: string, workspaceUuid: string, email: string | null) {
   const workspaceId = (await partnerWorkspace(partnerId, workspaceUuid)).id;
   const removed = await staffRemoveSeat(workspaceId, email ?? "");
-  if (removed) await recordAudit({ actor, partnerId, action: "seat.remove", objectType: "workspace", objectId: workspaceId, detail: { email: (email ?? "").trim().toLowerCase() } });
+  if (removed)
+    await recordAudit({
+      actor,
+      partnerId,
+      action: "seat.remove",
+      objectType: "workspace",
+      objectId: workspaceId,
+      detail: { email: (email ?? "").trim().toLowerCase() },
+    });
   return { removed };
 }

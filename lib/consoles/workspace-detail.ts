@@ -17,13 +17,21 @@ const iso = (date?: Date | null) => date?.toISOString();
  */
 export async function workspaceDetail(partnerId: string, workspaceUuid: string) {
   if (!isUuid(workspaceUuid)) return undefined;
-  const workspace = await db().workspace.findFirst({ where: { id: workspaceUuid, partnerId }, include: { rosterFeed: { select: { health: true } } } });
+  const workspace = await db().workspace.findFirst({
+    where: { id: workspaceUuid, partnerId },
+    include: { rosterFeed: { select: { health: true } } },
+  });
   if (workspace === null) return undefined;
   const [runs, syncs, feed, properties, checklists, claim, people] = await Promise.all([
     db().rosterImport.findMany({ where: { workspaceId: workspace.id }, orderBy: { submittedAt: "desc" }, take: shown }),
     db().rosterSync.findMany({ where: { workspaceId: workspace.id }, orderBy: { createdAt: "desc" }, take: shown }),
     describeRosterFeed(partnerId, workspace.externalId),
-    db().property.findMany({ where: { workspaceId: workspace.id }, orderBy: [{ name: "asc" }, { id: "asc" }], take: 200, select: { id: true, externalId: true, name: true, rosterStatus: true } }),
+    db().property.findMany({
+      where: { workspaceId: workspace.id },
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+      take: 200,
+      select: { id: true, externalId: true, name: true, rosterStatus: true },
+    }),
     listCompanyChecklists(workspace),
     db().workspaceClaim.findUnique({ where: { workspaceId: workspace.id } }),
     seatsIn(workspace.id),
@@ -32,8 +40,21 @@ export async function workspaceDetail(partnerId: string, workspaceUuid: string) 
   return {
     id: workspace.id,
     record: serializeWorkspace(workspace),
-    runs: runs.map((run) => ({ id: run.id, source: run.source, status: run.status, submittedAt: iso(run.submittedAt)!, finishedAt: iso(run.finishedAt), errorCode: run.errorCode ?? undefined })),
-    syncs: syncs.map((sync) => ({ id: sync.id, trigger: sync.trigger, status: sync.status, createdAt: iso(sync.createdAt)!, finishedAt: iso(sync.finishedAt) })),
+    runs: runs.map((run) => ({
+      id: run.id,
+      source: run.source,
+      status: run.status,
+      submittedAt: iso(run.submittedAt)!,
+      finishedAt: iso(run.finishedAt),
+      errorCode: run.errorCode ?? undefined,
+    })),
+    syncs: syncs.map((sync) => ({
+      id: sync.id,
+      trigger: sync.trigger,
+      status: sync.status,
+      createdAt: iso(sync.createdAt)!,
+      finishedAt: iso(sync.finishedAt),
+    })),
     feed: feed.feed && {
       url: feed.feed.url,
       health: feed.feed.health,
@@ -43,8 +64,17 @@ export async function workspaceDetail(partnerId: string, workspaceUuid: string) 
       nextPollAt: iso(feed.nextPollAt),
     },
     properties: properties.map((property) => ({ ...property, setup: progress.get(property.id)! })),
-    checklists: checklists.map((list) => ({ type: list.type, items: list.items.map((entry) => ({ name: entry.name, notes: entry.notes ?? undefined })), updatedAt: iso(list.updatedAt)! })),
-    claim: claim && { email: claim.email, invitedAt: iso(claim.invitedAt)!, expiresAt: iso(claim.expiresAt)!, claimedAt: iso(claim.claimedAt) },
+    checklists: checklists.map((list) => ({
+      type: list.type,
+      items: list.items.map((entry) => ({ name: entry.name, notes: entry.notes ?? undefined })),
+      updatedAt: iso(list.updatedAt)!,
+    })),
+    claim: claim && {
+      email: claim.email,
+      invitedAt: iso(claim.invitedAt)!,
+      expiresAt: iso(claim.expiresAt)!,
+      claimedAt: iso(claim.claimedAt),
+    },
     seats: people.seats,
   };
 }

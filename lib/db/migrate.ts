@@ -78,10 +78,7 @@ function describeError(error: unknown): string {
   return parts.filter(Boolean).join("\n");
 }
 
-export async function applyMigrations(
-  databaseUrl: string,
-  options: ApplyMigrationsOptions = {},
-): Promise<{ applied: string[] }> {
+export async function applyMigrations(databaseUrl: string, options: ApplyMigrationsOptions = {}): Promise<{ applied: string[] }> {
   const migrationsDir = options.migrationsDir ?? path.resolve("prisma/migrations");
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
   const local = await readMigrations(migrationsDir);
@@ -172,10 +169,9 @@ async function applyOne(client: pg.Client, migration: LocalMigration): Promise<v
     startedAt = rows[0]?.started_at ?? startedAt;
     // No parameters, so pg uses the simple protocol, which runs several statements in one go.
     await client.query(migration.script);
-    await client.query(
-      `UPDATE _prisma_migrations SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1`,
-      [id],
-    );
+    await client.query(`UPDATE _prisma_migrations SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1`, [
+      id,
+    ]);
     await client.query("COMMIT");
   } catch (error) {
     await client.query("ROLLBACK").catch(() => undefined);

@@ -14,10 +14,25 @@ export async function requestAccess(request: Request, now = new Date()) {
   await countSubmission(request);
   const body = parseOrThrow(demoAccessRequestBody, parseJsonObject(await readBodyText(request, 16 * 1024)));
   const email = demoAddress(body.email);
-  const recent = await db().demoAccessRequest.findMany({ where: { email, createdAt: lastDay(now) }, orderBy: { createdAt: "asc" }, select: { createdAt: true } });
-  assertUnderDailyLimit(recent.map((row) => row.createdAt), "access requests", now);
+  const recent = await db().demoAccessRequest.findMany({
+    where: { email, createdAt: lastDay(now) },
+    orderBy: { createdAt: "asc" },
+    select: { createdAt: true },
+  });
+  assertUnderDailyLimit(
+    recent.map((row) => row.createdAt),
+    "access requests",
+    now,
+  );
   const saved = await db().demoAccessRequest.create({
-    data: { email, name: body.name.trim(), company: body.company?.trim(), onBehalfOf: body.on_behalf_of?.trim(), message: body.message?.trim(), createdAt: now },
+    data: {
+      email,
+      name: body.name.trim(),
+      company: body.company?.trim(),
+      onBehalfOf: body.on_behalf_of?.trim(),
+      message: body.message?.trim(),
+      createdAt: now,
+    },
   });
   return { status: 201, body: { request_id: saved.id, status: "received", book_a_call_url: bookACallUrl() } };
 }

@@ -22,15 +22,28 @@ export const demoPhotoKey = (submissionId: string, index: number) => `demo/${sub
 
 /** The photo as the provider reads it: upright JPEG, at most 1600 px on a side. */
 async function asJpeg(path: string): Promise<Buffer> {
-  return sharp(path).rotate().resize({ width: 1600, height: 1600, fit: "inside", withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(path)
+    .rotate()
+    .resize({ width: 1600, height: 1600, fit: "inside", withoutEnlargement: true })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 /** Ends the analysis and, in the same transaction, queues the mail that says the result is ready. */
-async function finish(id: string, data: { status: "completed" | "failed"; failureReason?: string; photos: DemoPhoto[]; findings?: DemoFinding[] }) {
+async function finish(
+  id: string,
+  data: { status: "completed" | "failed"; failureReason?: string; photos: DemoPhoto[]; findings?: DemoFinding[] },
+) {
   await db().$transaction(async (tx) => {
     const { count } = await tx.demoSubmission.updateMany({
       where: { id, status: "analyzing" },
-      data: { status: data.status, failureReason: data.failureReason ?? null, photos: data.photos as object[], findings: (data.findings ?? undefined) as object[] | undefined, finishedAt: new Date() },
+      data: {
+        status: data.status,
+        failureReason: data.failureReason ?? null,
+        photos: data.photos as object[],
+        findings: (data.findings ?? undefined) as object[] | undefined,
+        finishedAt: new Date(),
+      },
     });
     if (count === 1) await enqueue("mail-demo-result", { submissionId: id }, { tx });
   });
@@ -41,7 +54,9 @@ export async function mailDemoResult(submissionId: string): Promise<void> {
   const submission = await db().demoSubmission.findUnique({ where: { id: submissionId } });
   if (!submission || (submission.status !== "completed" && submission.status !== "failed")) return;
   const findings = submission.status === "completed" ? ((submission.findings ?? []) as unknown[]).length : undefined;
-  await sendMail(demoResultMail({ to: submission.email, url: `${config().APP_URL}/docs/demo`, requestId: submissionId, findings }));
+  await sendMail(
+    demoResultMail({ to: submission.email, url: `${config().APP_URL}/docs/demo`, requestId: submissionId, findings }),
+  );
 }
 
 /**
@@ -51,7 +66,10 @@ export async function mailDemoResult(submissionId: string): Promise<void> {
  * crash starts the analysis over; a finished one is left alone.
  */
 export async function analyzeSubmission(submissionId: string, context: DemoAnalysisContext): Promise<void> {
-  const { count } = await db().demoSubmission.updateMany({ where: { id: submissionId, status: { in: ["queued", "analyzing"] } }, data: { status: "analyzing" } });
+  const { count } = await db().demoSubmission.updateMany({
+    where: { id: submissionId, status: { in: ["queued", "analyzing"] } },
+    data: { status: "analyzing" },
+  });
   if (count === 0) return;
   const submission = await db().demoSubmission.findUniqueOrThrow({ where: { id: submissionId } });
   const photos = (submission.photos as unknown as DemoPhoto[]).map((photo) => ({ url: photo.url }) as DemoPhoto);
@@ -78,7 +96,14 @@ export async function analyzeSubmission(submissionId: string, context: DemoAnaly
   if (!answer.value) return finish(submissionId, { status: "failed", failureReason: "analysis_failed", photos });
   const confident = answer.value
     .filter((finding) => finding.confidence >= config().DEMO_CONFIDENCE_MIN)
-    .map((finding) => ({ id: randomUUID(), photo: frames[finding.frame]!.photo, room: finding.room, description: finding.description, severity: finding.severity, category: finding.category }));
+    .map((finding) => ({
+      id: randomUUID(),
+      photo: frames[finding.frame]!.photo,
+      room: finding.room,
+      description: finding.description,
+      severity: finding.severity,
+      category: finding.category,
+    }));
   await finish(submissionId, { status: "completed", photos, findings: confident });
   log().info({ submission: submissionId, asked: answer.value.length, kept: confident.length }, "demo analysed");
 }

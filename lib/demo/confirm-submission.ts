@@ -17,7 +17,9 @@ export async function confirmSubmission(request: Request, now = new Date()) {
   const answer = await db().$transaction(async (tx) => {
     const submission = await tx.demoSubmission.findUnique({ where: { confirmTokenHash: hashToken(body.token) } });
     if (!submission || (submission.confirmedAt === null && submission.expiresAt <= now)) {
-      throw new ApiError("not_found", { message: "No submission awaits this confirmation: the link is wrong, or the submission lapsed and was deleted." });
+      throw new ApiError("not_found", {
+        message: "No submission awaits this confirmation: the link is wrong, or the submission lapsed and was deleted.",
+      });
     }
     if (submission.confirmedAt !== null) return { request_id: submission.id, status: submission.status };
     // Conditional on still awaiting: two clicks at once queue the analysis once.

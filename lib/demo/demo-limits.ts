@@ -15,7 +15,11 @@ export async function countSubmission(request: Request): Promise<void> {
 /** An address mail can reach (`400 invalid_email` naming `email` otherwise). */
 export function demoAddress(input: string): string {
   const email = deliverableEmail(input);
-  if (email === undefined) throw new ApiError("invalid_email", { message: "email is not an address mail can be sent to.", detail: { parameter: "email" } });
+  if (email === undefined)
+    throw new ApiError("invalid_email", {
+      message: "email is not an address mail can be sent to.",
+      detail: { parameter: "email" },
+    });
   return email;
 }
 
@@ -27,15 +31,26 @@ export function demoAddress(input: string): string {
 export function assertUnderDailyLimit(recent: Date[], what: string, now = new Date()): void {
   if (recent.length < config().DEMO_SUBMISSIONS_PER_EMAIL_PER_DAY) return;
   const retryAfter = Math.max(1, Math.ceil((recent[0]!.getTime() + dayMs - now.getTime()) / 1000));
-  throw new ApiError("too_many_requests", { message: `Too many ${what} for this address today.`, headers: { "Retry-After": String(retryAfter) } });
+  throw new ApiError("too_many_requests", {
+    message: `Too many ${what} for this address today.`,
+    headers: { "Retry-After": String(retryAfter) },
+  });
 }
 
 /** The times of whatever an address sent in the last 24 hours, oldest first, for `assertUnderDailyLimit`. */
 export const lastDay = (now = new Date()) => ({ gt: new Date(now.getTime() - dayMs) });
 
 export async function assertEmailUnderLimit(email: string, now = new Date()): Promise<void> {
-  const recent = await db().demoSubmission.findMany({ where: { email, createdAt: lastDay(now) }, orderBy: { createdAt: "asc" }, select: { createdAt: true } });
-  assertUnderDailyLimit(recent.map((row) => row.createdAt), "demo submissions", now);
+  const recent = await db().demoSubmission.findMany({
+    where: { email, createdAt: lastDay(now) },
+    orderBy: { createdAt: "asc" },
+    select: { createdAt: true },
+  });
+  assertUnderDailyLimit(
+    recent.map((row) => row.createdAt),
+    "demo submissions",
+    now,
+  );
 }
 
 /** An unconfirmed submission is deleted after a day; a confirmed one after DEMO_RETENTION_DAYS. */

@@ -15,7 +15,10 @@ export interface DemoAnswer {
  * An anonymous demo-tier route: no key, the Partner API's envelope, omit rule and request ids.
  * Each handler applies its own limits first (lib/demo/demo-limits.ts).
  */
-export function demoRoute(path: string, handler: (request: Request) => Promise<DemoAnswer>): (request: Request) => Promise<Response> {
+export function demoRoute(
+  path: string,
+  handler: (request: Request) => Promise<DemoAnswer>,
+): (request: Request) => Promise<Response> {
   return async (request) => {
     const requestId = requestIdFor(request);
     try {
@@ -30,8 +33,13 @@ export function demoRoute(path: string, handler: (request: Request) => Promise<D
 }
 
 /** The exports of a demo route file: its verbs, and `405 method_not_allowed` with `Allow` for the rest. */
-export function demoHandlers(path: string, verbs: Partial<Record<HttpMethod, (request: Request) => Promise<DemoAnswer>>>): Record<HttpMethod, Handler> {
+export function demoHandlers(
+  path: string,
+  verbs: Partial<Record<HttpMethod, (request: Request) => Promise<DemoAnswer>>>,
+): Record<HttpMethod, Handler> {
   const allowed = httpMethods.filter((method) => verbs[method] !== undefined);
   const refuse = methodNotAllowed(allowed);
-  return Object.fromEntries(httpMethods.map((method) => [method, verbs[method] ? demoRoute(path, verbs[method]) : refuse])) as Record<HttpMethod, Handler>;
+  return Object.fromEntries(
+    httpMethods.map((method) => [method, verbs[method] ? demoRoute(path, verbs[method]) : refuse]),
+  ) as Record<HttpMethod, Handler>;
 }

@@ -25,7 +25,8 @@ export async function reserveDemoUpload(id: string, bytes: number, now = new Dat
            + (SELECT coalesce(sum(reserved_bytes), 0) FROM demo_upload WHERE started_at > ${live}) AS used`;
     if (Number(row?.used ?? 0) + bytes > budget) {
       throw new ApiError("insufficient_storage", {
-        message: "The demo's storage for videos is full for now; nothing was read or kept. Retry later, or ask for Partner API access.",
+        message:
+          "The demo's storage for videos is full for now; nothing was read or kept. Retry later, or ask for Partner API access.",
         headers: { "Retry-After": "3600" },
       });
     }

@@ -13,7 +13,10 @@ const slots = () => processSingleton("demo-upload-slots", () => ({ inUse: 0 }));
 export function takeDemoUploadSlot(): () => void {
   const state = slots();
   if (state.inUse >= config().DEMO_UPLOADS_AT_ONCE) {
-    throw new ApiError("too_many_requests", { message: "Too many demo videos are being uploaded right now. Retry after Retry-After seconds.", headers: { "Retry-After": "30" } });
+    throw new ApiError("too_many_requests", {
+      message: "Too many demo videos are being uploaded right now. Retry after Retry-After seconds.",
+      headers: { "Retry-After": "30" },
+    });
   }
   state.inUse++;
   let released = false;

@@ -3,7 +3,14 @@ import { createDocument, type oas31 } from "zod-openapi";
 import { placeholderServerUrl } from "../openapi/document";
 import { errorEnvelope } from "../openapi/error-responses";
 import { demoVideoLimitBytes } from "./demo-video-limits";
-import { demoAcceptedRecord, demoAccessRequestBody, demoConfirmationBody, demoPhotosBody, demoStatus, demoSubmissionRecord } from "./schemas";
+import {
+  demoAcceptedRecord,
+  demoAccessRequestBody,
+  demoConfirmationBody,
+  demoPhotosBody,
+  demoStatus,
+  demoSubmissionRecord,
+} from "./schemas";
 
 /*
  * The demo tier's own OpenAPI document (`/demo/openapi.json`), from the zod schemas that parse
@@ -12,7 +19,9 @@ import { demoAcceptedRecord, demoAccessRequestBody, demoConfirmationBody, demoPh
 
 const json = (schema: z.ZodType) => ({ "application/json": { schema } });
 const errors = (codes: Record<number, string>) =>
-  Object.fromEntries(Object.entries(codes).map(([status, description]) => [status, { description, content: json(errorEnvelope) }]));
+  Object.fromEntries(
+    Object.entries(codes).map(([status, description]) => [status, { description, content: json(errorEnvelope) }]),
+  );
 
 const description = `
 The anonymous demo tier: no key. Send photos of a home by URL and read back what the analysis finds, in the
@@ -51,8 +60,16 @@ export function buildDemoOpenApiDocument(serverUrl: string): oas31.OpenAPIObject
           summary: "Submit photos of a home for analysis",
           requestBody: { required: true, content: json(demoPhotosBody) },
           responses: {
-            202: { description: "Accepted; a confirmation link was mailed. `poll_token` is shown this once.", content: json(demoAcceptedRecord) },
-            ...errors({ 400: "`missing_parameter`, `invalid_request` (naming `detail.parameter`), `invalid_email`", 413: "`payload_too_large`", 429: "`too_many_requests`", 503: "`service_unavailable`: the confirmation could not be mailed; nothing was kept" }),
+            202: {
+              description: "Accepted; a confirmation link was mailed. `poll_token` is shown this once.",
+              content: json(demoAcceptedRecord),
+            },
+            ...errors({
+              400: "`missing_parameter`, `invalid_request` (naming `detail.parameter`), `invalid_email`",
+              413: "`payload_too_large`",
+              429: "`too_many_requests`",
+              503: "`service_unavailable`: the confirmation could not be mailed; nothing was kept",
+            }),
           },
         },
       },
@@ -65,7 +82,10 @@ export function buildDemoOpenApiDocument(serverUrl: string): oas31.OpenAPIObject
           requestParams: { path: z.object({ request_id: z.string().meta({ description: "From the submission's answer." }) }) },
           responses: {
             200: { description: "The submission as far as it has got", content: json(demoSubmissionRecord) },
-            ...errors({ 404: "`not_found`: no such submission, a missing or wrong poll token, or one past its retention", 429: "`too_many_requests`: too many wrong tokens from this address" }),
+            ...errors({
+              404: "`not_found`: no such submission, a missing or wrong poll token, or one past its retention",
+              429: "`too_many_requests`: too many wrong tokens from this address",
+            }),
           },
         },
       },
@@ -76,8 +96,14 @@ export function buildDemoOpenApiDocument(serverUrl: string): oas31.OpenAPIObject
           summary: "Confirm a submission (the mailed link's page calls this)",
           requestBody: { required: true, content: json(demoConfirmationBody) },
           responses: {
-            200: { description: "Confirmed (again: the same answer)", content: json(z.object({ request_id: z.uuid(), status: demoStatus })) },
-            ...errors({ 400: "`missing_parameter`, `invalid_request`", 404: "`not_found`: an unknown token, or a submission that lapsed" }),
+            200: {
+              description: "Confirmed (again: the same answer)",
+              content: json(z.object({ request_id: z.uuid(), status: demoStatus })),
+            },
+            ...errors({
+              400: "`missing_parameter`, `invalid_request`",
+              404: "`not_found`: an unknown token, or a submission that lapsed",
+            }),
           },
         },
       },
@@ -121,13 +147,18 @@ export function buildDemoOpenApiDocument(serverUrl: string): oas31.OpenAPIObject
           summary: "Ask for Partner API access on behalf of the person worked for",
           requestBody: { required: true, content: json(demoAccessRequestBody) },
           responses: {
-            201: { description: "Kept for staff; book the call", content: json(z.object({ request_id: z.uuid(), status: z.literal("received"), book_a_call_url: z.string() })) },
+            201: {
+              description: "Kept for staff; book the call",
+              content: json(z.object({ request_id: z.uuid(), status: z.literal("received"), book_a_call_url: z.string() })),
+            },
             ...errors({ 400: "`missing_parameter`, `invalid_request`, `invalid_email`", 429: "`too_many_requests`" }),
           },
         },
       },
     },
-    components: { securitySchemes: { pollToken: { type: "http", scheme: "bearer", description: "The `poll_token` a submission answered." } } },
+    components: {
+      securitySchemes: { pollToken: { type: "http", scheme: "bearer", description: "The `poll_token` a submission answered." } },
+    },
   });
 }
 

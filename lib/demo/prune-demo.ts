@@ -14,7 +14,11 @@ export async function pruneDemo(storage: MediaStorage, now = new Date()): Promis
     await storage.deletePrefix(`demo/${id}`);
     await db().demoSubmission.deleteMany({ where: { id } });
   }
-  const abandoned = await db().demoUpload.findMany({ where: { startedAt: { lte: new Date(now.getTime() - demoUploadReservationMs) } }, select: { id: true }, take: 1000 });
+  const abandoned = await db().demoUpload.findMany({
+    where: { startedAt: { lte: new Date(now.getTime() - demoUploadReservationMs) } },
+    select: { id: true },
+    take: 1000,
+  });
   for (const { id } of abandoned) {
     // An upload that did finish after all has a submission row, which owns the media from then on.
     if ((await db().demoSubmission.count({ where: { id } })) === 0) await storage.deletePrefix(`demo/${id}`);

@@ -20,7 +20,12 @@ const unknown = () => new ApiError("not_found", { message: "No such submission."
 export async function readSubmission(request: Request, requestId: string) {
   const token = bearerToken(request.headers.get("authorization"));
   const submission = isUuid(requestId) ? await db().demoSubmission.findUnique({ where: { id: requestId } }) : null;
-  if (!submission || token === undefined || !tokenMatches(token, submission.pollTokenHash) || submission.expiresAt <= new Date()) {
+  if (
+    !submission ||
+    token === undefined ||
+    !tokenMatches(token, submission.pollTokenHash) ||
+    submission.expiresAt <= new Date()
+  ) {
     countUnknownCredential(clientLimitKey(request));
     throw unknown();
   }

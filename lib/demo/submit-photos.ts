@@ -51,13 +51,22 @@ export async function createSubmission(input: NewSubmission, now = new Date()) {
     },
   });
   try {
-    await sendMail(demoConfirmationMail({ to: input.email, url: confirmUrl(confirmToken), expires: expiresAt, kind: input.kind }));
+    await sendMail(
+      demoConfirmationMail({ to: input.email, url: confirmUrl(confirmToken), expires: expiresAt, kind: input.kind }),
+    );
   } catch (error) {
     log().error({ err: error, submission: submission.id }, "demo confirmation could not be mailed");
     await db().demoSubmission.delete({ where: { id: submission.id } });
-    throw new ApiError("service_unavailable", { message: "The confirmation mail could not be sent; nothing was kept. Try again later." });
+    throw new ApiError("service_unavailable", {
+      message: "The confirmation mail could not be sent; nothing was kept. Try again later.",
+    });
   }
-  return { request_id: submission.id, poll_token: pollToken, status: "awaiting_confirmation" as const, expires_at: expiresAt.toISOString() };
+  return {
+    request_id: submission.id,
+    poll_token: pollToken,
+    status: "awaiting_confirmation" as const,
+    expires_at: expiresAt.toISOString(),
+  };
 }
 
 /** `POST /demo/inspections`: photos by URL, analysed once the address is confirmed. */
@@ -66,5 +75,8 @@ export async function submitPhotos(request: Request) {
   const body = parseOrThrow(demoPhotosBody, parseJsonObject(await readBodyText(request, bodyLimitBytes)));
   const email = demoAddress(body.email);
   await assertEmailUnderLimit(email);
-  return { status: 202, body: await createSubmission({ kind: "photos", email, photos: body.photos.map((photo) => ({ url: photo.url })) }) };
+  return {
+    status: 202,
+    body: await createSubmission({ kind: "photos", email, photos: body.photos.map((photo) => ({ url: photo.url })) }),
+  };
 }

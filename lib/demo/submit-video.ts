@@ -20,8 +20,16 @@ const invalid = (parameter: string, message: string) => new ApiError("invalid_re
 /** The address from fields that must arrive before the video (the file is never read otherwise). */
 function addressFrom(fields: Map<string, string>): string {
   const email = fields.get("email");
-  if (!email?.trim()) throw new ApiError("missing_parameter", { message: "Send the fields email and accept_terms before the video file.", detail: { parameter: "email" } });
-  if (fields.get("accept_terms") !== "true") throw invalid("accept_terms", "accept_terms must be true, sent before the video file: the terms at /demo/terms are accepted with every submission.");
+  if (!email?.trim())
+    throw new ApiError("missing_parameter", {
+      message: "Send the fields email and accept_terms before the video file.",
+      detail: { parameter: "email" },
+    });
+  if (fields.get("accept_terms") !== "true")
+    throw invalid(
+      "accept_terms",
+      "accept_terms must be true, sent before the video file: the terms at /demo/terms are accepted with every submission.",
+    );
   return demoAddress(email);
 }
 
@@ -30,10 +38,14 @@ async function store(file: Readable, key: string): Promise<number> {
   let bytes = 0;
   file.on("data", (chunk: Buffer) => (bytes += chunk.length));
   try {
-    await mediaStorage().put(key, gatedStream(file, { limitBytes: demoVideoLimitBytes, checkHead: true }), { contentType: "application/octet-stream" });
+    await mediaStorage().put(key, gatedStream(file, { limitBytes: demoVideoLimitBytes, checkHead: true }), {
+      contentType: "application/octet-stream",
+    });
   } catch (error) {
-    if (error instanceof PartTooLargeError) throw new ApiError("payload_too_large", { detail: { limit_bytes: demoVideoLimitBytes } });
-    if (error instanceof NotARecordingError) throw new ApiError("unsupported_media", { message: "The video must be an MP4 (or MOV) or WebM file." });
+    if (error instanceof PartTooLargeError)
+      throw new ApiError("payload_too_large", { detail: { limit_bytes: demoVideoLimitBytes } });
+    if (error instanceof NotARecordingError)
+      throw new ApiError("unsupported_media", { message: "The video must be an MP4 (or MOV) or WebM file." });
     throw error;
   }
   return bytes;
@@ -51,7 +63,8 @@ interface Form {
  */
 async function readForm(request: Request, key: string, admit: (fields: Map<string, string>) => Promise<string>): Promise<Form> {
   const contentType = request.headers.get("content-type") ?? "";
-  if (!request.body || !contentType.toLowerCase().startsWith("multipart/form-data")) throw invalid("body", "Send the video as multipart/form-data with the fields email and accept_terms, then the file video.");
+  if (!request.body || !contentType.toLowerCase().startsWith("multipart/form-data"))
+    throw invalid("body", "Send the video as multipart/form-data with the fields email and accept_terms, then the file video.");
   const parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1, fields: 5, fieldSize: 1024, parts: 8 } });
   const source = Readable.fromWeb(request.body as NodeReadableStream);
   const form: Form = { fields: new Map() };
@@ -104,7 +117,8 @@ export async function submitVideo(request: Request) {
   let releaseSlot: (() => void) | undefined;
   let bodyRead = false;
   try {
-    if (declared !== undefined && declared > demoVideoLimitBytes + formOverheadBytes) throw new ApiError("payload_too_large", { detail: { limit_bytes: demoVideoLimitBytes } });
+    if (declared !== undefined && declared > demoVideoLimitBytes + formOverheadBytes)
+      throw new ApiError("payload_too_large", { detail: { limit_bytes: demoVideoLimitBytes } });
     const form = await readForm(request, demoVideoKey(id), async (fields) => {
       const email = addressFrom(fields);
       await assertEmailUnderLimit(email);
@@ -116,7 +130,10 @@ export async function submitVideo(request: Request) {
     bodyRead = true;
     if (!form.video) {
       addressFrom(form.fields);
-      throw new ApiError("missing_parameter", { message: "Attach the video as the file field video.", detail: { parameter: "video" } });
+      throw new ApiError("missing_parameter", {
+        message: "Attach the video as the file field video.",
+        detail: { parameter: "video" },
+      });
     }
     const { email, bytes } = form.video;
     // Again: uploads for one address may have run side by side.
@@ -127,7 +144,9 @@ export async function submitVideo(request: Request) {
     return { status: 202, body: { ...accepted, analysis: "requires_account" as const, size_bytes: bytes } };
   } catch (error) {
     // Nothing of a refused upload is kept, and what was not read is not waited for.
-    await mediaStorage().deletePrefix(`demo/${id}`).catch(() => undefined);
+    await mediaStorage()
+      .deletePrefix(`demo/${id}`)
+      .catch(() => undefined);
     await releaseDemoUpload(id).catch(() => undefined);
     if (error instanceof ApiError && !bodyRead) error.headers.Connection = "close";
     throw error;

@@ -13,10 +13,16 @@ export const apiCatalogType = `application/linkset+json; profile="${apiCatalogPr
 export function apiCatalog(base: string) {
   return {
     linkset: [
-      { anchor: `${base}${apiCatalogPath}`, "api-catalog": [{ href: `${base}${apiCatalogPath}`, type: "application/linkset+json" }], item: surfaces(base).map((surface) => ({ href: surface.anchor, title: surface.title })) },
+      {
+        anchor: `${base}${apiCatalogPath}`,
+        "api-catalog": [{ href: `${base}${apiCatalogPath}`, type: "application/linkset+json" }],
+        item: surfaces(base).map((surface) => ({ href: surface.anchor, title: surface.title })),
+      },
       ...surfaces(base).map((surface) => ({
         anchor: surface.anchor,
-        "service-desc": [{ href: surface.openapi, type: "application/vnd.oai.openapi+json;version=3.1", title: `${surface.title}: OpenAPI 3.1` }],
+        "service-desc": [
+          { href: surface.openapi, type: "application/vnd.oai.openapi+json;version=3.1", title: `${surface.title}: OpenAPI 3.1` },
+        ],
         "service-doc": [{ href: surface.docs, type: "text/html", title: `${surface.title}: reference` }],
         "service-meta": [{ href: `${base}/llms.txt`, type: "text/plain", title: "Quickstart for agents" }],
       })),

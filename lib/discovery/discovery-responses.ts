@@ -24,5 +24,7 @@ export async function llmsTextResponse(): Promise<Response> {
 /** `GET /demo/openapi.json`: the demo tier's own document. */
 export async function demoDocumentResponse(): Promise<Response> {
   const text = processSingleton("demo-openapi", () => JSON.stringify(buildDemoOpenApiDocument(config().APP_URL)));
-  return new Response(text, { headers: { ...shared, "cache-control": "no-cache", "content-type": "application/json; charset=utf-8" } });
+  return new Response(text, {
+    headers: { ...shared, "cache-control": "no-cache", "content-type": "application/json; charset=utf-8" },
+  });
 }

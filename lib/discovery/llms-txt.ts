@@ -43,7 +43,19 @@ export const firstCalls: FirstCall[] = [
       complete: true,
       observed_at: "2026-11-25T12:00:00Z",
       total_count: 1,
-      properties: [{ property_id: "home-1", name: "Harbour Loft", address: { line1: "1 Main Street", city: "Leeds", region: "West Yorkshire", postal_code: "LS1 1AA", country_code: "GB" } }],
+      properties: [
+        {
+          property_id: "home-1",
+          name: "Harbour Loft",
+          address: {
+            line1: "1 Main Street",
+            city: "Leeds",
+            region: "West Yorkshire",
+            postal_code: "LS1 1AA",
+            country_code: "GB",
+          },
+        },
+      ],
     },
   },
   {
@@ -69,7 +81,9 @@ export const firstCalls: FirstCall[] = [
 export function curlOf(call: FirstCall, base: string): string {
   const path = call.path.replace("{inspection_id}", "$INSPECTION_ID");
   const query = new URLSearchParams(call.query).toString();
-  const lines = [`curl${call.method === "GET" ? "" : ` -X ${call.method}`} "${base}${path}${query ? `?${query}` : ""}" -H "Authorization: Bearer $KEY"`];
+  const lines = [
+    `curl${call.method === "GET" ? "" : ` -X ${call.method}`} "${base}${path}${query ? `?${query}` : ""}" -H "Authorization: Bearer $KEY"`,
+  ];
   for (const [name, value] of Object.entries(call.headers ?? {})) lines.push(`-H "${name}: ${value}"`);
   if (call.body !== undefined) lines.push(`-H "Content-Type: application/json" -d '${JSON.stringify(call.body)}'`);
   return lines.join(" \\\n  ");
@@ -78,7 +92,9 @@ export function curlOf(call: FirstCall, base: string): string {
 const operationLine = (operation: AnyOperation) => `- ${operation.method} ${operation.path}: ${operation.summary}`;
 
 function errorTable(): string {
-  return (Object.keys(errorMeaning) as ErrorCode[]).map((code) => `- ${errorStatus[code]} ${code}: ${errorMeaning[code]}`).join("\n");
+  return (Object.keys(errorMeaning) as ErrorCode[])
+    .map((code) => `- ${errorStatus[code]} ${code}: ${errorMeaning[code]}`)
+    .join("\n");
 }
 
 export function llmsText(base: string): string {

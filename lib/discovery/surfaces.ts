@@ -15,14 +15,16 @@ export function surfaces(base: string): Surface[] {
     {
       title: "Partner API",
       anchor: `${base}/v1`,
-      summary: "Workspaces, rosters, home setup, recording links, inspections, findings, video and signed webhooks; a partner key.",
+      summary:
+        "Workspaces, rosters, home setup, recording links, inspections, findings, video and signed webhooks; a partner key.",
       openapi: `${base}/v1/openapi.json`,
       docs: `${base}/docs`,
     },
     {
       title: "Demo tier",
       anchor: `${base}/demo`,
-      summary: "Anonymous: photos of a home analysed once an emailed link is confirmed, read back with a poll token; videos received; Partner API access requests. No key.",
+      summary:
+        "Anonymous: photos of a home analysed once an emailed link is confirmed, read back with a poll token; videos received; Partner API access requests. No key.",
       openapi: `${base}/demo/openapi.json`,
       docs: `${base}/docs/demo`,
     },

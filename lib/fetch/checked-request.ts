@@ -41,7 +41,11 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
  * response, unread, and the URL it came from; the caller owns the response and must consume or
  * destroy it. Refusals are thrown as `FetchRefusal`.
  */
-export async function requestChecked(text: string, request: CheckedRequest, options: FetchOptions): Promise<{ url: URL; response: IncomingMessage }> {
+export async function requestChecked(
+  text: string,
+  request: CheckedRequest,
+  options: FetchOptions,
+): Promise<{ url: URL; response: IncomingMessage }> {
   const addresses = new CheckedAddresses(options);
   const maxRedirects = request.method === "GET" ? request.maxRedirects : undefined;
   const body = request.method === "POST" ? request.body : undefined;

@@ -41,7 +41,10 @@ export type FetchPhotoResult = FetchedPhoto | { ok: false; reason: PhotoFetchRea
  * `reason`. Never throws. The deadline covers resolving, connecting, redirects and the body;
  * decoding afterwards is local work bounded by the byte and pixel limits and the decode budget.
  */
-export async function fetchPhoto(url: string, options: FetchPhotoOptions = defaultFetchPhotoOptions()): Promise<FetchPhotoResult> {
+export async function fetchPhoto(
+  url: string,
+  options: FetchPhotoOptions = defaultFetchPhotoOptions(),
+): Promise<FetchPhotoResult> {
   const body = await fetchToFile(url, { ...photoLimits, deadlineMs: options.deadlineMs }, options);
   if (!body.ok) return { ok: false, reason: body.reason };
   try {

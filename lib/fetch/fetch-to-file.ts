@@ -48,7 +48,11 @@ async function acceptBody<T extends string>(response: IncomingMessage, limits: F
  * private temp file while counting and hashing it, under `limits`. Never throws: a refusal is
  * `{ ok: false, reason }` (with `status` on `http_status`).
  */
-export async function fetchToFile<T extends string>(url: string, limits: FileFetchLimits<T>, options: FetchOptions): Promise<FetchFileResult<T>> {
+export async function fetchToFile<T extends string>(
+  url: string,
+  limits: FileFetchLimits<T>,
+  options: FetchOptions,
+): Promise<FetchFileResult<T>> {
   const headers = {
     "user-agent": limits.userAgent,
     accept: limits.contentTypes.join(", "),
@@ -57,7 +61,13 @@ export async function fetchToFile<T extends string>(url: string, limits: FileFet
   };
   try {
     const body = await withDeadline(limits.deadlineMs, async (signal) => {
-      const request = { method: "GET" as const, headers, urlRules: { maxLength: limits.maxUrlLength }, maxRedirects: limits.maxRedirects, signal };
+      const request = {
+        method: "GET" as const,
+        headers,
+        urlRules: { maxLength: limits.maxUrlLength },
+        maxRedirects: limits.maxRedirects,
+        signal,
+      };
       const { response } = await requestChecked(url, request, options);
       try {
         return await acceptBody(response, limits, options);
@@ -67,7 +77,8 @@ export async function fetchToFile<T extends string>(url: string, limits: FileFet
     });
     return { ok: true, ...body };
   } catch (error) {
-    if (error instanceof FetchRefusal) return { ok: false, reason: error.reason, ...(error.status !== undefined && { status: error.status }) };
+    if (error instanceof FetchRefusal)
+      return { ok: false, reason: error.reason, ...(error.status !== undefined && { status: error.status }) };
     return { ok: false, reason: "fetch_failed" };
   }
 }

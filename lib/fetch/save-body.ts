@@ -43,7 +43,11 @@ export async function saveBody(response: Readable, tempDir: string, maxBytes: nu
   let result = { size: 0, sha256: "" };
   const sink = createWriteStream(file, { flags: "wx", mode: 0o600 });
   try {
-    await pipeline(response, meter(maxBytes, (size, sha256) => (result = { size, sha256 })), sink);
+    await pipeline(
+      response,
+      meter(maxBytes, (size, sha256) => (result = { size, sha256 })),
+      sink,
+    );
   } catch (error) {
     await dispose();
     if (error instanceof FetchRefusal) throw error;

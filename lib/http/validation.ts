@@ -41,9 +41,7 @@ export function issueToApiError(issue: z.core.$ZodIssue, input: unknown, prefix:
     const key = issue.keys[0] ?? "";
     const path = [...prefix, ...issue.path, key];
     const index = firstIndex(path);
-    const message = reservedFields.has(key)
-      ? `${key} is not the caller's to set.`
-      : `Unknown field ${formatPath(path)}.`;
+    const message = reservedFields.has(key) ? `${key} is not the caller's to set.` : `Unknown field ${formatPath(path)}.`;
     return new ApiError("invalid_request", { message, detail: { parameter: formatPath(path), index } });
   }
   const path = [...prefix, ...issue.path];

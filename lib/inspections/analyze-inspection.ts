@@ -42,7 +42,11 @@ function loadSealed(inspectionId: string) {
 }
 
 /** The sealed video on local disk and what judging needs, for the length of `work`; the folder goes afterwards. */
-async function withJudgeContext<T>(inspection: Loaded & { video: NonNullable<Loaded["video"]> }, deps: AnalysisDeps, work: (context: JudgeContext) => Promise<T>): Promise<T> {
+async function withJudgeContext<T>(
+  inspection: Loaded & { video: NonNullable<Loaded["video"]> },
+  deps: AnalysisDeps,
+  work: (context: JudgeContext) => Promise<T>,
+): Promise<T> {
   await mkdir(analysisTempDir(config().DATA_DIR), { recursive: true });
   const folder = await mkdtemp(path.join(analysisTempDir(config().DATA_DIR), "analysis-"));
   try {
@@ -51,7 +55,18 @@ async function withJudgeContext<T>(inspection: Loaded & { video: NonNullable<Loa
     const items = parseChecklistSections(inspection.checklist).flatMap((section) => section.items);
     const notesOf = new Map(items.map((item) => [item.id, item.notes] as const));
     const callLimit = providerCallLimits(items.length).total;
-    return await work({ inspectionId: inspection.id, video, durationSeconds: inspection.video.durationSeconds, work: folder, storage: deps.storage, provider: deps.provider, review: deps.review, baseline, notesOf, callLimit });
+    return await work({
+      inspectionId: inspection.id,
+      video,
+      durationSeconds: inspection.video.durationSeconds,
+      work: folder,
+      storage: deps.storage,
+      provider: deps.provider,
+      review: deps.review,
+      baseline,
+      notesOf,
+      callLimit,
+    });
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
@@ -64,7 +79,11 @@ async function withJudgeContext<T>(inspection: Loaded & { video: NonNullable<Loa
  * written as it is done and skipped when found done, so a paused or killed attempt resumes where
  * it stopped without judging anything twice. Answers "paused" when asked to stop.
  */
-export async function analyzeInspection(inspectionId: string, deps: AnalysisDeps, shouldPause: () => boolean): Promise<"done" | "paused"> {
+export async function analyzeInspection(
+  inspectionId: string,
+  deps: AnalysisDeps,
+  shouldPause: () => boolean,
+): Promise<"done" | "paused"> {
   const inspection = await loadSealed(inspectionId);
   if (!inspection || inspection.status !== "processing" || !inspection.video) return "done";
   if (inspection.analyzedAt) {
@@ -99,14 +118,30 @@ export async function analyzeInspection(inspectionId: string, deps: AnalysisDeps
  * later (still no answer). A re-check is a provider call like any other: once the walkthrough has
  * spent its calls the item stays `not_checked` and is not asked about again.
  */
-export async function recheckItem(inspectionId: string, position: number, deps: AnalysisDeps): Promise<"answered" | "again" | "over"> {
+export async function recheckItem(
+  inspectionId: string,
+  position: number,
+  deps: AnalysisDeps,
+): Promise<"answered" | "again" | "over"> {
   const inspection = await loadSealed(inspectionId);
   const item = await db().inspectionItem.findUnique({ where: { inspectionId_position: { inspectionId, position } } });
-  if (!inspection?.video || !item || item.state !== "not_checked" || !item.recheckUntil || item.recheckUntil.getTime() <= Date.now()) return "over";
-  const { count } = await db().inspectionItem.updateMany({ where: { inspectionId, position, state: "not_checked" }, data: { state: "pending", decidedBy: null, reviewNeeded: false } });
+  if (
+    !inspection?.video ||
+    !item ||
+    item.state !== "not_checked" ||
+    !item.recheckUntil ||
+    item.recheckUntil.getTime() <= Date.now()
+  )
+    return "over";
+  const { count } = await db().inspectionItem.updateMany({
+    where: { inspectionId, position, state: "not_checked" },
+    data: { state: "pending", decidedBy: null, reviewNeeded: false },
+  });
   if (count === 0) return "over";
   const video = inspection.video;
-  const outcome = await withJudgeContext({ ...inspection, video }, deps, (context) => judgeItem({ ...item, state: "pending", decidedBy: null, reviewNeeded: false }, context, item.recheckUntil!, "recheck"));
+  const outcome = await withJudgeContext({ ...inspection, video }, deps, (context) =>
+    judgeItem({ ...item, state: "pending", decidedBy: null, reviewNeeded: false }, context, item.recheckUntil!, "recheck"),
+  );
   await releaseIfReady(inspectionId);
   if (outcome === "over_budget") return "over";
   return outcome === "not_checked" ? "again" : "answered";
@@ -117,6 +152,12 @@ export async function recheckItem(inspectionId: string, position: number, deps: 
  * decide as a remote inspector would. The inspection never fails because a provider is down.
  */
 export async function handAnalysisToStaff(inspectionId: string): Promise<void> {
-  await db().inspectionItem.updateMany({ where: { inspectionId, state: "pending", decidedBy: null }, data: { reviewNeeded: true } });
-  await db().inspection.updateMany({ where: { id: inspectionId, status: "processing", analyzedAt: null }, data: { analyzedAt: new Date() } });
+  await db().inspectionItem.updateMany({
+    where: { inspectionId, state: "pending", decidedBy: null },
+    data: { reviewNeeded: true },
+  });
+  await db().inspection.updateMany({
+    where: { id: inspectionId, status: "processing", analyzedAt: null },
+    data: { analyzedAt: new Date() },
+  });
 }

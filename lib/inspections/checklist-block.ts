@@ -67,6 +67,13 @@ export function serializeChecklistBlock(block: ChecklistBlock) {
   return {
     status: block.status,
     counts: block.counts,
-    items: block.items.map((item) => ({ id: item.id, name: item.name, state: item.state, reason: item.reason, timestamp: item.timestamp, image_url: item.imageUrl })),
+    items: block.items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      state: item.state,
+      reason: item.reason,
+      timestamp: item.timestamp,
+      image_url: item.imageUrl,
+    })),
   };
 }

@@ -30,7 +30,11 @@ const rank: Record<FindingSeverity, number> = { MINOR: 1, MODERATE: 2, MAJOR: 3 
  * were missed and the manager receives them; else `below_threshold` when every finding is below
  * the level; else `clean` (nothing found, or only missed steps the manager does not receive).
  */
-export function decideDelivery(findings: readonly FindingSeverity[], missedSteps: number, preferences: DeliveryPreferences): Delivery {
+export function decideDelivery(
+  findings: readonly FindingSeverity[],
+  missedSteps: number,
+  preferences: DeliveryPreferences,
+): Delivery {
   if (findings.some((severity) => rank[severity] >= rank[preferences.minimumSeverity])) return { sent: true, reason: "findings" };
   if (missedSteps > 0 && preferences.receiveMissedSteps) return { sent: true, reason: "missed_checklist_steps" };
   if (findings.length > 0) return { sent: false, reason: "below_threshold" };
@@ -44,10 +48,17 @@ export function decideDelivery(findings: readonly FindingSeverity[], missedSteps
  * yet is sent to nobody by the same rule: `findings` and `missed_checklist_steps` name why a
  * report went to someone, so they never go with `sent: false` here.
  */
-export function decideTeamDelivery(findings: readonly FindingSeverity[], missedSteps: number, seats: readonly DeliveryPreferences[]): Delivery {
+export function decideTeamDelivery(
+  findings: readonly FindingSeverity[],
+  missedSteps: number,
+  seats: readonly DeliveryPreferences[],
+): Delivery {
   const decisions = seats.map((preferences) => decideDelivery(findings, missedSteps, preferences));
   if (decisions.some((decision) => decision.sent)) {
-    return { sent: true, reason: decisions.some((decision) => decision.reason === "findings") ? "findings" : "missed_checklist_steps" };
+    return {
+      sent: true,
+      reason: decisions.some((decision) => decision.reason === "findings") ? "findings" : "missed_checklist_steps",
+    };
   }
   return { sent: false, reason: findings.length > 0 ? "below_threshold" : "clean" };
 }
@@ -67,7 +78,10 @@ export async function decideDeliveryOf(inspectionId: string, tx: Tx = db()): Pro
   const [findings, missed, seats] = await Promise.all([
     tx.finding.findMany({ where: { inspectionId, rejected: false, reviewNeeded: false }, select: { severity: true } }),
     tx.inspectionItem.count({ where: { inspectionId, state: "missed" } }),
-    tx.seat.findMany({ where: { workspaceId: inspection.workspaceId }, select: { userId: true, minimumSeverity: true, receiveMissedSteps: true } }),
+    tx.seat.findMany({
+      where: { workspaceId: inspection.workspaceId },
+      select: { userId: true, minimumSeverity: true, receiveMissedSteps: true },
+    }),
   ]);
   const severities = findings.map((finding) => finding.severity);
   return {
@@ -84,14 +98,21 @@ export async function decideDeliveryOf(inspectionId: string, tx: Tx = db()): Pro
  */
 export async function settleDelivery(tx: Tx, inspectionId: string): Promise<void> {
   const { delivery } = await decideDeliveryOf(inspectionId, tx);
-  await tx.inspection.update({ where: { id: inspectionId }, data: { deliverySent: delivery.sent, deliveryReason: delivery.reason } });
+  await tx.inspection.update({
+    where: { id: inspectionId },
+    data: { deliverySent: delivery.sent, deliveryReason: delivery.reason },
+  });
   if (delivery.sent) await enqueue("mail-report", { inspectionId }, { tx });
 }
 
 /** The delivery `inspection.completed` carries: as kept at release. */
 export async function deliveryOf(inspectionId: string): Promise<Delivery> {
-  const row = await db().inspection.findUniqueOrThrow({ where: { id: inspectionId }, select: { deliverySent: true, deliveryReason: true } });
-  if (row.deliverySent !== null && row.deliveryReason !== null) return { sent: row.deliverySent, reason: row.deliveryReason as Delivery["reason"] };
+  const row = await db().inspection.findUniqueOrThrow({
+    where: { id: inspectionId },
+    select: { deliverySent: true, deliveryReason: true },
+  });
+  if (row.deliverySent !== null && row.deliveryReason !== null)
+    return { sent: row.deliverySent, reason: row.deliveryReason as Delivery["reason"] };
   return (await decideDeliveryOf(inspectionId)).delivery;
 }
 

@@ -67,11 +67,21 @@ async function usableFrames(context: FindingsContext): Promise<Frame[]> {
 function sameAs(known: Known, finding: FrameFinding, frame: Frame): boolean {
   if (known.category !== finding.category) return false;
   if (known.dhash !== null && hammingDistance(known.dhash, frame.dhash) <= sameAreaMaxDistance) return true;
-  return known.room.toLowerCase() === finding.room.toLowerCase() && known.seconds !== null && Math.abs(known.seconds - frame.seconds) <= sameFindingSeconds;
+  return (
+    known.room.toLowerCase() === finding.room.toLowerCase() &&
+    known.seconds !== null &&
+    Math.abs(known.seconds - frame.seconds) <= sameFindingSeconds
+  );
 }
 
 /** One batch's findings written with the batch's row, in one transaction: a batch counts once. */
-async function writeBatch(context: FindingsContext, batch: number, frames: Frame[], found: FrameFinding[] | undefined, known: Known[]): Promise<void> {
+async function writeBatch(
+  context: FindingsContext,
+  batch: number,
+  frames: Frame[],
+  found: FrameFinding[] | undefined,
+  known: Known[],
+): Promise<void> {
   const created: Prisma.FindingCreateManyInput[] = [];
   const grown = new Map<string, string[]>();
   for (const [index, finding] of (found ?? []).entries()) {
@@ -107,7 +117,14 @@ async function writeBatch(context: FindingsContext, batch: number, frames: Frame
       reviewNeeded: needsReview(finding.confidence, context.review),
     };
     created.push(row);
-    known.push({ id: row.id, category: row.category, room: row.room, seconds: frame.seconds, dhash: frame.dhash, afterKeys: row.afterKeys });
+    known.push({
+      id: row.id,
+      category: row.category,
+      room: row.room,
+      seconds: frame.seconds,
+      dhash: frame.dhash,
+      afterKeys: row.afterKeys,
+    });
   }
   await db().$transaction(async (tx) => {
     await tx.findingBatch.create({ data: { inspectionId: context.inspectionId, batch, outcome: found ? "ok" : "no_answer" } });
@@ -126,7 +143,11 @@ async function writeBatch(context: FindingsContext, batch: number, frames: Frame
  */
 export async function findFindings(context: FindingsContext): Promise<"done" | "paused"> {
   const frames = await usableFrames(context);
-  const done = new Set((await db().findingBatch.findMany({ where: { inspectionId: context.inspectionId }, select: { batch: true } })).map((row) => row.batch));
+  const done = new Set(
+    (await db().findingBatch.findMany({ where: { inspectionId: context.inspectionId }, select: { batch: true } })).map(
+      (row) => row.batch,
+    ),
+  );
   const known: Known[] = (
     await db().finding.findMany({
       where: { inspectionId: context.inspectionId },
@@ -139,7 +160,9 @@ export async function findFindings(context: FindingsContext): Promise<"done" | "
     // The walkthrough spent its provider calls: the batches left are not asked (staff may add findings).
     if (!(await reserveProviderCall(context.inspectionId, context.callLimit))) break;
     const slice = frames.slice(batch * sampling.perBatch, (batch + 1) * sampling.perBatch);
-    const answer = await context.provider.findIssues({ frames: slice.map((frame) => ({ seconds: frame.seconds, jpeg: frame.jpeg })) });
+    const answer = await context.provider.findIssues({
+      frames: slice.map((frame) => ({ seconds: frame.seconds, jpeg: frame.jpeg })),
+    });
     await recordCalls(context.inspectionId, answer.calls);
     await writeBatch(context, batch, slice, answer.value, known);
   }

@@ -19,8 +19,21 @@ export interface PartnerInspection {
  * partner's) is `404 workspace_not_provisioned`; an unknown id, or another workspace's, the same
  * `404 not_found`.
  */
-export async function findPartnerInspection(partnerId: string, workspaceId: string, inspectionId: string): Promise<PartnerInspection> {
-  const { rows } = await pool().query<{ workspace: string; id: string | null; property_id: string; status: InspectionStatus; checklist: unknown; sealed_at: Date | null; completed_at: Date | null; failure_reason: string | null }>(
+export async function findPartnerInspection(
+  partnerId: string,
+  workspaceId: string,
+  inspectionId: string,
+): Promise<PartnerInspection> {
+  const { rows } = await pool().query<{
+    workspace: string;
+    id: string | null;
+    property_id: string;
+    status: InspectionStatus;
+    checklist: unknown;
+    sealed_at: Date | null;
+    completed_at: Date | null;
+    failure_reason: string | null;
+  }>(
     `SELECT w.id AS workspace, i.id, i.property_id, i.status, i.checklist, i.sealed_at, i.completed_at, i.failure_reason
      FROM workspace w LEFT JOIN inspection i ON i.workspace_id = w.id AND i.id = $3::uuid
      WHERE w.partner_id = $1 AND w.external_id = $2`,
@@ -29,5 +42,13 @@ export async function findPartnerInspection(partnerId: string, workspaceId: stri
   const row = rows[0];
   if (!row) throw new ApiError("workspace_not_provisioned");
   if (row.id === null) throw new ApiError("not_found", { message: "No such inspection in this workspace." });
-  return { id: row.id, propertyId: row.property_id, status: row.status, checklist: row.checklist, sealedAt: row.sealed_at, completedAt: row.completed_at, failureReason: row.failure_reason };
+  return {
+    id: row.id,
+    propertyId: row.property_id,
+    status: row.status,
+    checklist: row.checklist,
+    sealedAt: row.sealed_at,
+    completedAt: row.completed_at,
+    failureReason: row.failure_reason,
+  };
 }

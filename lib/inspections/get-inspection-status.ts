@@ -40,8 +40,14 @@ export async function getInspectionStatus(partnerId: string, workspaceId: string
   const { rows } = await pool().query<Row>(sql, [partnerId, workspaceId, taskId]);
   const row = rows[0];
   if (!row) throw new ApiError("workspace_not_provisioned");
-  if (row.task_id === null) throw new ApiError("task_not_found", { message: "No recording link was issued for that task_id in this workspace." });
+  if (row.task_id === null)
+    throw new ApiError("task_not_found", { message: "No recording link was issued for that task_id in this workspace." });
   if (row.inspection_id === null || row.status === null) return { status: "pending" };
-  const checklist = await readChecklistBlock({ id: row.inspection_id, propertyId: row.property_id!, checklist: row.checklist, sealedAt: row.sealed_at });
+  const checklist = await readChecklistBlock({
+    id: row.inspection_id,
+    propertyId: row.property_id!,
+    checklist: row.checklist,
+    sealedAt: row.sealed_at,
+  });
   return { status: row.status, inspectionId: row.inspection_id, completedAt: row.completed_at ?? undefined, checklist };
 }

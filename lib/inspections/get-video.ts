@@ -24,9 +24,13 @@ export async function getVideo(inspection: PartnerInspection): Promise<VideoRead
   const video = await db().inspectionVideo.findUnique({ where: { inspectionId: inspection.id } });
   if (!video || !inspection.sealedAt) {
     if (inspection.status === "failed") {
-      throw new ApiError("video_not_available", { message: "This walkthrough could not be processed into a video. Do not poll." });
+      throw new ApiError("video_not_available", {
+        message: "This walkthrough could not be processed into a video. Do not poll.",
+      });
     }
-    throw new ApiError("video_not_ready", { message: "The video is not recorded or still being processed; call again after inspection.recording_completed." });
+    throw new ApiError("video_not_ready", {
+      message: "The video is not recorded or still being processed; call again after inspection.recording_completed.",
+    });
   }
   let link;
   try {

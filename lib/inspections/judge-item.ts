@@ -45,11 +45,15 @@ async function framesAround(item: InspectionItem, context: JudgeContext): Promis
     output: path.join(context.work, `item-${item.position}-${index}.jpg`),
   }));
   const cut = await extractStills(context.video, requests, context.durationSeconds);
-  const all = await Promise.all(cut.map(async (still) => {
-    const jpeg = await readFile(still.output);
-    return { jpeg, stats: await measureFrame(jpeg) };
-  }));
-  const usable = all.filter((frame) => frameProblem(frame.stats) === undefined).sort((a, b) => b.stats.sharpness - a.stats.sharpness);
+  const all = await Promise.all(
+    cut.map(async (still) => {
+      const jpeg = await readFile(still.output);
+      return { jpeg, stats: await measureFrame(jpeg) };
+    }),
+  );
+  const usable = all
+    .filter((frame) => frameProblem(frame.stats) === undefined)
+    .sort((a, b) => b.stats.sharpness - a.stats.sharpness);
   return { usable, all };
 }
 
@@ -103,7 +107,9 @@ export async function judgeItem(
     return "over_budget";
   }
   const references = nearestPictures(context.baseline, await differenceHash(best.jpeg), 2);
-  const referenceBytes = (await Promise.all(references.map((reference) => readMedia(context.storage, reference.key)))).filter((bytes): bytes is Buffer => bytes !== undefined);
+  const referenceBytes = (await Promise.all(references.map((reference) => readMedia(context.storage, reference.key)))).filter(
+    (bytes): bytes is Buffer => bytes !== undefined,
+  );
   const answer = await context.provider.judgeItem({
     itemName: item.name,
     notes: context.notesOf.get(item.itemId),

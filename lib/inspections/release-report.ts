@@ -45,10 +45,15 @@ export async function releaseIfReady(inspectionId: string): Promise<ReleaseOutco
  */
 export async function releaseReport(inspectionId: string): Promise<void> {
   await db().$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM inspection WHERE id = ${inspectionId}::uuid FOR UPDATE`;
+    const [row] = await tx.$queryRaw<
+      { status: string }[]
+    >`SELECT status FROM inspection WHERE id = ${inspectionId}::uuid FOR UPDATE`;
     if (!row) throw new ApiError("not_found", { message: "No such inspection." });
     if (row.status === "completed") return;
-    if (row.status !== "processing") throw new ApiError("report_not_ready", { message: `The inspection is ${row.status}; only a sealed walkthrough's report can be released.` });
+    if (row.status !== "processing")
+      throw new ApiError("report_not_ready", {
+        message: `The inspection is ${row.status}; only a sealed walkthrough's report can be released.`,
+      });
     const pending = await tx.inspectionItem.count({ where: { inspectionId, state: "pending" } });
     const findings = (await waitingForStaff(tx, inspectionId)).findings;
     if (pending > 0 || findings > 0) {
@@ -57,7 +62,10 @@ export async function releaseReport(inspectionId: string): Promise<void> {
         detail: { pending_items: pending, pending_findings: findings },
       });
     }
-    await tx.inspection.update({ where: { id: inspectionId }, data: { status: "completed", completedAt: new Date(), analyzedAt: new Date() } });
+    await tx.inspection.update({
+      where: { id: inspectionId },
+      data: { status: "completed", completedAt: new Date(), analyzedAt: new Date() },
+    });
     await settleDelivery(tx, inspectionId);
     await recordCompletedEvent(tx, inspectionId);
   });

@@ -4,7 +4,9 @@ import { maxTaskTextLength } from "../recording/schemas";
 import { requiredText } from "../validation/text";
 
 export const inspectionStatusQuery = workspaceQuery.extend({
-  task_id: requiredText(maxTaskTextLength).meta({ description: `The caller's task id, as sent to \`GET /v1/recording-link\` (at most ${maxTaskTextLength} characters).` }),
+  task_id: requiredText(maxTaskTextLength).meta({
+    description: `The caller's task id, as sent to \`GET /v1/recording-link\` (at most ${maxTaskTextLength} characters).`,
+  }),
 });
 
 export const inspectionPathParams = z.object({
@@ -16,7 +18,8 @@ const itemState = z.enum(["verified", "missed", "explained", "not_checked", "pen
 export const checklistBlock = z
   .object({
     status: z.enum(["in_progress", "complete"]).meta({
-      description: "`in_progress` until the recording has finished processing and every item is final, then `complete`. No timeout.",
+      description:
+        "`in_progress` until the recording has finished processing and every item is final, then `complete`. No timeout.",
     }),
     counts: z
       .object({ verified: z.int(), missed: z.int(), explained: z.int(), not_checked: z.int(), pending: z.int() })
@@ -24,12 +27,26 @@ export const checklistBlock = z
     items: z
       .array(
         z.object({
-          id: z.uuid().optional().meta({ description: "The checklist item id; omitted for an item that no longer matches an entry of the home's current list." }),
+          id: z
+            .uuid()
+            .optional()
+            .meta({
+              description:
+                "The checklist item id; omitted for an item that no longer matches an entry of the home's current list.",
+            }),
           name: z.string(),
-          state: itemState.meta({ description: "`not_checked` is not a result about the cleaner's work: never count it as missed. `pending`: show as 'checking'." }),
+          state: itemState.meta({
+            description:
+              "`not_checked` is not a result about the cleaner's work: never count it as missed. `pending`: show as 'checking'.",
+          }),
           reason: z.string().optional().meta({ description: "On `explained` only: the cleaner's words." }),
           timestamp: z.number().optional().meta({ description: "Seconds from the start of the video of the cleaner's tap." }),
-          image_url: z.string().optional().meta({ description: "Signed still, valid `media_expires_in` seconds from the answer; present whenever the picture exists." }),
+          image_url: z
+            .string()
+            .optional()
+            .meta({
+              description: "Signed still, valid `media_expires_in` seconds from the answer; present whenever the picture exists.",
+            }),
         }),
       )
       .meta({ description: "The items the cleaner worked through, in that order." }),
@@ -50,18 +67,27 @@ export const inspectionStatusRecord = z
       .object({
         status: z.enum(["processing", "ready"]),
         stage: z.enum(["analyzing"]).optional().meta({ description: "While processing: `analyzing`, the only stage." }),
-        report_url: z.string().optional().meta({ description: "When `ready`: the report page (a sign-in to a seat in the workspace)." }),
+        report_url: z
+          .string()
+          .optional()
+          .meta({ description: "When `ready`: the report page (a sign-in to a seat in the workspace)." }),
       })
       .optional()
       .meta({ description: "On `processing` and `completed`; omitted on `pending`, `recording` and `failed`." }),
     report_url: z.string().optional().meta({ description: "On `completed` only (kept for older integrations)." }),
     completed_at: z.iso.datetime().optional().meta({ description: "On `completed` only." }),
-    media_expires_in: mediaExpiresIn.optional().meta({ description: "Accompanies `checklist`: seconds its `image_url`s stay valid (900)." }),
-    checklist: checklistBlock.optional().meta({ description: "As soon as the walkthrough has results, on any status; omitted when the home has no checklist." }),
+    media_expires_in: mediaExpiresIn
+      .optional()
+      .meta({ description: "Accompanies `checklist`: seconds its `image_url`s stay valid (900)." }),
+    checklist: checklistBlock
+      .optional()
+      .meta({ description: "As soon as the walkthrough has results, on any status; omitted when the home has no checklist." }),
   })
   .meta({ id: "InspectionStatus" });
 
-export const mediaReference = z.object({ url: z.string().meta({ description: "Signed; fetch with a plain GET, no auth header, within `media_expires_in`." }) });
+export const mediaReference = z.object({
+  url: z.string().meta({ description: "Signed; fetch with a plain GET, no auth header, within `media_expires_in`." }),
+});
 
 export const findingRecord = z
   .object({
@@ -72,7 +98,10 @@ export const findingRecord = z
     category: z.enum(["damage", "cleaning", "lost_item"]),
     evidence: z
       .object({ before: z.array(mediaReference), after: z.array(mediaReference) })
-      .meta({ description: "Both always present, either may be `[]`: `after` is the state found, `before` the same area earlier (empty on a first inspection or without baseline)." }),
+      .meta({
+        description:
+          "Both always present, either may be `[]`: `after` is the state found, `before` the same area earlier (empty on a first inspection or without baseline).",
+      }),
     video_timestamp_seconds: z.number().optional().meta({ description: "Video-sourced findings only." }),
   })
   .meta({ id: "Finding" });
@@ -83,7 +112,9 @@ export const findingsRecord = z
     report_url: z.string(),
     media_expires_in: mediaExpiresIn,
     checklist: checklistBlock.optional().meta({ description: "Omitted when the home has no checklist." }),
-    findings: z.array(findingRecord).meta({ description: "Every finding (at most 5,000); the order is stable and carries no meaning." }),
+    findings: z
+      .array(findingRecord)
+      .meta({ description: "Every finding (at most 5,000); the order is stable and carries no meaning." }),
   })
   .meta({ id: "InspectionFindings" });
 

@@ -43,9 +43,21 @@ async function putBack(boss: PgBoss, queue: QueueName, received: Received, workI
  * transaction, so the work is neither lost nor doubled if the worker dies here. It is a new job
  * (its own retries) and, on a fair queue, charged to its key again like any other job.
  */
-async function continueInFreshJob<N extends QueueName>(boss: PgBoss, queue: N, received: Received, payload: JobPayload<N>, afterSeconds?: number): Promise<string | null> {
+async function continueInFreshJob<N extends QueueName>(
+  boss: PgBoss,
+  queue: N,
+  received: Received,
+  payload: JobPayload<N>,
+  afterSeconds?: number,
+): Promise<string | null> {
   return inTransaction(async (db) => {
-    const id = await sendThrough(boss, db, queue, payload as JobInput<N>, afterSeconds === undefined ? {} : { startAfterSeconds: afterSeconds });
+    const id = await sendThrough(
+      boss,
+      db,
+      queue,
+      payload as JobInput<N>,
+      afterSeconds === undefined ? {} : { startAfterSeconds: afterSeconds },
+    );
     await boss.complete(queue, received.id, { continued_in: id }, { db });
     return id;
   });
@@ -77,11 +89,17 @@ export async function runAttempt(boss: PgBoss, job: JobDefinition, received: Rec
   }
   if (failure) {
     const retry = job.retryLater?.(payload, failure.error);
-    log().error({ err: failure.error, job: job.queue, jobId: received.id, retryInSeconds: retry?.afterSeconds }, "job attempt failed");
+    log().error(
+      { err: failure.error, job: job.queue, jobId: received.id, retryInSeconds: retry?.afterSeconds },
+      "job attempt failed",
+    );
     if (!retry) throw failure.error;
     // Should this send fail too (the database away), the attempt fails and pg-boss retries it.
     const next = await continueInFreshJob(boss, job.queue, received, retry.payload, retry.afterSeconds);
-    log().info({ job: job.queue, jobId: received.id, next, retryInSeconds: retry.afterSeconds }, "the work is tried again later, in a fresh job");
+    log().info(
+      { job: job.queue, jobId: received.id, next, retryInSeconds: retry.afterSeconds },
+      "the work is tried again later, in a fresh job",
+    );
     return;
   }
   if (outcome) {

@@ -12,7 +12,11 @@ export const analyzeDemoJob = defineJob({
   concurrency: 2,
   workId: ({ submissionId }) => submissionId,
   async handler({ submissionId }) {
-    await analyzeSubmission(submissionId, { fetchOptions: defaultFetchPhotoOptions(), storage: mediaStorage(), provider: configuredProvider() });
+    await analyzeSubmission(submissionId, {
+      fetchOptions: defaultFetchPhotoOptions(),
+      storage: mediaStorage(),
+      provider: configuredProvider(),
+    });
   },
 });
 

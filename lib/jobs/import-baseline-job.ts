@@ -42,7 +42,8 @@ export function defineImportBaselineJob(deps: BaselineImportDeps = {}, options: 
       const progress = await runTourImport(job.importId, deps.tours, { shouldPause, skippedImageIds: job.skippedImageIds });
       return progress.state === "paused" ? { continueWith: { ...job, skippedImageIds: progress.skippedImageIds } } : undefined;
     },
-    onGiveUp: (job) => (job.kind === "photos" ? giveUpPhotoImport(job.importId, deps.photos?.storage) : giveUpTourImport(job.importId, deps.tours)),
+    onGiveUp: (job) =>
+      job.kind === "photos" ? giveUpPhotoImport(job.importId, deps.photos?.storage) : giveUpTourImport(job.importId, deps.tours),
   });
 }
 

@@ -18,7 +18,11 @@ export const jobPayloads = {
    * An ask for a sign-in link, mailed from a job so the form answers in the same time whoever
    * asks. No link in the payload (the job table is not a place for one): the job makes it.
    */
-  "sign-in-mail": z.object({ email: z.string().min(3).max(320), returnPath: z.string().startsWith("/").max(2048), expires: z.iso.datetime() }),
+  "sign-in-mail": z.object({
+    email: z.string().min(3).max(320),
+    returnPath: z.string().startsWith("/").max(2048),
+    expires: z.iso.datetime(),
+  }),
   "prune-webhook-log": z.object({}).passthrough(),
   "poll-calendars": z.object({}).passthrough(),
   /**

@@ -79,7 +79,9 @@ export async function listQueueStats(): Promise<QueueStats[]> {
   const [schema] = await db().$queryRaw<{ present: boolean }[]>`SELECT to_regclass('pgboss.job') IS NOT NULL AS present`;
   const present = schema?.present === true;
   const rows = present ? await countStates() : [];
-  const stored = present ? await db().$queryRaw<{ name: string; dead_letter: string | null }[]>`SELECT name, dead_letter FROM pgboss.queue` : [];
+  const stored = present
+    ? await db().$queryRaw<{ name: string; dead_letter: string | null }[]>`SELECT name, dead_letter FROM pgboss.queue`
+    : [];
 
   const counts = new Map(rows.map((row) => [row.name, row]));
   const deadLetterOf = new Map(stored.map((queue) => [queue.name, queue.dead_letter ?? undefined]));

@@ -137,7 +137,11 @@ export async function sendThrough<N extends QueueName>(
  * Enqueues a job. Given `tx`, the job commits or rolls back with the change it follows, so no job
  * is ever sent for a change that did not happen (or lost for one that did).
  */
-export async function enqueue<N extends QueueName>(name: N, payload: JobInput<N>, options: EnqueueOptions = {}): Promise<string | null> {
+export async function enqueue<N extends QueueName>(
+  name: N,
+  payload: JobInput<N>,
+  options: EnqueueOptions = {},
+): Promise<string | null> {
   const boss = await jobQueue();
   const { tx, ...rest } = options;
   if (tx) return sendThrough(boss, prismaExecutor(tx), name, payload, rest);

@@ -54,7 +54,12 @@ export const queues: { readonly [N in QueueName]: QueueSettings<N> } = {
   "apply-roster-import": { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 30, giveUp: true },
   "activate-roster": { retryLimit: 5, retryDelaySeconds: 5, expireInSeconds: 60, giveUp: false },
   // One poll may take every page at the full per-request time (lib/roster-feeds/feed-limits.ts).
-  "poll-roster-feed": { retryLimit: pollJobRetryLimit, retryDelaySeconds: 5, expireInSeconds: pollJobTimeoutSeconds, giveUp: true },
+  "poll-roster-feed": {
+    retryLimit: pollJobRetryLimit,
+    retryDelaySeconds: 5,
+    expireInSeconds: pollJobTimeoutSeconds,
+    giveUp: true,
+  },
   "schedule-roster-pulls": { retryLimit: 0, retryDelaySeconds: 5, expireInSeconds: 120, giveUp: false },
   "prune-rate-limits": { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 15 * 60, giveUp: false },
   "prune-webhook-log": { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 15 * 60, giveUp: false },

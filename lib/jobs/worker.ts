@@ -31,7 +31,9 @@ async function workGiveUps(boss: PgBoss, job: JobDefinition): Promise<void> {
  */
 function startReclaiming(boss: PgBoss, jobs: readonly JobDefinition[]): void {
   const reclaim = () =>
-    void reclaimOrphanedJobs(boss, jobs).catch((error: unknown) => log().warn({ err: error }, "could not look for orphaned job attempts"));
+    void reclaimOrphanedJobs(boss, jobs).catch((error: unknown) =>
+      log().warn({ err: error }, "could not look for orphaned job attempts"),
+    );
   reclaim();
   const state = workerState();
   clearInterval(state.reclaimTimer);

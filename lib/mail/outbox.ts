@@ -38,8 +38,16 @@ export async function listOutbox(): Promise<OutboxMessage[]> {
     if (error.code === "ENOENT") return [] as string[];
     throw error;
   });
-  const ids = names.filter((name) => name.endsWith(".json")).map((name) => name.slice(0, -5)).filter((id) => idPattern.test(id));
-  const messages = await Promise.all(ids.sort().reverse().map((id) => readOutboxMessage(id)));
+  const ids = names
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => name.slice(0, -5))
+    .filter((id) => idPattern.test(id));
+  const messages = await Promise.all(
+    ids
+      .sort()
+      .reverse()
+      .map((id) => readOutboxMessage(id)),
+  );
   return messages.filter((message): message is OutboxMessage => message !== undefined);
 }
 

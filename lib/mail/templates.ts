@@ -29,7 +29,14 @@ export function signInMail(to: string, url: string, expires: Date): MailMessage 
   };
 }
 
-export function invitationMail(options: { to: string; url: string; expires: Date; workspace: string; role: string; invitedBy: string }): MailMessage {
+export function invitationMail(options: {
+  to: string;
+  url: string;
+  expires: Date;
+  workspace: string;
+  role: string;
+  invitedBy: string;
+}): MailMessage {
   const { to, url, expires, workspace, role, invitedBy } = options;
   const line = `${invitedBy} invited you to ${workspace} on Walkthrough as ${role === "owner" ? "its owner" : `a ${role}`}: read inspection reports of its homes, with findings, pictures and the cleaner's video.`;
   const footer = `The link signs you in once, until ${until(expires)}. Afterwards sign in with this address at any time.`;
@@ -41,7 +48,13 @@ export function invitationMail(options: { to: string; url: string; expires: Date
   };
 }
 
-export function consoleInvitationMail(options: { to: string; url: string; expires: Date; partner: string; invitedBy: string }): MailMessage {
+export function consoleInvitationMail(options: {
+  to: string;
+  url: string;
+  expires: Date;
+  partner: string;
+  invitedBy: string;
+}): MailMessage {
   const { to, url, expires, partner, invitedBy } = options;
   const line = `${invitedBy} invited you to ${partner}'s partner console on Walkthrough: API keys, webhooks, workspaces and usage of your integration.`;
   const footer = `The link signs you in once, until ${until(expires)}. Afterwards sign in with this address at any time.`;
@@ -83,8 +96,18 @@ export function demoConfirmationMail(options: { to: string; url: string; expires
 /** `findings` undefined: the analysis failed (no usable photo, or no answer). */
 export function demoResultMail(options: { to: string; url: string; requestId: string; findings?: number }): MailMessage {
   const { to, url, requestId, findings } = options;
-  const outcome = findings === undefined ? "the photos could not be analysed, and the result says why" : findings === 0 ? "nothing found with confidence" : `${findings} finding${findings === 1 ? "" : "s"}`;
+  const outcome =
+    findings === undefined
+      ? "the photos could not be analysed, and the result says why"
+      : findings === 0
+        ? "nothing found with confidence"
+        : `${findings} finding${findings === 1 ? "" : "s"}`;
   const line = `Your Walkthrough demo result is ready (request ${requestId}): ${outcome}. Read it with the poll token you were given when you sent the photos.`;
   const footer = "The submission and its photos are deleted after the retention period stated with it.";
-  return { to, subject: "Your Walkthrough demo result is ready", text: `${line}\n\nHow to read it:\n\n${url}\n\n${footer}\n`, html: html([line], { label: "How to read it", url }, footer) };
+  return {
+    to,
+    subject: "Your Walkthrough demo result is ready",
+    text: `${line}\n\nHow to read it:\n\n${url}\n\n${footer}\n`,
+    html: html([line], { label: "How to read it", url }, footer),
+  };
 }

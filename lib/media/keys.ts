@@ -45,7 +45,8 @@ export function contentAddressedKey(prefix: string, sha256Hex: string): string {
 }
 
 // type/subtype with optional parameters, no control characters: it ends up in a response header.
-const contentTypePattern = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+(?:\s*;\s*[A-Za-z0-9!#$&^_.+-]+=(?:[A-Za-z0-9!#$&^_.+-]+|"[^"\\\r\n]*"))*$/;
+const contentTypePattern =
+  /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+(?:\s*;\s*[A-Za-z0-9!#$&^_.+-]+=(?:[A-Za-z0-9!#$&^_.+-]+|"[^"\\\r\n]*"))*$/;
 
 export function assertContentType(contentType: string): string {
   if (contentType.length > 200 || !contentTypePattern.test(contentType)) {

@@ -98,7 +98,12 @@ export class LocalDiskDriver implements MediaStorage {
   }
 
   /** Metadata first, then the data file renamed into place: the object appears whole. */
-  private async commit(key: string, { temp, size, sha256 }: Spooled, contentType: string, parts?: PartsMarker): Promise<StoredObject> {
+  private async commit(
+    key: string,
+    { temp, size, sha256 }: Spooled,
+    contentType: string,
+    parts?: PartsMarker,
+  ): Promise<StoredObject> {
     const target = this.objectPath(key);
     try {
       await this.writeSidecar(key, { contentType, size, sha256, parts });
@@ -221,7 +226,10 @@ export class LocalDiskDriver implements MediaStorage {
       return { key, size: existing!.size, sha256: existing!.sidecar.sha256 };
     }
     if (step.kind === "missing") throw new MissingPartsError(step.missing);
-    const spooled = await spool(this.root, joinedParts((partNumber) => this.parts.get(key, partNumber), step.parts));
+    const spooled = await spool(
+      this.root,
+      joinedParts((partNumber) => this.parts.get(key, partNumber), step.parts),
+    );
     const expectedSize = step.parts.reduce((sum, part) => sum + part.size, 0);
     if (spooled.size !== expectedSize) {
       await rm(spooled.temp, { force: true });

@@ -84,7 +84,9 @@ export async function removeFolder(root: string, area: string, relative: string)
 }
 
 /** Waits for a read stream to open: false when the file is gone (removed since it was looked up). */
-export function opened(stream: NodeJS.ReadableStream & { once(event: "open" | "error", listener: () => void): unknown }): Promise<boolean> {
+export function opened(
+  stream: NodeJS.ReadableStream & { once(event: "open" | "error", listener: () => void): unknown },
+): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
     stream.once("open", () => resolve(true));
     stream.once("error", () => resolve(false));

@@ -66,9 +66,7 @@ function manifestDigest(parts: readonly StoredPart[]): string {
 }
 
 export type CompletionStep =
-  | { kind: "completed" }
-  | { kind: "missing"; missing: number[] }
-  | { kind: "build"; parts: StoredPart[]; marker: PartsMarker };
+  { kind: "completed" } | { kind: "missing"; missing: number[] } | { kind: "build"; parts: StoredPart[]; marker: PartsMarker };
 
 /**
  * What completeParts does, given the parts stored now and the marker of any object already at the
@@ -76,7 +74,11 @@ export type CompletionStep =
  * (partly) gone since, or from these very parts (a crash before they were removed). Otherwise
  * the parts must all be there, and are joined.
  */
-export function completionStep(partNumbers: readonly number[], stored: readonly StoredPart[], existing?: PartsMarker): CompletionStep {
+export function completionStep(
+  partNumbers: readonly number[],
+  stored: readonly StoredPart[],
+  existing?: PartsMarker,
+): CompletionStep {
   const byNumber = new Map(stored.map((part) => [part.partNumber, part]));
   const missing = partNumbers.filter((partNumber) => !byNumber.has(partNumber));
   const parts = partNumbers.flatMap((partNumber) => byNumber.get(partNumber) ?? []);

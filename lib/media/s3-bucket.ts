@@ -71,10 +71,15 @@ export class S3Bucket {
   async *list(prefix: string): AsyncGenerator<{ key: string; size: number }[]> {
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.name, Prefix: prefix, ContinuationToken: token }));
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.name, Prefix: prefix, ContinuationToken: token }),
+      );
       // Checked again here so that a service ignoring Prefix still cannot make us touch keys outside it.
-      yield (page.Contents ?? []).flatMap((item) => (item.Key?.startsWith(prefix) ? [{ key: item.Key, size: item.Size ?? 0 }] : []));
-      if (page.IsTruncated && !page.NextContinuationToken) throw new Error("S3 listed a truncated page without a continuation token");
+      yield (page.Contents ?? []).flatMap((item) =>
+        item.Key?.startsWith(prefix) ? [{ key: item.Key, size: item.Size ?? 0 }] : [],
+      );
+      if (page.IsTruncated && !page.NextContinuationToken)
+        throw new Error("S3 listed a truncated page without a continuation token");
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }

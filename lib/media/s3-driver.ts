@@ -244,11 +244,15 @@ export class S3Driver implements MediaStorage {
       return { key, size: existing?.ContentLength ?? 0, sha256: existing?.Metadata?.sha256 ?? "" };
     }
     if (step.kind === "missing") throw new MissingPartsError(step.missing);
-    const staged = await stage(this.bucket, joinedParts((partNumber) => this.parts.get(key, partNumber), step.parts), {
-      key: this.bucket.tempKey(),
-      contentType,
-      metadata: {},
-    });
+    const staged = await stage(
+      this.bucket,
+      joinedParts((partNumber) => this.parts.get(key, partNumber), step.parts),
+      {
+        key: this.bucket.tempKey(),
+        contentType,
+        metadata: {},
+      },
+    );
     const expectedSize = step.parts.reduce((sum, part) => sum + part.size, 0);
     if (staged.size !== expectedSize) {
       if (staged.kind === "uploaded") await this.bucket.delete(staged.key);

@@ -75,7 +75,7 @@ export async function* fixedParts(source: AsyncIterable<Uint8Array>, buffers: Pa
   let yielded = false;
   try {
     for await (const chunk of source) {
-      for (let at = 0; at < chunk.length; ) {
+      for (let at = 0; at < chunk.length;) {
         const count = Math.min(partSize - filled, chunk.length - at);
         part.set(chunk.subarray(at, at + count), filled);
         filled += count;
@@ -100,7 +100,11 @@ export async function* fixedParts(source: AsyncIterable<Uint8Array>, buffers: Pa
  * finishes, so a streamed source is read no faster than it is sent. Stops taking items at the
  * first failure and rethrows it once the running ones settle.
  */
-export async function inPool<T>(items: AsyncIterable<T> | Iterable<T>, limit: number, work: (item: T) => Promise<void>): Promise<void> {
+export async function inPool<T>(
+  items: AsyncIterable<T> | Iterable<T>,
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   const running = new Set<Promise<void>>();
   let failure: { error: unknown } | undefined;
   try {
@@ -126,7 +130,11 @@ export async function inPool<T>(items: AsyncIterable<T> | Iterable<T>, limit: nu
  * is uploaded as it arrives to `target.key` (multipart) and comes back as `uploaded`. With
  * `expectedSha256` a mismatch aborts the upload, so nothing appears, and throws.
  */
-export async function stage(bucket: S3Bucket, body: MediaBody, target: WriteTarget & { expectedSha256?: string }): Promise<Staged> {
+export async function stage(
+  bucket: S3Bucket,
+  body: MediaBody,
+  target: WriteTarget & { expectedSha256?: string },
+): Promise<Staged> {
   const source = toReadable(body);
   const buffers = new PartBuffers(bucket.sizes.partSize, bucket.sizes.queueSize + 2);
   const parts = fixedParts(source, buffers);
@@ -174,7 +182,9 @@ async function uploadMultipart(
       if (PartNumber > maxParts) throw new Error(`An object this large needs parts bigger than ${bucket.sizes.partSize} bytes`);
       hash.update(bytes);
       size += bytes.length;
-      const answer = await client.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber, Body: bytes, ContentLength: bytes.length }));
+      const answer = await client.send(
+        new UploadPartCommand({ Bucket, Key, UploadId, PartNumber, Body: bytes, ContentLength: bytes.length }),
+      );
       buffers.give(bytes);
       done.push({ PartNumber, ETag: answer.ETag });
     });
@@ -188,11 +198,22 @@ async function uploadMultipart(
   }
 }
 
-async function complete(bucket: S3Bucket, target: WriteTarget, UploadId: string | undefined, parts: CompletedPart[]): Promise<void> {
+async function complete(
+  bucket: S3Bucket,
+  target: WriteTarget,
+  UploadId: string | undefined,
+  parts: CompletedPart[],
+): Promise<void> {
   const Parts = [...parts].sort((a, b) => a.PartNumber! - b.PartNumber!);
   await conditionally(target.onlyIfAbsent ?? false, (IfNoneMatch) =>
     bucket.client.send(
-      new CompleteMultipartUploadCommand({ Bucket: bucket.name, Key: target.key, UploadId, MultipartUpload: { Parts }, IfNoneMatch }),
+      new CompleteMultipartUploadCommand({
+        Bucket: bucket.name,
+        Key: target.key,
+        UploadId,
+        MultipartUpload: { Parts },
+        IfNoneMatch,
+      }),
     ),
   );
 }
@@ -293,7 +314,14 @@ async function copyParts(
   await inPool(ranges, sizes.queueSize, async ({ partNumber: PartNumber, start, end }) => {
     if (how === "server") {
       const answer = await client.send(
-        new UploadPartCopyCommand({ Bucket, Key, UploadId, PartNumber, CopySource: copySource(bucket, from), CopySourceRange: `bytes=${start}-${end}` }),
+        new UploadPartCopyCommand({
+          Bucket,
+          Key,
+          UploadId,
+          PartNumber,
+          CopySource: copySource(bucket, from),
+          CopySourceRange: `bytes=${start}-${end}`,
+        }),
       );
       done.push({ PartNumber, ETag: answer.CopyPartResult?.ETag });
       return;
@@ -301,7 +329,9 @@ async function copyParts(
     const range = await client.send(new GetObjectCommand({ Bucket, Key: from, Range: `bytes=${start}-${end}` }));
     const bytes = Buffer.from((await range.Body?.transformToByteArray()) ?? []);
     if (bytes.length !== end - start + 1) throw new Error(`S3 returned ${bytes.length} bytes for a range of ${end - start + 1}`);
-    const answer = await client.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber, Body: bytes, ContentLength: bytes.length }));
+    const answer = await client.send(
+      new UploadPartCommand({ Bucket, Key, UploadId, PartNumber, Body: bytes, ContentLength: bytes.length }),
+    );
     done.push({ PartNumber, ETag: answer.ETag });
   });
   return done;

@@ -58,7 +58,11 @@ export const createBaselinePhotoImport = defineOperation({
   ],
   async handler({ caller, params, query, body }) {
     const { workspace, property } = await getHome(caller.partnerId, query.workspace_id, params.property_id);
-    const run = await submitPhotoImport(workspace.partnerId, property, body.photos.map((photo) => photo.url));
+    const run = await submitPhotoImport(
+      workspace.partnerId,
+      property,
+      body.photos.map((photo) => photo.url),
+    );
     return { status: 202, body: serializePhotoImportCreated(workspace, property, run) };
   },
 });

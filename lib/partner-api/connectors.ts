@@ -42,14 +42,26 @@ const calendarRecord = z
   .object({
     workspace_id: z.string(),
     property_id: z.string(),
-    calendar_host: z.string().optional().meta({ description: "The calendar's host; the link itself is never shown again (it carries the platform's token). Omitted when the home has no calendar." }),
+    calendar_host: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          "The calendar's host; the link itself is never shown again (it carries the platform's token). Omitted when the home has no calendar.",
+      }),
     created_at: z.iso.datetime().optional(),
-    last_polled_at: z.iso.datetime().optional().meta({ description: "The last fetch, successful or not; omitted before the first." }),
+    last_polled_at: z.iso
+      .datetime()
+      .optional()
+      .meta({ description: "The last fetch, successful or not; omitted before the first." }),
     last_succeeded_at: z.iso.datetime().optional(),
     last_error: z
       .string()
       .optional()
-      .meta({ description: "Why the last fetch failed (a baseline-photo fetch `reason`, `http_status_<code>`, or `not_a_calendar`); omitted once one succeeds." }),
+      .meta({
+        description:
+          "Why the last fetch failed (a baseline-photo fetch `reason`, `http_status_<code>`, or `not_a_calendar`); omitted once one succeeds.",
+      }),
   })
   .meta({ id: "ReservationCalendar" });
 
@@ -63,16 +75,27 @@ export const putIcalCalendar = defineOperation({
     "The home's iCal export link (`https://`, or the `webcal://` form the platforms print), fetched under the baseline-photo " +
     "fetch rules (public addresses only, up to 3 redirects, 20 seconds) and at most 5 MiB, then every 15 minutes. The first " +
     "read is within a minute. Each poll's changes become `reservation.*` events for partners on the reservations track. " +
-    "Replacing the link keeps the stays read so far. A refused link is `400 invalid_request` with `detail.parameter: \"url\"`.\n\n" +
+    'Replacing the link keeps the stays read so far. A refused link is `400 invalid_request` with `detail.parameter: "url"`.\n\n' +
     connectorRule,
   query: calendarQuery,
   body: z.strictObject({ url: requiredText(maxCalendarUrlLength).meta({ description: "The calendar's export link." }) }),
   responses: { 200: { description: "The calendar as now held", schema: calendarRecord } },
-  errors: ["missing_parameter", "invalid_request", "workspace_not_provisioned", "connector_not_enabled", "property_not_found", "payload_too_large"],
+  errors: [
+    "missing_parameter",
+    "invalid_request",
+    "workspace_not_provisioned",
+    "connector_not_enabled",
+    "property_not_found",
+    "payload_too_large",
+  ],
   async handler({ caller, query, body }) {
     const { workspace, property } = await icalHome(caller.partnerId, query);
     const checked = checkCalendarUrl(body.url);
-    if ("refused" in checked) throw new ApiError("invalid_request", { message: `url is not a calendar link the service may fetch: ${checked.refused}.`, detail: { parameter: "url" } });
+    if ("refused" in checked)
+      throw new ApiError("invalid_request", {
+        message: `url is not a calendar link the service may fetch: ${checked.refused}.`,
+        detail: { parameter: "url" },
+      });
     const calendar = await setCalendar(property.id, checked.url);
     return { status: 200, body: serializeCalendar(workspace.externalId, property, calendar) };
   },
@@ -131,15 +154,25 @@ export const listIcalReservations = defineOperation({
   responses: {
     200: {
       description: "One page",
-      schema: z.object({ workspace_id: z.string(), reservations: z.array(reservationRecord), next_cursor: z.string().optional() }).meta({ id: "ReservationsPage" }),
+      schema: z
+        .object({ workspace_id: z.string(), reservations: z.array(reservationRecord), next_cursor: z.string().optional() })
+        .meta({ id: "ReservationsPage" }),
     },
   },
   errors: ["missing_parameter", "invalid_request", "workspace_not_provisioned", "connector_not_enabled", "property_not_found"],
   async handler({ caller, query }) {
     const workspace = await icalWorkspace(caller.partnerId, query.workspace_id);
     const property = query.property_id === undefined ? undefined : await getProperty(workspace, query.property_id);
-    const page = await readReservationPage(workspace, { propertyId: property?.id, status: query.status, limit: query.limit, cursor: query.cursor });
-    return { status: 200, body: { workspace_id: workspace.externalId, reservations: page.reservations, next_cursor: page.nextCursor } };
+    const page = await readReservationPage(workspace, {
+      propertyId: property?.id,
+      status: query.status,
+      limit: query.limit,
+      cursor: query.cursor,
+    });
+    return {
+      status: 200,
+      body: { workspace_id: workspace.externalId, reservations: page.reservations, next_cursor: page.nextCursor },
+    };
   },
 });
 
@@ -168,7 +201,8 @@ export const callConnector = defineOperation({
   errors: ["missing_parameter", "invalid_request", "not_found", "workspace_not_provisioned", "connector_not_enabled"],
   async handler({ caller, params, query }) {
     const connector = findConnector(params.platform);
-    if (!connector?.operations.some((operation) => operation.name === params.operation)) throw new ApiError("not_found", { message: "No such connector operation; GET /connectors lists them." });
+    if (!connector?.operations.some((operation) => operation.name === params.operation))
+      throw new ApiError("not_found", { message: "No such connector operation; GET /connectors lists them." });
     await getWorkspace(caller.partnerId, query.workspace_id);
     // Only `available` connectors have operations of their own, routed before this one.
     throw connectorNotEnabled(connector.platform);

@@ -4,7 +4,13 @@ import { getFindings } from "../inspections/get-findings";
 import { getInspectionStatus } from "../inspections/get-inspection-status";
 import { getVideo } from "../inspections/get-video";
 import { workspaceQuery } from "../roster/schemas";
-import { findingsRecord, inspectionPathParams, inspectionStatusQuery, inspectionStatusRecord, videoRecord } from "../inspections/schemas";
+import {
+  findingsRecord,
+  inspectionPathParams,
+  inspectionStatusQuery,
+  inspectionStatusRecord,
+  videoRecord,
+} from "../inspections/schemas";
 import { serializeFindings, serializeInspectionStatus, serializeVideo } from "../inspections/serializers";
 
 const tag = "Recording links and inspections";
@@ -48,7 +54,14 @@ export const readInspectionFindings = defineOperation({
   params: inspectionPathParams,
   query: workspaceQuery,
   responses: { 200: { description: "The findings", schema: findingsRecord } },
-  errors: ["missing_parameter", "invalid_request", "workspace_not_provisioned", "not_found", "report_not_available", "report_not_ready"],
+  errors: [
+    "missing_parameter",
+    "invalid_request",
+    "workspace_not_provisioned",
+    "not_found",
+    "report_not_available",
+    "report_not_ready",
+  ],
   errorDetail: {
     404: {
       reason: {
@@ -80,7 +93,14 @@ export const readInspectionVideo = defineOperation({
   params: inspectionPathParams,
   query: workspaceQuery,
   responses: { 200: { description: "The video", schema: videoRecord } },
-  errors: ["missing_parameter", "invalid_request", "workspace_not_provisioned", "not_found", "video_not_ready", "video_not_available"],
+  errors: [
+    "missing_parameter",
+    "invalid_request",
+    "workspace_not_provisioned",
+    "not_found",
+    "video_not_ready",
+    "video_not_available",
+  ],
   async handler({ caller, params, query }) {
     const inspection = await findPartnerInspection(caller.partnerId, query.workspace_id, params.inspection_id);
     return { status: 200, body: serializeVideo(await getVideo(inspection)) };

@@ -14,8 +14,8 @@ export const readRecordingLink = defineOperation({
     "concurrent calls for a new task make one. A task is bound to one property for its whole life. Never creates " +
     "properties. Give `recording_url` to the cleaner as it is; it is the only credential the recording app needs.\n\n" +
     "`task_name`, `scheduled_date` and `return_url` are stored per task: a call carrying one sets it, a call without " +
-    "it leaves the stored value. The answer echoes `return_url` only when the call supplied one (spec: \"echoed when " +
-    "one was supplied\"); a call without it answers none, and the stored one still applies. `task_id` and " +
+    'it leaves the stored value. The answer echoes `return_url` only when the call supplied one (spec: "echoed when ' +
+    'one was supplied"); a call without it answers none, and the stored one still applies. `task_id` and ' +
     "`task_name` take up to 1,000 characters each.\n\n" +
     "Refusals, in this order: `400 missing_parameter` naming a missing parameter, and `400 invalid_request` for a " +
     "malformed parameter; a refused `return_url` (`400 invalid_request`, `detail.parameter: return_url`, " +
@@ -37,7 +37,8 @@ export const readRecordingLink = defineOperation({
       reason: {
         type: "string",
         enum: ["not_allowed", "malformed"],
-        description: "On a refused `return_url` (`detail.parameter: return_url`) only: `not_allowed` (not on the allowlist) or `malformed`.",
+        description:
+          "On a refused `return_url` (`detail.parameter: return_url`) only: `not_allowed` (not on the allowlist) or `malformed`.",
       },
     },
   },

@@ -26,11 +26,25 @@ export const createWorkspaceClaim = defineOperation({
     201: { description: "Invitation mailed", schema: claimRecord },
     200: { description: "The open invitation to the same address, mailed again", schema: claimRecord },
   },
-  errors: ["missing_parameter", "invalid_request", "invalid_email", "workspace_not_provisioned", "workspace_already_claimed", "claim_requires_admin", "payload_too_large"],
+  errors: [
+    "missing_parameter",
+    "invalid_request",
+    "invalid_email",
+    "workspace_not_provisioned",
+    "workspace_already_claimed",
+    "claim_requires_admin",
+    "payload_too_large",
+  ],
   async handler({ caller, query, body }) {
     const email = deliverableEmail(body.email);
     if (email === undefined) throw new ApiError("invalid_email", { detail: { parameter: "email" } });
-    const outcome = await claimWorkspace({ partnerId: caller.partnerId, keyId: caller.keyId, workspaceId: query.workspace_id, email, name: body.name });
+    const outcome = await claimWorkspace({
+      partnerId: caller.partnerId,
+      keyId: caller.keyId,
+      workspaceId: query.workspace_id,
+      email,
+      name: body.name,
+    });
     return { status: outcome.created ? 201 : 200, body: serializeClaim(outcome) };
   },
 });

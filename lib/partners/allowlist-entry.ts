@@ -5,8 +5,7 @@
 
 // `scheme` is the bare name (`myapp`); `entry` is the stored spelling (`myapp://`, or the origin).
 export type AllowlistEntry =
-  | { kind: "scheme"; scheme: string; entry: string }
-  | { kind: "origin"; origin: string; entry: string };
+  { kind: "scheme"; scheme: string; entry: string } | { kind: "origin"; origin: string; entry: string };
 
 export class AllowlistEntryError extends Error {}
 

@@ -14,7 +14,8 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string }
 export function checkPartnerName(text: string): Checked<string> {
   const name = text.trim();
   if (name === "") return { ok: false, problem: "must not be empty" };
-  if (characterCount(name) > maxPartnerNameLength) return { ok: false, problem: `must be at most ${maxPartnerNameLength} characters` };
+  if (characterCount(name) > maxPartnerNameLength)
+    return { ok: false, problem: `must be at most ${maxPartnerNameLength} characters` };
   if (/\p{Cc}/u.test(name)) return { ok: false, problem: "must not contain control characters" };
   return { ok: true, value: name };
 }

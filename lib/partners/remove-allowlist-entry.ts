@@ -13,9 +13,7 @@ export async function removeAllowlistEntry(partnerId: string, text: string): Pro
   await requirePartner(partnerId);
   const removed = await db().allowlistEntry.deleteMany({ where: { partnerId, entry } });
   if (removed.count === 0) {
-    throw new AllowlistEntryNotFoundError(
-      `${entry} is not on the allowlist of partner ${partnerId}; nothing was removed.`,
-    );
+    throw new AllowlistEntryNotFoundError(`${entry} is not on the allowlist of partner ${partnerId}; nothing was removed.`);
   }
   return { entry };
 }

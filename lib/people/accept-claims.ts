@@ -8,7 +8,9 @@ import { recordWorkspaceEvent } from "../workspaces/workspace-events";
  * replaced, or one that lapsed, makes nobody owner.
  */
 export async function acceptClaimsOf(userId: string, email: string, now = new Date()): Promise<void> {
-  const open = await db().workspaceClaim.findMany({ where: { email: email.toLowerCase(), claimedAt: null, expiresAt: { gt: now } } });
+  const open = await db().workspaceClaim.findMany({
+    where: { email: email.toLowerCase(), claimedAt: null, expiresAt: { gt: now } },
+  });
   for (const claim of open) {
     await db().$transaction(async (tx) => {
       // Conditional on the invitation still being this one, open: two sign-ins accept it once.
@@ -29,11 +31,17 @@ export async function acceptClaimsOf(userId: string, email: string, now = new Da
     log().info({ workspace: claim.workspaceId }, "workspace claimed");
   }
   // An owner seat staff gave directly (no invitation) claims the workspace the same way: by signing in.
-  const unclaimed = await db().workspace.findMany({ where: { claimState: { not: "claimed" }, seats: { some: { userId, role: "owner" } } }, select: { id: true } });
+  const unclaimed = await db().workspace.findMany({
+    where: { claimState: { not: "claimed" }, seats: { some: { userId, role: "owner" } } },
+    select: { id: true },
+  });
   for (const { id } of unclaimed) {
     await db().$transaction(async (tx) => {
       // Conditional, so two sign-ins at once claim it (and announce it) once.
-      const { count } = await tx.workspace.updateMany({ where: { id, claimState: { not: "claimed" } }, data: { claimState: "claimed", claimPendingUntil: null } });
+      const { count } = await tx.workspace.updateMany({
+        where: { id, claimState: { not: "claimed" } },
+        data: { claimState: "claimed", claimPendingUntil: null },
+      });
       if (count === 1) await recordWorkspaceEvent(tx, id, { type: "workspace.claimed" }, now);
     });
   }

@@ -43,26 +43,53 @@ export async function claimWorkspace(request: ClaimRequest, now = new Date()): P
     const workspace = await tx.workspace.findUniqueOrThrow({ where: { id: found.id }, include: { claim: true, partner: true } });
     if (workspace.claimState === "claimed") throw new ApiError("workspace_already_claimed");
     if (workspace.createdByKeyId !== request.keyId) {
-      throw new ApiError("claim_requires_admin", { message: "This workspace was not provisioned with the key making the claim; the owner must be nominated by the service." });
+      throw new ApiError("claim_requires_admin", {
+        message: "This workspace was not provisioned with the key making the claim; the owner must be nominated by the service.",
+      });
     }
     if ((await tx.seat.count({ where: { workspaceId: workspace.id } })) > 0) {
-      throw new ApiError("claim_requires_admin", { message: "This workspace already has people; its owner must be nominated by the service." });
+      throw new ApiError("claim_requires_admin", {
+        message: "This workspace already has people; its owner must be nominated by the service.",
+      });
     }
     const open = workspace.claim !== null && workspace.claim.claimedAt === null && workspace.claim.expiresAt > now;
     const repeat = open && workspace.claim!.email === request.email;
     await consumeRateLimit("claim", request.partnerId);
-    const data = { email: request.email, name: request.name ?? null, keyId: request.keyId, invitedAt: now, expiresAt, claimedAt: null };
-    const claim = await tx.workspaceClaim.upsert({ where: { workspaceId: workspace.id }, create: { workspaceId: workspace.id, ...data }, update: data });
+    const data = {
+      email: request.email,
+      name: request.name ?? null,
+      keyId: request.keyId,
+      invitedAt: now,
+      expiresAt,
+      claimedAt: null,
+    };
+    const claim = await tx.workspaceClaim.upsert({
+      where: { workspaceId: workspace.id },
+      create: { workspaceId: workspace.id, ...data },
+      update: data,
+    });
     await tx.workspace.update({ where: { id: workspace.id }, data: { claimState: "pending", claimPendingUntil: expiresAt } });
     const link = await createSignInLink(request.email, "/home", expiresAt, tx);
     return { claim, created: !repeat, link, workspaceName: workspace.name, partnerName: workspace.partner.name };
   });
 
   try {
-    await sendMail(invitationMail({ to: request.email, url: link, expires: expiresAt, workspace: workspaceName, role: "owner", invitedBy: partnerName }));
+    await sendMail(
+      invitationMail({
+        to: request.email,
+        url: link,
+        expires: expiresAt,
+        workspace: workspaceName,
+        role: "owner",
+        invitedBy: partnerName,
+      }),
+    );
   } catch (cause) {
     // The invitation stands; repeating the call sends it again.
-    throw new ApiError("service_unavailable", { message: "The invitation could not be mailed. Repeat the call to send it again.", cause });
+    throw new ApiError("service_unavailable", {
+      message: "The invitation could not be mailed. Repeat the call to send it again.",
+      cause,
+    });
   }
   return { claim, externalWorkspaceId: request.workspaceId, created };
 }
@@ -78,4 +105,3 @@ export function serializeClaim(outcome: ClaimOutcome) {
     expires_at: claim.expiresAt.toISOString(),
   };
 }
-

@@ -8,7 +8,11 @@ import { addressLine } from "../reports/read-report";
 
 function summaryOf(severities: string[], missed: number): string {
   const parts: string[] = [];
-  for (const [severity, label] of [["MAJOR", "major"], ["MODERATE", "moderate"], ["MINOR", "minor"]] as const) {
+  for (const [severity, label] of [
+    ["MAJOR", "major"],
+    ["MODERATE", "moderate"],
+    ["MINOR", "minor"],
+  ] as const) {
     const count = severities.filter((value) => value === severity).length;
     if (count > 0) parts.push(`${count} ${label} finding${count === 1 ? "" : "s"}`);
   }
@@ -28,7 +32,10 @@ export async function mailReport(inspectionId: string): Promise<number> {
   });
   const { recipients, severities, missedSteps } = await decideDeliveryOf(inspectionId);
   const mailed = new Set(inspection.reportMails.map((mail) => mail.userId));
-  const people = await db().user.findMany({ where: { id: { in: recipients.filter((id) => !mailed.has(id)) } }, select: { id: true, email: true } });
+  const people = await db().user.findMany({
+    where: { id: { in: recipients.filter((id) => !mailed.has(id)) } },
+    select: { id: true, email: true },
+  });
   if (people.length === 0) return 0;
   const property = [inspection.property.name, addressLine(inspection.property)].filter(Boolean).join(", ");
   const date = (inspection.task.scheduledDate ?? inspection.openedAt).toISOString().slice(0, 10);

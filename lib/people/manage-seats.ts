@@ -30,7 +30,10 @@ export interface SeatView {
 
 async function assertOwner(actorId: string, workspaceId: string): Promise<void> {
   if (!isUuid(workspaceId)) throw new PeopleError(404, "not_found", "No such workspace.");
-  const seat = await db().seat.findUnique({ where: { workspaceId_userId: { workspaceId, userId: actorId } }, select: { role: true } });
+  const seat = await db().seat.findUnique({
+    where: { workspaceId_userId: { workspaceId, userId: actorId } },
+    select: { role: true },
+  });
   // Without a seat the workspace reads as unknown; with a lesser one the answer says why.
   if (seat === null) throw new PeopleError(404, "not_found", "No such workspace.");
   if (seat.role !== "owner") throw new PeopleError(403, "owner_only", "Only the workspace's owner manages its people.");
@@ -69,12 +72,18 @@ export interface SeatOwner {
  * An owner gives someone a manager or viewer seat and mails them a link that signs them in.
  * Audited like a console action, under the workspace's partner, so the partner sees who let whom in.
  */
-export async function inviteToSeat(owner: SeatOwner, workspaceId: string, input: { email: string; role: string }): Promise<SeatView> {
+export async function inviteToSeat(
+  owner: SeatOwner,
+  workspaceId: string,
+  input: { email: string; role: string },
+): Promise<SeatView> {
   const actorId = owner.id;
   await assertOwner(actorId, workspaceId);
   const email = deliverableEmail(input.email);
-  if (email === undefined) throw new PeopleError(400, "invalid_email", "Enter an email address we can send to, like name@company.com.");
-  if (input.role !== "manager" && input.role !== "viewer") throw new PeopleError(400, "invalid_role", "Choose manager or viewer.");
+  if (email === undefined)
+    throw new PeopleError(400, "invalid_email", "Enter an email address we can send to, like name@company.com.");
+  if (input.role !== "manager" && input.role !== "viewer")
+    throw new PeopleError(400, "invalid_role", "Choose manager or viewer.");
   const role = input.role;
   const expires = new Date(Date.now() + invitationDays * 24 * 3600 * 1000);
   const { link, workspaceName, inviter, user, seatId } = await db().$transaction(async (tx) => {
@@ -86,7 +95,17 @@ export async function inviteToSeat(owner: SeatOwner, workspaceId: string, input:
       tx.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { name: true, partnerId: true } }),
       tx.user.findUniqueOrThrow({ where: { id: actorId }, select: { email: true, name: true } }),
     ]);
-    await recordAudit({ actor: { userId: owner.id, email: owner.email }, partnerId: workspace.partnerId, action: "seat.invite", objectType: "workspace", objectId: workspaceId, detail: { email, role } }, tx);
+    await recordAudit(
+      {
+        actor: { userId: owner.id, email: owner.email },
+        partnerId: workspace.partnerId,
+        action: "seat.invite",
+        objectType: "workspace",
+        objectId: workspaceId,
+        detail: { email, role },
+      },
+      tx,
+    );
     const link = await createSignInLink(email, "/home", expires, tx);
     return { link, workspaceName: workspace.name, inviter: actor.name ?? actor.email, user, seatId: seat.id };
   });
@@ -98,7 +117,10 @@ export async function inviteToSeat(owner: SeatOwner, workspaceId: string, input:
 export async function removeSeat(owner: SeatOwner, workspaceId: string, seatId: string): Promise<void> {
   await assertOwner(owner.id, workspaceId);
   const seat = isUuid(seatId)
-    ? await db().seat.findFirst({ where: { id: seatId, workspaceId }, include: { user: { select: { email: true } }, workspace: { select: { partnerId: true } } } })
+    ? await db().seat.findFirst({
+        where: { id: seatId, workspaceId },
+        include: { user: { select: { email: true } }, workspace: { select: { partnerId: true } } },
+      })
     : null;
   if (seat === null) return;
   if (seat.role === "owner") throw new PeopleError(409, "owner_seat", "An owner's seat cannot be removed here.");
@@ -107,7 +129,14 @@ export async function removeSeat(owner: SeatOwner, workspaceId: string, seatId: 
     const { count } = await tx.seat.deleteMany({ where: { id: seatId } });
     if (count === 0) return;
     await recordAudit(
-      { actor: { userId: owner.id, email: owner.email }, partnerId: seat.workspace.partnerId, action: "seat.remove", objectType: "workspace", objectId: workspaceId, detail: { email: seat.user.email, role: seat.role } },
+      {
+        actor: { userId: owner.id, email: owner.email },
+        partnerId: seat.workspace.partnerId,
+        action: "seat.remove",
+        objectType: "workspace",
+        objectId: workspaceId,
+        detail: { email: seat.user.email, role: seat.role },
+      },
       tx,
     );
   });
@@ -121,16 +150,31 @@ export interface DeliveryChoice {
 }
 
 export async function deliveryChoicesOf(userId: string): Promise<DeliveryChoice[]> {
-  const seats = await db().seat.findMany({ where: { userId }, include: { workspace: { select: { name: true } } }, orderBy: { workspace: { name: "asc" } } });
-  return seats.map((seat) => ({ seatId: seat.id, workspaceName: seat.workspace.name, minimumSeverity: seat.minimumSeverity, receiveMissedSteps: seat.receiveMissedSteps }));
+  const seats = await db().seat.findMany({
+    where: { userId },
+    include: { workspace: { select: { name: true } } },
+    orderBy: { workspace: { name: "asc" } },
+  });
+  return seats.map((seat) => ({
+    seatId: seat.id,
+    workspaceName: seat.workspace.name,
+    minimumSeverity: seat.minimumSeverity,
+    receiveMissedSteps: seat.receiveMissedSteps,
+  }));
 }
 
 const severities: FindingSeverity[] = ["MINOR", "MODERATE", "MAJOR"];
 
 /** A person's own choices for one of their seats. */
-export async function setDeliveryChoice(userId: string, seatId: string, input: { minimumSeverity?: unknown; receiveMissedSteps?: unknown }): Promise<DeliveryChoice> {
-  if (!severities.includes(input.minimumSeverity as FindingSeverity)) throw new PeopleError(400, "invalid_severity", "Choose minor, moderate or major.");
-  if (typeof input.receiveMissedSteps !== "boolean") throw new PeopleError(400, "invalid_choice", "Say whether missed steps are sent.");
+export async function setDeliveryChoice(
+  userId: string,
+  seatId: string,
+  input: { minimumSeverity?: unknown; receiveMissedSteps?: unknown },
+): Promise<DeliveryChoice> {
+  if (!severities.includes(input.minimumSeverity as FindingSeverity))
+    throw new PeopleError(400, "invalid_severity", "Choose minor, moderate or major.");
+  if (typeof input.receiveMissedSteps !== "boolean")
+    throw new PeopleError(400, "invalid_choice", "Say whether missed steps are sent.");
   if (!isUuid(seatId)) throw new PeopleError(404, "not_found", "No such seat.");
   const { count } = await db().seat.updateMany({
     where: { id: seatId, userId },

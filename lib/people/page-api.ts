@@ -39,6 +39,7 @@ export function personRoute<C>(
 
 export async function jsonBody(request: Request): Promise<Record<string, unknown>> {
   const body: unknown = await request.json().catch(() => undefined);
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new PeopleError(400, "invalid_body", "The request was not understood.");
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw new PeopleError(400, "invalid_body", "The request was not understood.");
   return body as Record<string, unknown>;
 }

@@ -57,7 +57,10 @@ export async function readHome(seats: readonly PersonSeat[], filters: HomeFilter
       select: { id: true, workspaceId: true, name: true, checklists: { select: { type: true, itemCount: true } } },
     }),
   ]);
-  const companyLists = await db().companyChecklist.findMany({ where: { workspaceId: { in: workspaceIds } }, select: { workspaceId: true, type: true, itemCount: true } });
+  const companyLists = await db().companyChecklist.findMany({
+    where: { workspaceId: { in: workspaceIds } },
+    select: { workspaceId: true, type: true, itemCount: true },
+  });
   // A home's own list of a type replaces the company-wide one of that type.
   const checklistItems = (property: (typeof properties)[number]) =>
     checklistTypes.reduce((sum, type) => {
@@ -68,26 +71,22 @@ export async function readHome(seats: readonly PersonSeat[], filters: HomeFilter
   const progress = await setupProgress(properties.map((property) => property.id));
 
   return {
-    inspections: inspections.map(
-      (inspection): HomeInspection => ({
-        id: inspection.id,
-        workspaceName: inspection.workspace.name,
-        propertyName: inspection.property.name,
-        date: (inspection.task.scheduledDate ?? inspection.openedAt).toISOString().slice(0, 10),
-        status: inspection.status,
-        // Findings are counted once the report is out; before that the number would still move.
-        findings: inspection.status === "completed" ? inspection._count.findings : undefined,
-      }),
-    ),
+    inspections: inspections.map((inspection): HomeInspection => ({
+      id: inspection.id,
+      workspaceName: inspection.workspace.name,
+      propertyName: inspection.property.name,
+      date: (inspection.task.scheduledDate ?? inspection.openedAt).toISOString().slice(0, 10),
+      status: inspection.status,
+      // Findings are counted once the report is out; before that the number would still move.
+      findings: inspection.status === "completed" ? inspection._count.findings : undefined,
+    })),
     truncated: inspections.length === pageSize,
-    properties: properties.map(
-      (property): HomeProperty => ({
-        id: property.id,
-        workspaceId: property.workspaceId,
-        name: property.name,
-        checklistItems: checklistItems(property),
-        setup: progress.get(property.id)!,
-      }),
-    ),
+    properties: properties.map((property): HomeProperty => ({
+      id: property.id,
+      workspaceId: property.workspaceId,
+      name: property.name,
+      checklistItems: checklistItems(property),
+      setup: progress.get(property.id)!,
+    })),
   };
 }

@@ -13,7 +13,9 @@ export const claimBody = z
         "top-level domain (not `.test`, `.example`, `.invalid`, `.localhost` and the like, nor example.com/.net/.org). " +
         "Compared without case.",
     }),
-    name: optionalText(200).optional().meta({ description: "The person's name, shown to them and to their colleagues. Max 200 characters." }),
+    name: optionalText(200)
+      .optional()
+      .meta({ description: "The person's name, shown to them and to their colleagues. Max 200 characters." }),
   })
   .meta({ id: "WorkspaceClaimRequest" });
 
@@ -24,6 +26,8 @@ export const claimRecord = z
     name: z.string().optional(),
     state: z.literal("pending").meta({ description: "Becomes `claimed` on the Workspace once the person signs in." }),
     invited_at: z.iso.datetime(),
-    expires_at: z.iso.datetime().meta({ description: "The invitation lapses then; the Workspace's `claim.state` reads `unclaimed` again." }),
+    expires_at: z.iso
+      .datetime()
+      .meta({ description: "The invitation lapses then; the Workspace's `claim.state` reads `unclaimed` again." }),
   })
   .meta({ id: "WorkspaceClaim" });

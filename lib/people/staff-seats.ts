@@ -27,7 +27,10 @@ export async function staffListSeats(workspaceId: string) {
  * who has never signed in is mailed an invitation link (7 days); an owner who signs in claims
  * the workspace as an accepted invitation does.
  */
-export async function staffSetSeat(workspaceId: string, input: { email: string; role: SeatRole }): Promise<SeatView & { created: boolean; invited: boolean }> {
+export async function staffSetSeat(
+  workspaceId: string,
+  input: { email: string; role: SeatRole },
+): Promise<SeatView & { created: boolean; invited: boolean }> {
   const workspace = await workspaceNamed(workspaceId);
   const email = deliverableEmail(input.email);
   if (email === undefined) throw new PeopleError(400, "invalid_email", `${input.email} is not an address mail can be sent to.`);
@@ -40,14 +43,34 @@ export async function staffSetSeat(workspaceId: string, input: { email: string; 
       : await tx.seat.create({ data: { workspaceId, userId: user.id, role: input.role } });
     const joined = user.emailVerified !== null;
     if (input.role === "owner" && joined) {
-      const { count } = await tx.workspace.updateMany({ where: { id: workspaceId, claimState: { not: "claimed" } }, data: { claimState: "claimed", claimPendingUntil: null } });
+      const { count } = await tx.workspace.updateMany({
+        where: { id: workspaceId, claimState: { not: "claimed" } },
+        data: { claimState: "claimed", claimPendingUntil: null },
+      });
       if (count === 1) await recordWorkspaceEvent(tx, workspaceId, { type: "workspace.claimed" });
     }
     const link = joined || existing ? undefined : await createSignInLink(email, "/home", expires, tx);
     return { seatId: seat.id, joined, created: existing === null, link };
   });
-  if (result.link) await sendMail(invitationMail({ to: email, url: result.link, expires, workspace: workspace.name, role: input.role, invitedBy: "Walkthrough support" }));
-  return { seatId: result.seatId, email, role: input.role, joined: result.joined, created: result.created, invited: result.link !== undefined };
+  if (result.link)
+    await sendMail(
+      invitationMail({
+        to: email,
+        url: result.link,
+        expires,
+        workspace: workspace.name,
+        role: input.role,
+        invitedBy: "Walkthrough support",
+      }),
+    );
+  return {
+    seatId: result.seatId,
+    email,
+    role: input.role,
+    joined: result.joined,
+    created: result.created,
+    invited: result.link !== undefined,
+  };
 }
 
 /** Staff remove any seat, an owner's included. Answers whether there was one. */

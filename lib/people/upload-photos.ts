@@ -28,7 +28,11 @@ const maxBodyBytes = maxPhotosPerImport * (maxPhotoBytes + 64 * 1024);
 
 const notFound = () => new PeopleError(404, "not_found", "No such home.");
 const importRunning = () =>
-  new PeopleError(409, "import_in_progress", "Photos or a tour are being imported for this home right now. Try again when that has finished.");
+  new PeopleError(
+    409,
+    "import_in_progress",
+    "Photos or a tour are being imported for this home right now. Try again when that has finished.",
+  );
 
 /** The home, if the person may add photos to it: owners and managers; viewers only read. */
 async function homeForUpload(userId: string, propertyId: string) {
@@ -40,7 +44,8 @@ async function homeForUpload(userId: string, propertyId: string) {
   const role = property ? await roleIn(userId, property.workspaceId) : undefined;
   // Without a seat the home reads as unknown, exactly like one that does not exist.
   if (!property || role === undefined) throw notFound();
-  if (role === "viewer") throw new PeopleError(403, "viewer_read_only", "Viewers can read reports but not change a home's setup.");
+  if (role === "viewer")
+    throw new PeopleError(403, "viewer_read_only", "Viewers can read reports but not change a home's setup.");
   return property;
 }
 
@@ -59,7 +64,10 @@ async function stageFiles(request: Request, importId: string): Promise<StagedFil
   const contentType = request.headers.get("content-type") ?? "";
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { "content-type": contentType }, limits: { files: maxPhotosPerImport, fileSize: maxPhotoBytes, fields: 10, parts: maxPhotosPerImport + 10 } });
+    parser = busboy({
+      headers: { "content-type": contentType },
+      limits: { files: maxPhotosPerImport, fileSize: maxPhotoBytes, fields: 10, parts: maxPhotosPerImport + 10 },
+    });
   } catch {
     throw new PeopleError(400, "invalid_body", "The photos were not sent as a form upload.");
   }
@@ -106,7 +114,8 @@ async function stageFiles(request: Request, importId: string): Promise<StagedFil
 export async function startPhotoUpload(userId: string, propertyId: string, request: Request): Promise<PhotoUploadView> {
   const property = await homeForUpload(userId, propertyId);
   const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > maxBodyBytes) throw new PeopleError(413, "too_large", `Upload at most ${maxPhotosPerImport} photos of up to 15 MB each.`);
+  if (length > maxBodyBytes)
+    throw new PeopleError(413, "too_large", `Upload at most ${maxPhotosPerImport} photos of up to 15 MB each.`);
   // Checked before the body is read, so nobody uploads 300 MB only to be refused; and again under the lock.
   const running = await db().photoImport.count({ where: { propertyId, state: "importing" } });
   const touring = await db().tourImport.count({ where: { propertyId, state: "importing" } });
@@ -134,7 +143,9 @@ export async function startPhotoUpload(userId: string, propertyId: string, reque
       await enqueue("import-baseline", { kind: "photos", importId, partnerId: property.workspace.partnerId }, { tx });
     });
   } catch (error) {
-    await mediaStorage().deletePrefix(stagingPrefix(importId)).catch(() => undefined);
+    await mediaStorage()
+      .deletePrefix(stagingPrefix(importId))
+      .catch(() => undefined);
     throw error;
   }
   return readPhotoUpload(userId, propertyId, importId);

@@ -39,7 +39,8 @@ export async function lockHomeImports(tx: Tx, propertyId: string): Promise<Runni
 export function photoImportInProgress(running: RunningPhotoImport): ApiError {
   if (running.origin === "manager") {
     return new ApiError("baseline_import_in_progress", {
-      message: "A property manager's photo upload is running for this home. Wait until setup.baseline_photos.state is no longer importing, then try again.",
+      message:
+        "A property manager's photo upload is running for this home. Wait until setup.baseline_photos.state is no longer importing, then try again.",
     });
   }
   return new ApiError("baseline_import_in_progress", {

@@ -8,7 +8,10 @@
 export type CameraProblem = "denied" | "no-camera" | "in-app" | "unsupported" | "failed";
 
 export class CameraError extends Error {
-  constructor(readonly problem: CameraProblem, message: string) {
+  constructor(
+    readonly problem: CameraProblem,
+    message: string,
+  ) {
     super(message);
     this.name = "CameraError";
   }

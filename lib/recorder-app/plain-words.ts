@@ -14,7 +14,8 @@ const words: Record<string, string> = {
   item_not_missed: "This item is no longer marked missed, so there is nothing to explain.",
   item_decided_by_staff: "Our team has already reviewed this item, so it can no longer be explained.",
   explanations_closed: "The report on this walkthrough is already out, so explanations are closed.",
-  live_check_limit: "Quick checks while you film are used up for this walkthrough. Keep filming and checking items off: the whole video is still checked after you tap Done.",
+  live_check_limit:
+    "Quick checks while you film are used up for this walkthrough. Keep filming and checking items off: the whole video is still checked after you tap Done.",
   tap_still_limit: "This check was already looked at twice. Film the item again and check it off anew.",
 };
 

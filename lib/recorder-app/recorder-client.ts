@@ -71,7 +71,8 @@ async function send<T>(url: string, init: RequestInit): Promise<{ status: number
   } catch {
     throw new Retryable("The server could not be reached.");
   }
-  const body = (await response.json().catch(() => undefined)) as (T & { error?: { code: string; message: string; detail?: Record<string, unknown> } }) | undefined;
+  const body = (await response.json().catch(() => undefined)) as
+    (T & { error?: { code: string; message: string; detail?: Record<string, unknown> } }) | undefined;
   if (response.status >= 500 || response.status === 429 || body === undefined) {
     throw new Retryable(`The server answered ${response.status}.`);
   }
@@ -82,7 +83,11 @@ async function send<T>(url: string, init: RequestInit): Promise<{ status: number
   return { status: response.status, body };
 }
 
-const json = (body: unknown): RequestInit => ({ method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+const json = (body: unknown): RequestInit => ({
+  method: "POST",
+  body: JSON.stringify(body),
+  headers: { "content-type": "application/json" },
+});
 
 export function recorderClient(token: string) {
   const base = `/r/${token}/api`;
@@ -90,7 +95,14 @@ export function recorderClient(token: string) {
     open: async () => (await send<Session>(`${base}/open`, { method: "POST" })).body,
     session: async () => (await send<Session>(`${base}/session`, { method: "GET" })).body,
     state: async () => (await send<StateAnswer>(`${base}/state`, { method: "GET" })).body,
-    putPart: (part: { partNumber: number; run: number; source: "camera" | "file"; mimeType: string; sha256: string; body: Blob }) =>
+    putPart: (part: {
+      partNumber: number;
+      run: number;
+      source: "camera" | "file";
+      mimeType: string;
+      sha256: string;
+      body: Blob;
+    }) =>
       send<{ part_number: number; size: number; sha256: string }>(`${base}/parts/${part.partNumber}`, {
         method: "PUT",
         body: part.body,
@@ -106,9 +118,16 @@ export function recorderClient(token: string) {
     finish: async (body: { parts: { part_number: number; sha256: string }[]; finish_anyway: string[]; events_seq: number }) =>
       (await send<StateAnswer>(`${base}/finish`, json(body))).body,
     putTapStill: (seq: number, jpeg: Blob) =>
-      send<{ judged: boolean }>(`${base}/taps/${seq}/still`, { method: "PUT", body: jpeg, headers: { "content-type": "image/jpeg" } }),
-    live: async () => (await send<{ live: { item_id: string; seq: number; state: "verified" | "missed" }[] }>(`${base}/live`, { method: "GET" })).body.live,
-    explain: async (itemId: string, reason: string) => (await send<Session>(`${base}/explanations`, json({ item_id: itemId, reason }))).body,
+      send<{ judged: boolean }>(`${base}/taps/${seq}/still`, {
+        method: "PUT",
+        body: jpeg,
+        headers: { "content-type": "image/jpeg" },
+      }),
+    live: async () =>
+      (await send<{ live: { item_id: string; seq: number; state: "verified" | "missed" }[] }>(`${base}/live`, { method: "GET" }))
+        .body.live,
+    explain: async (itemId: string, reason: string) =>
+      (await send<Session>(`${base}/explanations`, json({ item_id: itemId, reason }))).body,
   };
 }
 

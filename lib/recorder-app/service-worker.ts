@@ -14,11 +14,16 @@ export function registerRecorderWorker(): void {
       .getEntriesByType("resource")
       .map((entry) => entry.name)
       .filter((url) => url.startsWith(`${window.location.origin}/_next/static/`));
-    void workbox.messageSW({ type: "CACHE_URLS", payload: { urlsToCache: [window.location.pathname, ...ownAssets] } }).catch(() => undefined);
+    void workbox
+      .messageSW({ type: "CACHE_URLS", payload: { urlsToCache: [window.location.pathname, ...ownAssets] } })
+      .catch(() => undefined);
   };
   workbox.addEventListener("activated", keepThisPage);
   workbox.addEventListener("controlling", keepThisPage);
-  void workbox.register().then((registration) => {
-    if (registration?.active) keepThisPage();
-  }, () => undefined);
+  void workbox.register().then(
+    (registration) => {
+      if (registration?.active) keepThisPage();
+    },
+    () => undefined,
+  );
 }

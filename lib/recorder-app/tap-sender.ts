@@ -68,7 +68,15 @@ export class TapSender {
       const batch = this.taps.filter((tap) => !tap.sent).slice(0, batchMax);
       if (batch.length === 0) return;
       try {
-        await this.client.taps(batch.map((tap) => ({ seq: tap.seq, item_id: tap.itemId, action: tap.action, run: tap.run, run_seconds: tap.runSeconds })));
+        await this.client.taps(
+          batch.map((tap) => ({
+            seq: tap.seq,
+            item_id: tap.itemId,
+            action: tap.action,
+            run: tap.run,
+            run_seconds: tap.runSeconds,
+          })),
+        );
         const upTo = batch.at(-1)!.seq;
         await this.store.markTapsSent(upTo);
         for (const tap of this.taps) if (tap.seq <= upTo) tap.sent = true;

@@ -54,11 +54,22 @@ export class Uploader {
    * Parts the server holds that this phone does not know of (its storage was cleared, or the
    * walkthrough began on another phone): counted as uploaded, so Done names every part.
    */
-  async adopt(serverParts: readonly { part_number: number; run: number; size: number; sha256: string }[], mimeType: string): Promise<void> {
+  async adopt(
+    serverParts: readonly { part_number: number; run: number; size: number; sha256: string }[],
+    mimeType: string,
+  ): Promise<void> {
     const known = new Set(this.segments.map((segment) => segment.partNumber));
     for (const part of serverParts) {
       if (known.has(part.part_number)) continue;
-      const record = { partNumber: part.part_number, run: part.run, size: part.size, mimeType, source: "camera" as const, sha256: part.sha256, uploaded: true };
+      const record = {
+        partNumber: part.part_number,
+        run: part.run,
+        size: part.size,
+        mimeType,
+        source: "camera" as const,
+        sha256: part.sha256,
+        uploaded: true,
+      };
       await this.store.putSegment(record);
       this.segments.push({ ...record, walk: this.store.walk });
     }
@@ -141,7 +152,14 @@ export class Uploader {
       if (!body) return; // A file part whose file must be chosen again; the page asks for it.
       try {
         next.sha256 ??= await sha256Hex(body);
-        await this.client.putPart({ partNumber: next.partNumber, run: next.run, source: next.source, mimeType: next.mimeType, sha256: next.sha256, body });
+        await this.client.putPart({
+          partNumber: next.partNumber,
+          run: next.run,
+          source: next.source,
+          mimeType: next.mimeType,
+          sha256: next.sha256,
+          body,
+        });
         await this.store.markUploaded(next.partNumber, next.sha256);
         next.uploaded = true;
         this.failures = 0;

@@ -59,7 +59,13 @@ const statePollMs = 2000;
 const fileSliceBytes = 8 * 1024 * 1024;
 
 export class Walkthrough {
-  private snapshot: Snapshot = { screen: "loading", checked: new Set(), flagged: new Set(), progress: { storedBytes: 0, totalBytes: 0, pendingParts: 0 }, online: true };
+  private snapshot: Snapshot = {
+    screen: "loading",
+    checked: new Set(),
+    flagged: new Set(),
+    progress: { storedBytes: 0, totalBytes: 0, pendingParts: 0 },
+    online: true,
+  };
   private readonly listeners = new Set<() => void>();
   private readonly client: RecorderClient;
   private store?: LocalStore;
@@ -98,7 +104,9 @@ export class Walkthrough {
   /** Items of every section not checked off now, or flagged and not yet accepted, in checklist order. */
   unchecked(): SessionItem[] {
     const { checked, flagged } = this.snapshot;
-    return (this.snapshot.session?.checklist ?? []).flatMap((section) => section.items).filter((item) => !checked.has(item.id) || flagged.has(item.id));
+    return (this.snapshot.session?.checklist ?? [])
+      .flatMap((section) => section.items)
+      .filter((item) => !checked.has(item.id) || flagged.has(item.id));
   }
 
   async load(): Promise<void> {
@@ -120,8 +128,14 @@ export class Walkthrough {
       onRefused: (error) => this.refused(error),
       onConnection: (online) => this.set({ online }),
     });
-    this.uploader.fileSlicer = (segment) => this.file?.slice((segment.partNumber - 1) * fileSliceBytes, segment.partNumber * fileSliceBytes);
-    this.taps = new TapSender(store, this.client, (error) => this.refused(error), (upTo) => void this.sendStills(upTo));
+    this.uploader.fileSlicer = (segment) =>
+      this.file?.slice((segment.partNumber - 1) * fileSliceBytes, segment.partNumber * fileSliceBytes);
+    this.taps = new TapSender(
+      store,
+      this.client,
+      (error) => this.refused(error),
+      (upTo) => void this.sendStills(upTo),
+    );
     await this.uploader.load();
     await this.uploader.adopt(session.parts, "video/webm");
     const taps = await this.taps.load();
@@ -172,7 +186,15 @@ export class Walkthrough {
         this.set({ runStartedAtMs: Date.now() });
       },
       onSegment: async (blob, mimeType) => {
-        const segment = { partNumber: this.nextPart++, run, size: blob.size, mimeType, source: "camera" as const, blob, uploaded: false };
+        const segment = {
+          partNumber: this.nextPart++,
+          run,
+          size: blob.size,
+          mimeType,
+          source: "camera" as const,
+          blob,
+          uploaded: false,
+        };
         await this.store!.putSegment(segment);
         this.uploader!.add({ ...segment, walk: this.store!.walk });
       },
@@ -244,7 +266,8 @@ export class Walkthrough {
       this.stills.delete(seq);
       if (this.snapshot.notice) continue;
       await this.client.putTapStill(seq, jpeg).catch((error: unknown) => {
-        if (error instanceof Refused && error.code === "live_check_limit") this.set({ notice: plainWords(error, fallbackWords.upload) });
+        if (error instanceof Refused && error.code === "live_check_limit")
+          this.set({ notice: plainWords(error, fallbackWords.upload) });
       });
     }
   }
@@ -258,7 +281,12 @@ export class Walkthrough {
     for (const tap of this.taps!.all) if (tap.action === "check") latestCheck.set(tap.itemId, tap.seq);
     const flagged = new Set(
       live
-        .filter((verdict) => verdict.state === "missed" && latestCheck.get(verdict.item_id) === verdict.seq && this.snapshot.checked.has(verdict.item_id))
+        .filter(
+          (verdict) =>
+            verdict.state === "missed" &&
+            latestCheck.get(verdict.item_id) === verdict.seq &&
+            this.snapshot.checked.has(verdict.item_id),
+        )
         .filter((verdict) => !this.accepted.has(verdict.item_id))
         .map((verdict) => verdict.item_id),
     );
@@ -369,7 +397,14 @@ export class Walkthrough {
     if (known.length === 0) {
       const mimeType = /^video\/(mp4|webm|quicktime)$/.test(file.type) ? file.type : "video/mp4";
       for (let at = 0, partNumber = 1; at < file.size; at += fileSliceBytes, partNumber++) {
-        const segment = { partNumber, run: 0, size: Math.min(fileSliceBytes, file.size - at), mimeType, source: "file" as const, uploaded: false };
+        const segment = {
+          partNumber,
+          run: 0,
+          size: Math.min(fileSliceBytes, file.size - at),
+          mimeType,
+          source: "file" as const,
+          uploaded: false,
+        };
         await this.store!.putSegment(segment);
         this.uploader!.add({ ...segment, walk: this.store!.walk });
       }

@@ -38,7 +38,13 @@ export function checklistResults(input: {
   const items = input.sections.flatMap((section) => section.items);
   const nameOf = new Map(items.map((item) => [item.id, item.name]));
   if (input.source === "file") {
-    return items.map((item, index) => ({ position: index + 1, itemId: item.id, name: item.name, state: "not_checked", finishedAnyway: false }));
+    return items.map((item, index) => ({
+      position: index + 1,
+      itemId: item.id,
+      name: item.name,
+      state: "not_checked",
+      finishedAnyway: false,
+    }));
   }
 
   const lastTap = new Map<string, SealedTap>();
@@ -56,7 +62,13 @@ export function checklistResults(input: {
   const skipped = items.filter((item) => finishAnyway.has(item.id));
 
   const lines: Omit<ResultLine, "position">[] = [
-    ...checked.map((tap) => ({ itemId: tap.itemId, name: nameOf.get(tap.itemId)!, state: "pending" as const, timestampSeconds: tap.videoSeconds, finishedAnyway: false })),
+    ...checked.map((tap) => ({
+      itemId: tap.itemId,
+      name: nameOf.get(tap.itemId)!,
+      state: "pending" as const,
+      timestampSeconds: tap.videoSeconds,
+      finishedAnyway: false,
+    })),
     ...skipped.map((item) => ({
       itemId: item.id,
       name: item.name,
@@ -85,6 +97,8 @@ export function videoSecondsOf(tap: { run: number; runSeconds: number }, spans: 
   const own = spans.find((span) => span.run === tap.run);
   const seconds = own
     ? own.offsetSeconds + Math.min(Math.max(tap.runSeconds, 0), own.durationSeconds)
-    : spans.filter((span) => span.run < tap.run).reduce((end, span) => Math.max(end, span.offsetSeconds + span.durationSeconds), 0);
+    : spans
+        .filter((span) => span.run < tap.run)
+        .reduce((end, span) => Math.max(end, span.offsetSeconds + span.durationSeconds), 0);
   return Math.round(seconds * 1000) / 1000;
 }

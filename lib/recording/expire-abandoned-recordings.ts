@@ -37,12 +37,16 @@ async function stillAbandoned(tx: Tx, inspectionId: string, before: Date): Promi
  */
 export async function expireAbandonedRecordings(now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - config().RECORDING_ABANDON_DAYS * 86_400_000);
-  const candidates = await db().$queryRawUnsafe<{ id: string }[]>(`SELECT i.id FROM inspection i WHERE ${abandonedWhere} ORDER BY i.opened_at`, before);
+  const candidates = await db().$queryRawUnsafe<{ id: string }[]>(
+    `SELECT i.id FROM inspection i WHERE ${abandonedWhere} ORDER BY i.opened_at`,
+    before,
+  );
   let ended = 0;
   for (const { id } of candidates) {
     if (await failRecording(id, "abandoned", (tx) => stillAbandoned(tx, id, before))) ended += 1;
   }
   await db().$executeRawUnsafe(staleReservationsSql);
-  if (ended > 0) log().warn({ count: ended, days: config().RECORDING_ABANDON_DAYS }, "walkthroughs never finished ended failed (abandoned)");
+  if (ended > 0)
+    log().warn({ count: ended, days: config().RECORDING_ABANDON_DAYS }, "walkthroughs never finished ended failed (abandoned)");
   return ended;
 }

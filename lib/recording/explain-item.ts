@@ -27,12 +27,17 @@ interface Line {
  */
 export async function explainItem(inspectionId: string, itemId: string, reason: string): Promise<void> {
   await db().$transaction(async (tx) => {
-    const [inspection] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text FROM inspection WHERE id = ${inspectionId}::uuid FOR SHARE`;
+    const [inspection] = await tx.$queryRaw<
+      { status: string }[]
+    >`SELECT status::text FROM inspection WHERE id = ${inspectionId}::uuid FOR SHARE`;
     const open = explanationsOpen(inspection?.status);
     const [line] = await tx.$queryRaw<Line[]>`
       SELECT state::text, reason, staff_state::text FROM inspection_item WHERE inspection_id = ${inspectionId}::uuid AND item_id = ${itemId}::uuid FOR UPDATE`;
     if (!line) {
-      throw new ApiError("not_found", { message: "This walkthrough has no result for that item yet.", detail: { parameter: "item_id" } });
+      throw new ApiError("not_found", {
+        message: "This walkthrough has no result for that item yet.",
+        detail: { parameter: "item_id" },
+      });
     }
     if (line.state === "explained" && line.reason === reason) return;
     if (!open) {
@@ -40,9 +45,12 @@ export async function explainItem(inspectionId: string, itemId: string, reason: 
       throw new ApiError("explanations_closed", { message: `${why}: its results can no longer be explained.` });
     }
     if (line.staff_state !== null) {
-      throw new ApiError("item_decided_by_staff", { message: `Staff decided this item in review (${line.staff_state}): it can no longer be explained.` });
+      throw new ApiError("item_decided_by_staff", {
+        message: `Staff decided this item in review (${line.staff_state}): it can no longer be explained.`,
+      });
     }
-    if (line.state !== "missed") throw new ApiError("item_not_missed", { message: `Only a missed item can be explained; this one is ${line.state}.` });
+    if (line.state !== "missed")
+      throw new ApiError("item_not_missed", { message: `Only a missed item can be explained; this one is ${line.state}.` });
     await tx.$executeRaw`
       UPDATE inspection_item SET state = 'explained', reason = ${reason}, decided_by = 'cleaner', updated_at = now()
       WHERE inspection_id = ${inspectionId}::uuid AND item_id = ${itemId}::uuid`;

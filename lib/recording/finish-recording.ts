@@ -37,9 +37,15 @@ function assertNumbered(parts: FinishRequest["parts"]): void {
 
 /** What Done names that the service does not hold: parts (or parts with other bytes) and taps. */
 async function findMissing(tx: Tx, inspectionId: string, finish: FinishRequest) {
-  const stored = await tx.recordingPart.findMany({ where: { inspectionId }, select: { partNumber: true, sha256: true, run: true }, orderBy: { partNumber: "asc" } });
+  const stored = await tx.recordingPart.findMany({
+    where: { inspectionId },
+    select: { partNumber: true, sha256: true, run: true },
+    orderBy: { partNumber: "asc" },
+  });
   const byNumber = new Map(stored.map((part) => [part.partNumber, part]));
-  const missingParts = finish.parts.filter((part) => byNumber.get(part.partNumber)?.sha256 !== part.sha256).map((part) => part.partNumber);
+  const missingParts = finish.parts
+    .filter((part) => byNumber.get(part.partNumber)?.sha256 !== part.sha256)
+    .map((part) => part.partNumber);
   const taps = await tx.checklistTap.count({ where: { inspectionId, seq: { lte: finish.eventsSeq } } });
   const missingEvents = finish.eventsSeq - taps;
   // Runs follow the part numbers: a later run never holds an earlier part.
@@ -64,11 +70,17 @@ export async function finishRecording(inspectionId: string, partnerId: string, f
       throw new ApiError("recording_closed", { message: "Done was already tapped with another set of parts." });
     }
     // Ended failed before Done (abandoned, or by staff): nothing is left to seal.
-    if (inspection!.status !== "recording") throw new ApiError("recording_closed", { message: "This walkthrough has ended: it can no longer be finished." });
-    const itemIds = new Set(parseChecklistSections(inspection!.checklist).flatMap((section) => section.items.map((item) => item.id)));
+    if (inspection!.status !== "recording")
+      throw new ApiError("recording_closed", { message: "This walkthrough has ended: it can no longer be finished." });
+    const itemIds = new Set(
+      parseChecklistSections(inspection!.checklist).flatMap((section) => section.items.map((item) => item.id)),
+    );
     finish.finishAnyway.forEach((itemId, index) => {
       if (!itemIds.has(itemId)) {
-        throw new ApiError("invalid_request", { message: "finish_anyway names an item not on this walkthrough's checklist.", detail: { parameter: `finish_anyway[${index}]`, index } });
+        throw new ApiError("invalid_request", {
+          message: "finish_anyway names an item not on this walkthrough's checklist.",
+          detail: { parameter: `finish_anyway[${index}]`, index },
+        });
       }
     });
     const missing = await findMissing(tx, inspectionId, finish);
@@ -79,7 +91,10 @@ export async function finishRecording(inspectionId: string, partnerId: string, f
       });
     }
     if (!missing.ordered) {
-      throw new ApiError("invalid_request", { message: "A later recording run holds an earlier part number.", detail: { parameter: "parts" } });
+      throw new ApiError("invalid_request", {
+        message: "A later recording run holds an earlier part number.",
+        detail: { parameter: "parts" },
+      });
     }
     await tx.inspection.update({ where: { id: inspectionId }, data: { finishedAt: new Date(), finish: storedForm(finish) } });
     await enqueue("seal-recording", { inspectionId, partnerId }, { tx });

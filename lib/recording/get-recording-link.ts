@@ -167,7 +167,12 @@ export async function getRecordingLink(caller: Caller, request: RecordingLinkReq
     const changes = request.taskName !== undefined || request.scheduledDate !== undefined || request.returnUrl !== undefined;
     task = changes
       ? await updateTask(row.task_id, row.property_id, request)
-      : { id: row.task_id, property_id: row.task_property_id!, token_encrypted: row.token_encrypted!, return_url: row.return_url };
+      : {
+          id: row.task_id,
+          property_id: row.task_property_id!,
+          token_encrypted: row.token_encrypted!,
+          return_url: row.return_url,
+        };
   } else {
     task = await createTask(row, request);
     if (!task) {

@@ -10,10 +10,20 @@ import { parseChecklistSections } from "./open-inspection";
  * `missed` verdict shows on the phone with "Re-film" and "Finish anyway"). Only a hint to the
  * cleaner: the item's result still comes from the video once sealed. No answer leaves no hint.
  */
-export async function judgeTap(inspectionId: string, seq: number, provider: AnalysisProvider, storage: MediaStorage): Promise<void> {
-  const tap = await db().checklistTap.findUnique({ where: { inspectionId_seq: { inspectionId, seq } }, include: { inspection: { select: { checklist: true, finishedAt: true } } } });
+export async function judgeTap(
+  inspectionId: string,
+  seq: number,
+  provider: AnalysisProvider,
+  storage: MediaStorage,
+): Promise<void> {
+  const tap = await db().checklistTap.findUnique({
+    where: { inspectionId_seq: { inspectionId, seq } },
+    include: { inspection: { select: { checklist: true, finishedAt: true } } },
+  });
   if (!tap?.liveStillKey || tap.liveState !== null || tap.inspection.finishedAt) return;
-  const item = parseChecklistSections(tap.inspection.checklist).flatMap((section) => section.items).find((candidate) => candidate.id === tap.itemId);
+  const item = parseChecklistSections(tap.inspection.checklist)
+    .flatMap((section) => section.items)
+    .find((candidate) => candidate.id === tap.itemId);
   const still = await readMedia(storage, tap.liveStillKey);
   if (!item || !still) return;
   const answer = await provider.judgeItem({ itemName: item.name, notes: item.notes, frames: [still], references: [] });

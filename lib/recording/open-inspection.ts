@@ -20,7 +20,9 @@ async function resolveSections(propertyId: string): Promise<ChecklistSection[]> 
   return resolved.filter((list) => list.items.length > 0).map((list) => ({ type: list.type, items: list.items }));
 }
 
-const storedSections = z.array(z.object({ type: z.enum(checklistTypes as [ChecklistType, ...ChecklistType[]]), items: z.unknown() }));
+const storedSections = z.array(
+  z.object({ type: z.enum(checklistTypes as [ChecklistType, ...ChecklistType[]]), items: z.unknown() }),
+);
 
 /** The inspection's copy of its lists, checked (a row written by hand must fail loudly). */
 export function parseChecklistSections(json: unknown): ChecklistSection[] {
@@ -43,7 +45,12 @@ const insertSql = `
 export async function openInspection(task: RecorderTask): Promise<string> {
   if (task.inspectionId) return task.inspectionId;
   const sections = await resolveSections(task.propertyId);
-  const made = await pool().query<{ id: string }>(insertSql, [task.taskId, task.workspaceId, task.propertyId, JSON.stringify(sections)]);
+  const made = await pool().query<{ id: string }>(insertSql, [
+    task.taskId,
+    task.workspaceId,
+    task.propertyId,
+    JSON.stringify(sections),
+  ]);
   if (made.rows[0]) return made.rows[0].id;
   // Another open made it first; its row is committed (the insert waited for it), so a new statement sees it.
   const found = await pool().query<{ id: string }>("SELECT id FROM inspection WHERE task_id = $1", [task.taskId]);

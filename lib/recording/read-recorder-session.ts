@@ -108,7 +108,9 @@ export async function readRecorderSession(task: RecorderTask): Promise<RecorderS
   const state = recorderState(
     head.status ? { status: head.status, finishedAt: head.finished_at, sealedAt: head.sealed_at } : undefined,
   );
-  const [parts, results] = inspectionId ? await Promise.all([readParts(inspectionId), readResults(inspectionId, head.status)]) : [[], []];
+  const [parts, results] = inspectionId
+    ? await Promise.all([readParts(inspectionId), readResults(inspectionId, head.status)])
+    : [[], []];
   return {
     inspectionId,
     state,

@@ -41,7 +41,10 @@ export async function recordTaps(inspectionId: string, taps: TapInput[]): Promis
     }
   });
   if (Number(head.count) + taps.length > recordingLimits.taps) {
-    throw new ApiError("invalid_request", { message: `A walkthrough holds at most ${recordingLimits.taps} taps.`, detail: { parameter: "events" } });
+    throw new ApiError("invalid_request", {
+      message: `A walkthrough holds at most ${recordingLimits.taps} taps.`,
+      detail: { parameter: "events" },
+    });
   }
   const result = await pool().query(insertSql, [
     inspectionId,

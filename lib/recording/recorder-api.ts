@@ -106,7 +106,10 @@ export const putTapStill = defineRecorderOperation({
   async handler({ request, task, params }) {
     const seq = Number(params.seq);
     if (!/^\d{1,5}$/.test(params.seq ?? "") || seq < 1) {
-      throw new ApiError("invalid_request", { message: "seq is the check's number (1, 2, 3 ...).", detail: { parameter: "seq" } });
+      throw new ApiError("invalid_request", {
+        message: "seq is the check's number (1, 2, 3 ...).",
+        detail: { parameter: "seq" },
+      });
     }
     return { status: 200, body: await storeTapStill(request, openedInspection(task), task.partnerId, seq) };
   },
@@ -117,6 +120,9 @@ export const readLive = defineRecorderOperation({
   path: `${base}/live`,
   async handler({ task }) {
     const live = await readLiveVerdicts(openedInspection(task));
-    return { status: 200, body: { live: live.map((verdict) => ({ item_id: verdict.itemId, seq: verdict.seq, state: verdict.state })) } };
+    return {
+      status: 200,
+      body: { live: live.map((verdict) => ({ item_id: verdict.itemId, seq: verdict.seq, state: verdict.state })) },
+    };
   },
 });

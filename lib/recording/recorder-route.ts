@@ -63,7 +63,12 @@ async function identify(request: Request, token: string): Promise<RecorderTask> 
   return task;
 }
 
-async function run(operation: RecorderOperation, request: Request, requestId: string, seen: { taskId?: string }): Promise<Response> {
+async function run(
+  operation: RecorderOperation,
+  request: Request,
+  requestId: string,
+  seen: { taskId?: string },
+): Promise<Response> {
   const { token = "", ...params } = pathParams(operation.path, request.url);
   const task = await identify(request, token);
   seen.taskId = task.taskId;
@@ -92,7 +97,14 @@ function serve(operation: RecorderOperation): Handler {
       }
     }
     log().info(
-      { requestId, taskId: fields.taskId, method: request.method, route, status: response.status, durationMs: Math.round(performance.now() - started) },
+      {
+        requestId,
+        taskId: fields.taskId,
+        method: request.method,
+        route,
+        status: response.status,
+        durationMs: Math.round(performance.now() - started),
+      },
       "recorder request",
     );
     return response;

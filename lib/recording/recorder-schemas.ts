@@ -4,7 +4,10 @@ import { parseOrThrow } from "../http/validation";
 import { requiredText } from "../validation/text";
 import { recordingLimits } from "./recorder-state";
 
-const sha256Hex = z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex digits").transform((value) => value.toLowerCase());
+const sha256Hex = z
+  .string()
+  .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex digits")
+  .transform((value) => value.toLowerCase());
 const run = z.int().min(0).max(999);
 
 export const tapsBody = z
@@ -17,7 +20,10 @@ export const tapsBody = z
             item_id: z.uuid(),
             action: z.enum(["check", "uncheck"]),
             run,
-            run_seconds: z.number().min(0).max(24 * 3600),
+            run_seconds: z
+              .number()
+              .min(0)
+              .max(24 * 3600),
           })
           .strict(),
       )
@@ -47,7 +53,11 @@ export const explanationBody = z
 
 const partHeaders = z.object({
   "x-part-sha256": sha256Hex,
-  "x-recording-run": z.string().regex(/^\d{1,3}$/, "must be a whole number from 0 to 999").transform(Number).pipe(run),
+  "x-recording-run": z
+    .string()
+    .regex(/^\d{1,3}$/, "must be a whole number from 0 to 999")
+    .transform(Number)
+    .pipe(run),
   "x-recording-source": z.enum(["camera", "file"]),
   "content-type": z
     .string()
@@ -87,7 +97,10 @@ export function parsePartRequest(request: Request, partNumberText: string): Part
   } catch (error) {
     if (error instanceof ApiError && typeof error.detail?.parameter === "string") {
       const name = headerNames[error.detail.parameter as keyof typeof headerNames] ?? error.detail.parameter;
-      throw new ApiError(error.code, { message: error.message.replace(error.detail.parameter, name), detail: { parameter: name } });
+      throw new ApiError(error.code, {
+        message: error.message.replace(error.detail.parameter, name),
+        detail: { parameter: name },
+      });
     }
     throw error;
   }

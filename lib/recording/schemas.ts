@@ -17,10 +17,18 @@ const calendarDate = z.string().refine((value) => {
 export const maxTaskTextLength = 1000;
 
 export const recordingLinkQuery = workspaceQuery.extend({
-  task_id: requiredText(maxTaskTextLength).meta({ description: `The caller's task id: the idempotency key. At most ${maxTaskTextLength} characters.` }),
-  property_id: requiredText(200).meta({ description: "The caller's property id, as in the roster; must be present and activated." }),
+  task_id: requiredText(maxTaskTextLength).meta({
+    description: `The caller's task id: the idempotency key. At most ${maxTaskTextLength} characters.`,
+  }),
+  property_id: requiredText(200).meta({
+    description: "The caller's property id, as in the roster; must be present and activated.",
+  }),
   task_name: optionalParameter(
-    z.string().refine((value) => characterCount(value) <= maxTaskTextLength, { message: `must be at most ${maxTaskTextLength} characters` }),
+    z
+      .string()
+      .refine((value) => characterCount(value) <= maxTaskTextLength, {
+        message: `must be at most ${maxTaskTextLength} characters`,
+      }),
   ).meta({
     description: `Free text shown to the cleaner, at most ${maxTaskTextLength} characters. Set by a call that carries it, kept by one that does not.`,
   }),

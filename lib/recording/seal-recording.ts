@@ -85,9 +85,19 @@ async function timed<T>(timings: Timings, step: string, work: () => Promise<T>):
 }
 
 /** Cuts the stills of the lines that have a second, stores them, and answers their keys by line position. */
-async function storeStills(work: string, inspectionId: string, video: string, lines: ResultLine[], durationSeconds: number): Promise<Map<number, string>> {
+async function storeStills(
+  work: string,
+  inspectionId: string,
+  video: string,
+  lines: ResultLine[],
+  durationSeconds: number,
+): Promise<Map<number, string>> {
   const wanted = lines.filter((line) => line.timestampSeconds !== undefined);
-  const requests = wanted.map((line) => ({ position: line.position, seconds: line.timestampSeconds!, output: path.join(work, `still-${line.position}.jpg`) }));
+  const requests = wanted.map((line) => ({
+    position: line.position,
+    seconds: line.timestampSeconds!,
+    output: path.join(work, `still-${line.position}.jpg`),
+  }));
   const keys = new Map<number, string>();
   // A moment no frame could be read at goes without its picture (spec: in the rare case a picture is not ready).
   for (const still of await extractStills(video, requests, durationSeconds)) {
@@ -119,13 +129,23 @@ async function storeVerified(key: string, file: string, contentType: string): Pr
 async function assembleAndRecord(work: string, input: SealInput, timings: Timings): Promise<void> {
   const runs = await timed(timings, "joinMs", () => joinRuns(work, input));
   const output = path.join(work, "walkthrough.mp4");
-  const assembled = await timed(timings, "ffmpegMs", () => assembleWalkthrough(runs.map((run) => run.file), output));
+  const assembled = await timed(timings, "ffmpegMs", () =>
+    assembleWalkthrough(
+      runs.map((run) => run.file),
+      output,
+    ),
+  );
   timings.transcoded = assembled.transcoded ? 1 : 0;
   const spans: RunSpan[] = runs.map((run, index) => ({ run: run.run, ...assembled.runs[index]! }));
   // Taps are closed since Done: what is read here is final.
   const taps = await db().checklistTap.findMany({ where: { inspectionId: input.inspectionId }, orderBy: { seq: "asc" } });
   const sealedTaps = taps.map((tap) => ({ ...tap, videoSeconds: videoSecondsOf(tap, spans) }));
-  const lines = checklistResults({ sections: input.sections, taps: sealedTaps, finishAnyway: input.finishAnyway, source: input.source });
+  const lines = checklistResults({
+    sections: input.sections,
+    taps: sealedTaps,
+    finishAnyway: input.finishAnyway,
+    source: input.source,
+  });
   const key = recordingKeys.video(input.inspectionId);
   const [stored, stillKeys] = await Promise.all([
     timed(timings, "storeMs", () => storeVerified(key, output, assembled.contentType)),
@@ -162,8 +182,14 @@ async function assembleAndRecord(work: string, input: SealInput, timings: Timing
  * keeps them: its failures were not the recording's, and the recording is never lost to them.
  * Answers whether this call ended it.
  */
-export async function failRecording(inspectionId: string, reason: ServiceFailReason, stillSo?: (tx: Tx) => Promise<boolean>): Promise<boolean> {
-  const failed = await db().$transaction(async (tx) => (stillSo && !(await stillSo(tx)) ? false : failInspection(inspectionId, reason, tx)));
+export async function failRecording(
+  inspectionId: string,
+  reason: ServiceFailReason,
+  stillSo?: (tx: Tx) => Promise<boolean>,
+): Promise<boolean> {
+  const failed = await db().$transaction(async (tx) =>
+    stillSo && !(await stillSo(tx)) ? false : failInspection(inspectionId, reason, tx),
+  );
   // Without a condition, also a second call's: it finishes the deletion a crash cut short.
   if (reason !== "seal_failed" && (failed || !stillSo)) await mediaStorage().deleteParts(recordingKeys.upload(inspectionId));
   return failed;
@@ -171,7 +197,10 @@ export async function failRecording(inspectionId: string, reason: ServiceFailRea
 
 /** Seals one finished walkthrough (see the top of this file). Safe to run again at any point. */
 export async function sealRecording(inspectionId: string, partnerId: string): Promise<void> {
-  const inspection = await db().inspection.findUnique({ where: { id: inspectionId }, include: { video: { select: { inspectionId: true } } } });
+  const inspection = await db().inspection.findUnique({
+    where: { id: inspectionId },
+    include: { video: { select: { inspectionId: true } } },
+  });
   if (!inspection?.finishedAt || inspection.status === "failed") return;
   if (!inspection.sealedAt) {
     const finish = inspection.finish as { parts: { part_number: number }[]; finish_anyway: string[] };
@@ -199,12 +228,20 @@ export async function sealRecording(inspectionId: string, partnerId: string): Pr
     }
     // Sealed, its analysis queued and its event recorded, together: none is ever left out.
     await db().$transaction(async (tx) => {
-      const { count } = await tx.inspection.updateMany({ where: { id: inspectionId, sealedAt: null }, data: { sealedAt: new Date(), status: "processing" } });
+      const { count } = await tx.inspection.updateMany({
+        where: { id: inspectionId, sealedAt: null },
+        data: { sealedAt: new Date(), status: "processing" },
+      });
       if (count === 0) return;
       await enqueue("analyze-inspection", { inspectionId, partnerId }, { tx });
       // Held for every result unless there is nothing to wait for (spec, Events).
       const held = input.sections.length > 0 && input.source !== "file";
-      await recordInspectionEvents(tx, [inspectionId], "inspection.recording_completed", held ? recordingCompletedHoldSeconds() : 0);
+      await recordInspectionEvents(
+        tx,
+        [inspectionId],
+        "inspection.recording_completed",
+        held ? recordingCompletedHoldSeconds() : 0,
+      );
     });
     log().info({ inspectionId, ...timings, totalMs: Math.round(performance.now() - started) }, "walkthrough sealed");
   }

@@ -12,7 +12,10 @@ type SealJob = JobPayload<"seal-recording">;
  * from the first failure. Answers nothing once that has passed: the seal then ends `seal_failed`.
  */
 export function nextSealAttempt(job: SealJob, now = new Date()): { payload: SealJob; afterSeconds: number } | undefined {
-  const { SEAL_RETRY_DELAYS_SECONDS: [first, longest], SEAL_RETRY_WINDOW_SECONDS: window } = config();
+  const {
+    SEAL_RETRY_DELAYS_SECONDS: [first, longest],
+    SEAL_RETRY_WINDOW_SECONDS: window,
+  } = config();
   const since = job.failingSince === undefined ? now : new Date(job.failingSince);
   if (now.getTime() - since.getTime() >= window * 1000) return undefined;
   const retries = job.retries ?? 0;

@@ -62,7 +62,8 @@ const recordSql = `
   ON CONFLICT (inspection_id, part_number) DO NOTHING
   RETURNING part_number`;
 
-const closed = () => new ApiError("recording_closed", { message: "This walkthrough was finished or has ended: it takes no more parts." });
+const closed = () =>
+  new ApiError("recording_closed", { message: "This walkthrough was finished or has ended: it takes no more parts." });
 
 function tooLarge(limitBytes: number): ApiError {
   return new ApiError("payload_too_large", {
@@ -77,8 +78,12 @@ async function checkBeforeStoring(upload: PartUpload): Promise<{ answer?: Stored
   const { rows } = await pool().query<Known>(knownSql, [upload.inspectionId, upload.partNumber, upload.run]);
   const known = rows[0]!;
   if (known.part_sha256 !== null) {
-    if (known.part_sha256 !== upload.sha256) throw new ApiError("part_conflict", { message: `Part ${upload.partNumber} is already stored with other bytes.` });
-    return { answer: { partNumber: upload.partNumber, size: known.part_size!, sha256: known.part_sha256, duplicate: true }, checkHead: false };
+    if (known.part_sha256 !== upload.sha256)
+      throw new ApiError("part_conflict", { message: `Part ${upload.partNumber} is already stored with other bytes.` });
+    return {
+      answer: { partNumber: upload.partNumber, size: known.part_size!, sha256: known.part_sha256, duplicate: true },
+      checkHead: false,
+    };
   }
   if (known.finished || known.status !== "recording") throw closed();
   if (known.source !== null && known.source !== upload.source) {
@@ -105,7 +110,10 @@ async function reserveBytes(upload: PartUpload): Promise<{ id: string; bytes: nu
     if (upload.declaredBytes !== undefined && upload.declaredBytes > limitBytes) throw tooLarge(limitBytes);
     const bytes = upload.declaredBytes ?? limitBytes;
     if (bytes === 0 && upload.declaredBytes === undefined) throw tooLarge(0);
-    const reservation = await tx.recordingReservation.create({ data: { inspectionId: upload.inspectionId, bytes }, select: { id: true } });
+    const reservation = await tx.recordingReservation.create({
+      data: { inspectionId: upload.inspectionId, bytes },
+      select: { id: true },
+    });
     return { id: reservation.id, bytes };
   });
 }
@@ -122,7 +130,10 @@ export async function storePart(request: Request, upload: PartUpload): Promise<S
   if (checked.answer) return checked.answer;
   const reservation = await reserveBytes(upload);
   try {
-    await pool().query("UPDATE inspection SET source = $2 WHERE id = $1 AND source IS NULL", [upload.inspectionId, upload.source]);
+    await pool().query("UPDATE inspection SET source = $2 WHERE id = $1 AND source IS NULL", [
+      upload.inspectionId,
+      upload.source,
+    ]);
     return await storeReserved(request, upload, checked.checkHead, reservation);
   } finally {
     // Recorded: already gone with the part's row. Refused or failed: its bytes are free again.
@@ -130,11 +141,18 @@ export async function storePart(request: Request, upload: PartUpload): Promise<S
   }
 }
 
-async function storeReserved(request: Request, upload: PartUpload, checkHead: boolean, reservation: { id: string; bytes: number }): Promise<StoredPartAnswer> {
+async function storeReserved(
+  request: Request,
+  upload: PartUpload,
+  checkHead: boolean,
+  reservation: { id: string; bytes: number },
+): Promise<StoredPartAnswer> {
   let stored;
   try {
     const body = gatedPartBody(request, { limitBytes: reservation.bytes, checkHead });
-    stored = await mediaStorage().appendPart(recordingKeys.upload(upload.inspectionId), upload.partNumber, body, { sha256: upload.sha256 });
+    stored = await mediaStorage().appendPart(recordingKeys.upload(upload.inspectionId), upload.partNumber, body, {
+      sha256: upload.sha256,
+    });
   } catch (error) {
     if (error instanceof PartTooLargeError) throw tooLarge(error.limitBytes);
     if (error instanceof NotARecordingError) {
@@ -143,11 +161,20 @@ async function storeReserved(request: Request, upload: PartUpload, checkHead: bo
     if (error instanceof PartChecksumError) {
       throw new ApiError("part_checksum_mismatch", { message: "The body does not hash to X-Part-SHA256; nothing was stored." });
     }
-    if (error instanceof PartConflictError) throw new ApiError("part_conflict", { message: `Part ${upload.partNumber} is already stored with other bytes.` });
+    if (error instanceof PartConflictError)
+      throw new ApiError("part_conflict", { message: `Part ${upload.partNumber} is already stored with other bytes.` });
     throw error;
   }
 
-  const recorded = await pool().query(recordSql, [upload.inspectionId, upload.partNumber, upload.run, stored.size, stored.sha256, upload.contentType, reservation.id]);
+  const recorded = await pool().query(recordSql, [
+    upload.inspectionId,
+    upload.partNumber,
+    upload.run,
+    stored.size,
+    stored.sha256,
+    upload.contentType,
+    reservation.id,
+  ]);
   if (recorded.rowCount === 0) {
     // Done was tapped (or the walkthrough ended) while the bytes streamed, or another request recorded this number first.
     const again = await checkBeforeStoring(upload);

@@ -24,13 +24,20 @@ const isJpeg = (bytes: Buffer) => bytes.length > 3 && bytes[0] === 0xff && bytes
  * of the walkthrough's calls (`live_check_limit` after; provider-call-budget.ts). The call is
  * counted with the still, in the transaction that queues its judgement: a refusal stores nothing.
  */
-export async function storeTapStill(request: Request, inspectionId: string, partnerId: string, seq: number): Promise<{ judged: boolean }> {
+export async function storeTapStill(
+  request: Request,
+  inspectionId: string,
+  partnerId: string,
+  seq: number,
+): Promise<{ judged: boolean }> {
   const tap = await db().checklistTap.findUnique({
     where: { inspectionId_seq: { inspectionId, seq } },
     include: { inspection: { select: { finishedAt: true, checklist: true } } },
   });
-  if (!tap || tap.action !== "check") throw new ApiError("not_found", { message: "No check with that seq in this walkthrough.", detail: { parameter: "seq" } });
-  if (tap.inspection.finishedAt) throw new ApiError("recording_closed", { message: "Done was tapped: stills are no longer judged." });
+  if (!tap || tap.action !== "check")
+    throw new ApiError("not_found", { message: "No check with that seq in this walkthrough.", detail: { parameter: "seq" } });
+  if (tap.inspection.finishedAt)
+    throw new ApiError("recording_closed", { message: "Done was tapped: stills are no longer judged." });
   const bytes = await readBodyBytes(request, tapStillMaxBytes);
   if (!isJpeg(bytes)) throw new ApiError("unsupported_media", { message: "A tap's still is a JPEG." });
   const key = recordingKeys.tapStill(inspectionId, seq);
@@ -39,7 +46,10 @@ export async function storeTapStill(request: Request, inspectionId: string, part
   await db().$transaction(async (tx) => {
     if (judged) await countLiveJudgement(tx, inspectionId, seq, providerCallLimits(items).live);
     await mediaStorage().put(key, bytes, { contentType: "image/jpeg" });
-    await tx.checklistTap.update({ where: { inspectionId_seq: { inspectionId, seq } }, data: { liveStillKey: key, liveState: null, liveConfidence: null } });
+    await tx.checklistTap.update({
+      where: { inspectionId_seq: { inspectionId, seq } },
+      data: { liveStillKey: key, liveState: null, liveConfidence: null },
+    });
     if (judged) await enqueue("judge-tap", { inspectionId, partnerId, seq }, { tx });
   });
   return { judged };

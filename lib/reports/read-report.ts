@@ -29,7 +29,12 @@ export function addressLine(property: {
   addressRegion: string | null;
   addressPostalCode: string | null;
 }): string | undefined {
-  const parts = [property.addressLine1, property.addressLine2, property.addressCity, [property.addressRegion, property.addressPostalCode].filter(Boolean).join(" ")];
+  const parts = [
+    property.addressLine1,
+    property.addressLine2,
+    property.addressCity,
+    [property.addressRegion, property.addressPostalCode].filter(Boolean).join(" "),
+  ];
   const line = parts.filter((part) => part !== null && part !== "").join(", ");
   return line === "" ? undefined : line;
 }
@@ -39,7 +44,10 @@ export function addressLine(property: {
  * inspection and no seat in its workspace read the same, so the page reveals nothing.
  */
 /** People with a seat in the workspace; staff; and the users of the partner whose workspace it is. */
-async function mayReadReportsOf(userId: string, inspection: { workspaceId: string; workspace: { partnerId: string } }): Promise<boolean> {
+async function mayReadReportsOf(
+  userId: string,
+  inspection: { workspaceId: string; workspace: { partnerId: string } },
+): Promise<boolean> {
   if ((await roleIn(userId, inspection.workspaceId)) !== undefined) return true;
   const role = await consoleRoleOf(userId);
   return decide(role, { partnerId: inspection.workspace.partnerId }) === "allowed";
@@ -49,7 +57,12 @@ export async function readReport(inspectionId: string, userId: string): Promise<
   if (!isUuid(inspectionId)) return undefined;
   const inspection = await db().inspection.findUnique({
     where: { id: inspectionId },
-    include: { property: true, task: true, workspace: { select: { name: true, partnerId: true } }, video: { select: { recordedAt: true } } },
+    include: {
+      property: true,
+      task: true,
+      workspace: { select: { name: true, partnerId: true } },
+      video: { select: { recordedAt: true } },
+    },
   });
   if (inspection === null || !(await mayReadReportsOf(userId, inspection))) return undefined;
 

@@ -47,18 +47,25 @@ export async function addStaffFinding(inspectionId: string, finding: StaffFindin
   const inspection = await db().inspection.findUnique({ where: { id: inspectionId }, include: { video: true } });
   if (!inspection) throw new ApiError("not_found", { message: "No such inspection." });
   if (await db().finding.findUnique({ where: { id }, select: { id: true } })) return id;
-  if (inspection.status !== "processing") throw new ApiError("invalid_request", { message: `The inspection is ${inspection.status}: its findings are final.`, detail: { parameter: "inspection" } });
+  if (inspection.status !== "processing")
+    throw new ApiError("invalid_request", {
+      message: `The inspection is ${inspection.status}: its findings are final.`,
+      detail: { parameter: "inspection" },
+    });
   let afterKeys: string[] = [];
   let beforeKeys: string[] = [];
   let dhash: bigint | undefined;
   if (finding.atSeconds !== undefined) {
-    if (!inspection.video) throw new ApiError("video_not_available", { message: "This walkthrough has no video to take a frame from." });
+    if (!inspection.video)
+      throw new ApiError("video_not_available", { message: "This walkthrough has no video to take a frame from." });
     const frame = await frameAt(inspection.video.mediaKey, finding.atSeconds, inspection.video.durationSeconds);
     const key = `findings/${inspectionId}/staff-${id}.jpg`;
     await mediaStorage().put(key, frame, { contentType: "image/jpeg" });
     dhash = await differenceHash(frame);
     afterKeys = [key];
-    beforeKeys = nearestPictures(await baselinePictures(mediaStorage(), inspection.propertyId, inspectionId), dhash, 1).map((picture) => picture.key);
+    beforeKeys = nearestPictures(await baselinePictures(mediaStorage(), inspection.propertyId, inspectionId), dhash, 1).map(
+      (picture) => picture.key,
+    );
   }
   await db().finding.createMany({
     skipDuplicates: true,

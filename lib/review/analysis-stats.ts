@@ -39,7 +39,17 @@ export async function analysisStats(): Promise<{ items: AgreementRow[]; findings
     FROM finding
     WHERE source = 'provider' AND reviewed_at IS NOT NULL
     GROUP BY category ORDER BY category`;
-  const [usage] = await db().$queryRaw<{ calls: number; failed: number; images: number; bytes: bigint | null; prompt: bigint | null; completion: bigint | null; p50: number | null }[]>`
+  const [usage] = await db().$queryRaw<
+    {
+      calls: number;
+      failed: number;
+      images: number;
+      bytes: bigint | null;
+      prompt: bigint | null;
+      completion: bigint | null;
+      p50: number | null;
+    }[]
+  >`
     SELECT count(*)::int AS calls, count(*) FILTER (WHERE outcome <> 'ok')::int AS failed, COALESCE(sum(images), 0)::int AS images,
            sum(image_bytes) AS bytes, sum(prompt_tokens) AS prompt, sum(completion_tokens) AS completion,
            percentile_disc(0.5) WITHIN GROUP (ORDER BY latency_ms) AS p50

@@ -22,7 +22,9 @@ export const reviewOverdueHours = 24;
  * oldest seal first (the 2 days of the event run from it), flagged once overdue.
  */
 export async function listReviewQueue(limit = 200): Promise<ReviewQueueEntry[]> {
-  const rows = await db().$queryRaw<{ id: string; workspace: string; task: string; items: number; findings: number; sealed_at: Date; overdue: boolean }[]>`
+  const rows = await db().$queryRaw<
+    { id: string; workspace: string; task: string; items: number; findings: number; sealed_at: Date; overdue: boolean }[]
+  >`
     SELECT i.id, w.external_id AS workspace, t.external_id AS task, i.sealed_at,
            i.sealed_at < now() - make_interval(hours => ${reviewOverdueHours}) AS overdue,
            (SELECT count(*)::int FROM inspection_item x WHERE x.inspection_id = i.id AND x.state = 'pending') AS items,
@@ -33,5 +35,13 @@ export async function listReviewQueue(limit = 200): Promise<ReviewQueueEntry[]> 
     WHERE i.status = 'processing' AND i.analyzed_at IS NOT NULL
     ORDER BY i.sealed_at, i.id
     LIMIT ${limit}`;
-  return rows.map((row) => ({ inspectionId: row.id, workspaceId: row.workspace, taskId: row.task, pendingItems: row.items, pendingFindings: row.findings, sealedAt: row.sealed_at, overdue: row.overdue }));
+  return rows.map((row) => ({
+    inspectionId: row.id,
+    workspaceId: row.workspace,
+    taskId: row.task,
+    pendingItems: row.items,
+    pendingFindings: row.findings,
+    sealedAt: row.sealed_at,
+    overdue: row.overdue,
+  }));
 }

@@ -46,7 +46,11 @@ const sign = async (key: string) => (await mediaStorage().signedUrl(key)).url;
 export async function showReview(inspectionId: string): Promise<ReviewView> {
   const inspection = await db().inspection.findUnique({
     where: { id: inspectionId },
-    include: { video: true, items: { orderBy: { position: "asc" } }, findings: { orderBy: [{ videoTimestampSeconds: { sort: "asc", nulls: "last" } }, { createdAt: "asc" }, { id: "asc" }] } },
+    include: {
+      video: true,
+      items: { orderBy: { position: "asc" } },
+      findings: { orderBy: [{ videoTimestampSeconds: { sort: "asc", nulls: "last" } }, { createdAt: "asc" }, { id: "asc" }] },
+    },
   });
   if (!inspection) throw new ApiError("not_found", { message: "No such inspection." });
   return {
@@ -62,9 +66,12 @@ export async function showReview(inspectionId: string): Promise<ReviewView> {
         stillUrl: item.stillKey ? await sign(item.stillKey) : undefined,
         reviewNeeded: item.reviewNeeded,
         decidedBy: item.decidedBy ?? undefined,
-        provider: item.providerState ? { state: item.providerState, confidence: item.providerConfidence ?? 0, rationale: item.providerRationale ?? "" } : undefined,
+        provider: item.providerState
+          ? { state: item.providerState, confidence: item.providerConfidence ?? 0, rationale: item.providerRationale ?? "" }
+          : undefined,
         staffState: item.staffState ?? undefined,
-        filmingProblem: item.decidedBy === "filming" && item.frameStats ? frameProblem(item.frameStats as unknown as FrameStats) : undefined,
+        filmingProblem:
+          item.decidedBy === "filming" && item.frameStats ? frameProblem(item.frameStats as unknown as FrameStats) : undefined,
       })),
     ),
     findings: await Promise.all(

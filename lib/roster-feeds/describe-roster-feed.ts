@@ -12,11 +12,7 @@ export interface FeedDescription {
 }
 
 /** What staff see of a workspace's feed: its state, last error, last sync and run, next poll. Never the secret in clear. */
-export async function describeRosterFeed(
-  partnerId: string,
-  workspaceId: string,
-  now = new Date(),
-): Promise<FeedDescription> {
+export async function describeRosterFeed(partnerId: string, workspaceId: string, now = new Date()): Promise<FeedDescription> {
   const workspace = await requireFeedWorkspace(partnerId, workspaceId);
   const [feed, lastSync] = await Promise.all([
     db().rosterFeed.findUnique({ where: { workspaceId: workspace.id } }),

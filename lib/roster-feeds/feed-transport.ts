@@ -37,9 +37,12 @@ export const loopbackOnlyLookup: LookupFunction = (hostname, options, callback) 
     if (error) return callback(error, "", 0);
     const refused = addresses.find((entry) => !isLoopbackAddress(entry.address));
     if (refused || addresses.length === 0) {
-      const notLoopback = Object.assign(new Error(`${hostname} resolves to ${refused?.address ?? "nothing"}, not loopback: plain http is refused`), {
-        code: "ENOTLOOPBACK",
-      });
+      const notLoopback = Object.assign(
+        new Error(`${hostname} resolves to ${refused?.address ?? "nothing"}, not loopback: plain http is refused`),
+        {
+          code: "ENOTLOOPBACK",
+        },
+      );
       return callback(notLoopback, "", 0);
     }
     if (options.all) return callback(null, addresses);

@@ -17,8 +17,7 @@ export interface FetchFeedInput {
 }
 
 export type FetchedFeed =
-  | { ok: true; body: RosterSnapshotBody; pages: number }
-  | { ok: false; error: FeedError; observedAt?: Date; pages: number };
+  { ok: true; body: RosterSnapshotBody; pages: number } | { ok: false; error: FeedError; observedAt?: Date; pages: number };
 
 /**
  * Reads a hosted feed page by page and returns the snapshot it describes, or why it cannot be

@@ -128,7 +128,9 @@ export async function fetchPage(request: PageRequest): Promise<Buffer> {
       if (timedOut) throw new FeedError("feed_timeout", { page, timeout_seconds: seconds });
       throw new FeedError("feed_connect_failed", { page, message: unreachable }, { page, ...connectionProblem(error) });
     }
-    const staff = timedOut ? { reason: "no answer", message: `nothing answered within ${seconds} seconds` } : connectionProblem(error);
+    const staff = timedOut
+      ? { reason: "no answer", message: `nothing answered within ${seconds} seconds` }
+      : connectionProblem(error);
     await sleep(started + request.timeoutMs - Date.now());
     throw new FeedError("feed_connect_failed", { page, message: unreachable }, { page, ...staff });
   } finally {

@@ -45,8 +45,7 @@ function readSecret(stored: string): string | FeedError {
   } catch (error) {
     if (!(error instanceof SecretDecryptionError)) throw error;
     return new FeedError("internal_error", {
-      message:
-        "The feed's stored secret cannot be decrypted with this deployment's APP_SECRET; staff must set the feed again.",
+      message: "The feed's stored secret cannot be decrypted with this deployment's APP_SECRET; staff must set the feed again.",
     });
   }
 }

@@ -44,7 +44,10 @@ async function listProperties(
   });
   const page = rows.slice(0, input.limit);
   // One more query for the whole page, not one per property.
-  const progress = await setupProgress(page.map((row) => row.id), tx);
+  const progress = await setupProgress(
+    page.map((row) => row.id),
+    tx,
+  );
   const properties = page.map((row) => ({ ...row, setup: progress.get(row.id) ?? noSetupProgress }));
   const last = properties.at(-1);
   const nextCursor = rows.length > input.limit && last ? encodeCursor(scope, last.externalId) : undefined;

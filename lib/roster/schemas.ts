@@ -50,9 +50,7 @@ export type RosterItem = z.output<typeof rosterItem>;
 export const rosterSnapshotBody = z
   .strictObject({
     complete: z.literal(true).meta({ description: "Must be `true`: every import is the complete roster." }),
-    observed_at: z.iso
-      .datetime({ offset: true })
-      .meta({ description: "When the snapshot described the inventory (ISO 8601)." }),
+    observed_at: z.iso.datetime({ offset: true }).meta({ description: "When the snapshot described the inventory (ISO 8601)." }),
     total_count: z.int().min(0).meta({ description: "Must equal the length of `properties`." }),
     properties: z.array(rosterItem),
     allow_empty: z.boolean().optional().meta({ description: "Must be `true` for an empty roster." }),

@@ -50,4 +50,3 @@ export async function writeRoster(tx: Tx, workspaceId: string, columns: unknown[
     columns[0],
   );
 }
-

@@ -85,9 +85,7 @@ function insert(root: Node, route: ApiRoute): void {
 function find(node: Node, segments: string[], at: number): ApiRoute | undefined {
   if (at === segments.length) return node.route;
   const literal = node.literals.get(segments[at]!);
-  return (
-    (literal && find(literal, segments, at + 1)) ?? (node.param && find(node.param, segments, at + 1)) ?? node.catchAll
-  );
+  return (literal && find(literal, segments, at + 1)) ?? (node.param && find(node.param, segments, at + 1)) ?? node.catchAll;
 }
 
 /**

@@ -17,7 +17,11 @@ export async function sourceHash(root: string): Promise<string> {
   const hash = createHash("sha256");
   const files = (await Promise.all(inputs.map((entry) => listFiles(path.join(root, entry))))).flat().sort();
   for (const file of files) {
-    hash.update(path.relative(root, file)).update("\0").update(await readFile(file)).update("\0");
+    hash
+      .update(path.relative(root, file))
+      .update("\0")
+      .update(await readFile(file))
+      .update("\0");
   }
   return hash.digest("hex");
 }

@@ -43,7 +43,11 @@ async function withBuildLock<T>(root: string, work: () => Promise<T>): Promise<T
         );
       }
       if (code !== "EEXIST") throw error;
-      const age = Date.now() - (await stat(lock).then((s) => s.mtimeMs).catch(() => Date.now()));
+      const age =
+        Date.now() -
+        (await stat(lock)
+          .then((s) => s.mtimeMs)
+          .catch(() => Date.now()));
       if (age > lockStaleMs) await rmdir(lock).catch(() => undefined);
       else await new Promise((resolve) => setTimeout(resolve, 500));
     }

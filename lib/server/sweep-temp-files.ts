@@ -10,7 +10,9 @@ export async function sweepTempFilesAtStart(dataDir: string, say: (line: string)
     const { removed, total, failed } = await sweepStaleTempFiles(dataDir);
     const hours = staleTempAgeMs / 3_600_000;
     if (total > 0) {
-      const where = Object.entries(removed).map(([name, count]) => `${name}: ${count}`).join(", ");
+      const where = Object.entries(removed)
+        .map(([name, count]) => `${name}: ${count}`)
+        .join(", ");
       say(`Removed ${total} temporary file(s) older than ${hours} h left by an earlier process (${where})`);
     }
     if (failed > 0) say(`Could not remove ${failed} stale temporary file(s); the next start tries again`);

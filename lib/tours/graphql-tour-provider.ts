@@ -81,7 +81,8 @@ export function graphqlTourProvider(options: GraphqlTourProviderOptions): TourPr
       if (errors?.some((error) => error.extensions?.code === "not.found") || (data && data.model === null)) {
         throw new TourProviderError("not_found", "the provider has no such tour model, or it is not shared with our account");
       }
-      if (!data?.model) throw new TourProviderError("refused", `listing the tour's images: ${errors?.[0]?.message ?? "no model"}`);
+      if (!data?.model)
+        throw new TourProviderError("refused", `listing the tour's images: ${errors?.[0]?.message ?? "no model"}`);
       return data.model.assets.photos
         .filter((photo) => (photo.status ?? "available") === "available" && typeof photo.url === "string")
         .map((photo) => ({ id: photo.id, url: photo.url! }));

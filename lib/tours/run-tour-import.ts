@@ -20,7 +20,11 @@ const noImagery = "The provider listed no usable images for this tour.";
  * replaces the imported one once the new import succeeds); otherwise it fails and keeps
  * nothing, and the tour in use stays.
  */
-async function finishTourImport(run: Pick<TourImport, "id" | "propertyId">, deps: TourImportDeps, failure?: string): Promise<void> {
+async function finishTourImport(
+  run: Pick<TourImport, "id" | "propertyId">,
+  deps: TourImportDeps,
+  failure?: string,
+): Promise<void> {
   const discard = await db().$transaction(async (tx) => {
     await lockHome(tx, run.propertyId);
     const locked = await tx.$queryRaw<{ state: string }[]>`
@@ -51,7 +55,13 @@ async function finishTourImport(run: Pick<TourImport, "id" | "propertyId">, deps
  * another attempt already finished as `imported` keeps everything: this upload's key is one of
  * its images (same image, same bytes). Answers false when the import has ended.
  */
-async function recordImage(run: TourImport, image: TourImageRef, file: { sha256: string; contentType: string; size: number; width: number; height: number }, storageKey: string, deps: TourImportDeps): Promise<boolean> {
+async function recordImage(
+  run: TourImport,
+  image: TourImageRef,
+  file: { sha256: string; contentType: string; size: number; width: number; height: number },
+  storageKey: string,
+  deps: TourImportDeps,
+): Promise<boolean> {
   const recorded = await db().$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ state: string }[]>`
       SELECT state::text FROM tour_import WHERE id = ${run.id}::uuid FOR UPDATE`;
@@ -71,7 +81,11 @@ async function recordImage(run: TourImport, image: TourImageRef, file: { sha256:
  * Downloads, checks, stores and records one image. `skipped`: the image is unusable and nothing
  * was recorded; `ended`: the import ended meanwhile (removed or given up).
  */
-async function importTourImage(run: TourImport, image: TourImageRef, deps: TourImportDeps): Promise<"recorded" | "skipped" | "ended"> {
+async function importTourImage(
+  run: TourImport,
+  image: TourImageRef,
+  deps: TourImportDeps,
+): Promise<"recorded" | "skipped" | "ended"> {
   let file;
   try {
     file = await downloadTourImage(deps.provider, image, deps.tempDir);
@@ -118,7 +132,10 @@ export async function runTourImport(
   slice: TourImportSlice = {},
 ): Promise<TourImportProgress> {
   const ended = { state: "ended" } as const;
-  const run = await db().tourImport.findUnique({ where: { id: importId }, include: { images: { select: { providerImageId: true } } } });
+  const run = await db().tourImport.findUnique({
+    where: { id: importId },
+    include: { images: { select: { providerImageId: true } } },
+  });
   if (!run || run.state !== "importing") return ended;
   let images: TourImageRef[];
   try {

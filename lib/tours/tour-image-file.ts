@@ -72,7 +72,15 @@ export async function downloadTourImage(provider: TourProvider, image: TourImage
   if (!fetched.ok) throw refusal(image, fetched.reason, fetched.status);
   try {
     const { width, height } = await checkImage(fetched.path, fetched.contentType);
-    return { path: fetched.path, size: fetched.size, sha256: fetched.sha256, dispose: fetched.dispose, contentType: fetched.contentType, width, height };
+    return {
+      path: fetched.path,
+      size: fetched.size,
+      sha256: fetched.sha256,
+      dispose: fetched.dispose,
+      contentType: fetched.contentType,
+      width,
+      height,
+    };
   } catch (error) {
     await fetched.dispose();
     if (error instanceof FetchRefusal) throw new UnusableTourImage(`image ${image.id}: ${error.message}`);

@@ -29,7 +29,8 @@ export class TourProviderError extends Error {
 
 /** What an HTTP status from the provider (its API or its image host) says about the request. */
 export function providerStatusFailure(status: number, what: string): TourProviderError {
-  if (status === 401 || status === 403) return new TourProviderError("refused", `${what}: the provider refused our credentials (${status})`);
+  if (status === 401 || status === 403)
+    return new TourProviderError("refused", `${what}: the provider refused our credentials (${status})`);
   if (status === 404) return new TourProviderError("not_found", `${what}: not found (404)`);
   if (status === 408 || status === 429 || status >= 500) return new TourProviderError("unavailable", `${what}: HTTP ${status}`);
   return new TourProviderError("refused", `${what}: HTTP ${status}`);

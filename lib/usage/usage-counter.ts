@@ -25,7 +25,10 @@ export function countRequest(partnerId: string, status: number, errorCode?: stri
   const key = `${partnerId}|${at.toISOString().slice(0, 10)}|${status}|${errorCode ?? ""}`;
   state.pending.set(key, (state.pending.get(key) ?? 0) + 1);
   if (!state.timer) {
-    state.timer = setTimeout(() => void flushUsage().catch((error: unknown) => log().warn({ err: error }, "usage not saved")), config().USAGE_FLUSH_SECONDS * 1000);
+    state.timer = setTimeout(
+      () => void flushUsage().catch((error: unknown) => log().warn({ err: error }, "usage not saved")),
+      config().USAGE_FLUSH_SECONDS * 1000,
+    );
     state.timer.unref();
   }
 }
@@ -62,5 +65,7 @@ export async function flushUsage(): Promise<void> {
 export async function saveUsageBeforeExit(): Promise<void> {
   const state = counter();
   clearTimeout(state.timer);
-  await flushUsage().catch((error: unknown) => log().warn({ err: error, unsaved: state.pending.size }, "usage counted before the stop not saved"));
+  await flushUsage().catch((error: unknown) =>
+    log().warn({ err: error, unsaved: state.pending.size }, "usage counted before the stop not saved"),
+  );
 }

@@ -12,7 +12,10 @@ const spacing = /[\t\n\v\f\r\u0085]+/g;
  * one space so words stay apart; `multiline` text keeps its line breaks (as `\n`) and tabs.
  */
 export function withoutControls(text: string, { multiline = false } = {}): string {
-  if (multiline) return text.replace(/\r\n?|\u0085/g, "\n").replace(controls, (control) => (control === "\n" || control === "\t" ? control : ""));
+  if (multiline)
+    return text
+      .replace(/\r\n?|\u0085/g, "\n")
+      .replace(controls, (control) => (control === "\n" || control === "\t" ? control : ""));
   return text.replace(spacing, " ").replace(controls, "");
 }
 

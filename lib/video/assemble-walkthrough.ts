@@ -41,14 +41,25 @@ function timeoutFor(bytes: number): number {
 
 function isH264InMp4(probe: MediaProbe): boolean {
   const container = probe.formatName.split(",");
-  return probe.video?.codec === "h264" && (container.includes("mp4") || container.includes("mov")) && (!probe.audio || probe.audio.codec === "aac");
+  return (
+    probe.video?.codec === "h264" &&
+    (container.includes("mp4") || container.includes("mov")) &&
+    (!probe.audio || probe.audio.codec === "aac")
+  );
 }
 
 /** Runs that can be copied and joined as they are: H.264 in MP4, the same picture and the same sound. */
 function copyable(probes: MediaProbe[]): boolean {
   if (!probes.every(isH264InMp4)) return false;
   const shape = (probe: MediaProbe) =>
-    JSON.stringify([probe.video?.width, probe.video?.height, probe.video?.rotation, probe.audio?.codec, probe.audio?.sampleRate, probe.audio?.channels]);
+    JSON.stringify([
+      probe.video?.width,
+      probe.video?.height,
+      probe.video?.rotation,
+      probe.audio?.codec,
+      probe.audio?.sampleRate,
+      probe.audio?.channels,
+    ]);
   return probes.every((probe) => shape(probe) === shape(probes[0]!));
 }
 
@@ -75,7 +86,14 @@ async function remux(input: string, output: string, bytes: number): Promise<void
 }
 
 /** Re-encodes to the target picture; `withAudio` gives every run a sound track (silence where it had none). */
-async function transcode(input: string, probe: MediaProbe, output: string, bytes: number, target: ReturnType<typeof targetOf>, withAudio: boolean): Promise<void> {
+async function transcode(
+  input: string,
+  probe: MediaProbe,
+  output: string,
+  bytes: number,
+  target: ReturnType<typeof targetOf>,
+  withAudio: boolean,
+): Promise<void> {
   const { width, height, fps } = target;
   const picture = `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=${fps}`;
   const silence = withAudio && !probe.audio;

@@ -64,7 +64,12 @@ export function videoTools(): VideoTools {
     const ffprobe = configured("FFPROBE_PATH");
     if (ffmpeg && ffprobe) return { ffmpeg, ffprobe, origin: "configured" as const };
     const system = { ffmpeg: ffmpeg ?? onPath("ffmpeg"), ffprobe: ffprobe ?? onPath("ffprobe") };
-    if (system.ffmpeg && system.ffprobe) return { ffmpeg: system.ffmpeg, ffprobe: system.ffprobe, origin: ffmpeg || ffprobe ? ("configured" as const) : ("system" as const) };
+    if (system.ffmpeg && system.ffprobe)
+      return {
+        ffmpeg: system.ffmpeg,
+        ffprobe: system.ffprobe,
+        origin: ffmpeg || ffprobe ? ("configured" as const) : ("system" as const),
+      };
     const npm = fromNpm();
     if (!npm) throw new VideoToolsError("No ffmpeg/ffprobe found: install ffmpeg, or set FFMPEG_PATH and FFPROBE_PATH.");
     return { ffmpeg: ffmpeg ?? npm.ffmpeg, ffprobe: ffprobe ?? npm.ffprobe, origin: "npm" as const };

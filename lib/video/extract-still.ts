@@ -33,7 +33,11 @@ async function grab(video: string, requests: { seconds: number; file: string }[]
     "image2",
     request.file,
   ]);
-  await runTool(videoTools().ffmpeg, ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", ...inputs, ...outputs], stillTimeoutMs);
+  await runTool(
+    videoTools().ffmpeg,
+    ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", ...inputs, ...outputs],
+    stillTimeoutMs,
+  );
 }
 
 /**
@@ -42,12 +46,20 @@ async function grab(video: string, requests: { seconds: number; file: string }[]
  * a tap in the final moment still gets its picture. Answers the requests that got one (a moment
  * no frame can be read near, even a second earlier or at the start, is left out).
  */
-export async function extractStills<R extends StillRequest>(video: string, requests: R[], durationSeconds?: number): Promise<R[]> {
+export async function extractStills<R extends StillRequest>(
+  video: string,
+  requests: R[],
+  durationSeconds?: number,
+): Promise<R[]> {
   if (requests.length === 0) return [];
   const end = durationSeconds === undefined ? Number.POSITIVE_INFINITY : Math.max(0, durationSeconds - 0.1);
   const work = await mkdtemp(path.join(path.dirname(requests[0]!.output), ".stills-"));
   try {
-    const drafts = requests.map((request, index) => ({ request, seconds: Math.min(Math.max(0, request.seconds), end), file: path.join(work, `${index}.jpg`) }));
+    const drafts = requests.map((request, index) => ({
+      request,
+      seconds: Math.min(Math.max(0, request.seconds), end),
+      file: path.join(work, `${index}.jpg`),
+    }));
     for (let at = 0; at < drafts.length; at += stillsPerRun) await grab(video, drafts.slice(at, at + stillsPerRun));
     const cut: R[] = [];
     for (const draft of drafts) {

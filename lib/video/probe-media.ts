@@ -39,7 +39,11 @@ function frameRate(text: string | undefined): number | undefined {
 
 /** What a media file holds, by ffprobe. A file with no video stream, or none ffprobe can read, is unprocessable. */
 export async function probeMedia(file: string): Promise<MediaProbe> {
-  const result = await runTool(videoTools().ffprobe, ["-v", "error", "-show_format", "-show_streams", "-of", "json", file], probeTimeoutMs);
+  const result = await runTool(
+    videoTools().ffprobe,
+    ["-v", "error", "-show_format", "-show_streams", "-of", "json", file],
+    probeTimeoutMs,
+  );
   if (result.code !== 0) throw toolExitError("ffprobe", result, "ffprobe cannot read it");
   const json = JSON.parse(result.stdout) as ProbeJson;
   const video = json.streams?.find((stream) => stream.codec_type === "video" && stream.width && stream.height);
@@ -56,6 +60,8 @@ export async function probeMedia(file: string): Promise<MediaProbe> {
       rotation: ((Math.round(rotation) % 360) + 360) % 360,
       frameRate: frameRate(video.avg_frame_rate),
     },
-    audio: audio ? { codec: audio.codec_name ?? "unknown", sampleRate: number(audio.sample_rate), channels: audio.channels } : undefined,
+    audio: audio
+      ? { codec: audio.codec_name ?? "unknown", sampleRate: number(audio.sample_rate), channels: audio.channels }
+      : undefined,
   };
 }

@@ -72,7 +72,8 @@ export function runTool(binary: string, args: string[], timeoutMs: number): Prom
  * The machine's trouble in a tool's own words (the disk or memory ran out, a file could not be
  * opened, a signal stopped it), as opposed to what it says about bad input.
  */
-const machineTrouble = /No space left on device|Cannot allocate memory|Out of memory|Too many open files|Permission denied|Read-only file system|Input\/output error|Resource temporarily unavailable|received signal/i;
+const machineTrouble =
+  /No space left on device|Cannot allocate memory|Out of memory|Too many open files|Permission denied|Read-only file system|Input\/output error|Resource temporarily unavailable|received signal/i;
 
 /**
  * What a tool's failed exit means for the seal. Only the tool saying the data is bad is the
@@ -82,6 +83,7 @@ const machineTrouble = /No space left on device|Cannot allocate memory|Out of me
  */
 export function toolExitError(binary: string, result: ToolResult, saying: string): UnprocessableVideoError | VideoToolFailure {
   const words = result.stderr.trim().split("\n").slice(-2).join(" / ");
-  if (result.code >= 128 || machineTrouble.test(result.stderr)) return new VideoToolFailure(`${binary} failed (exit ${result.code}): ${words}`);
+  if (result.code >= 128 || machineTrouble.test(result.stderr))
+    return new VideoToolFailure(`${binary} failed (exit ${result.code}): ${words}`);
   return new UnprocessableVideoError(`${saying}: ${words}`);
 }

@@ -34,7 +34,22 @@ export async function sampleFrames(video: string, dir: string, options: SampleOp
   const filter = `${select},metadata=print:file=${meta.replaceAll("\\", "/").replaceAll(":", "\\:")},scale='min(${options.width},iw)':-2`;
   const result = await runTool(
     videoTools().ffmpeg,
-    ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-i", video, "-vf", filter, "-vsync", "vfr", "-q:v", "4", path.join(dir, "%05d.jpg")],
+    [
+      "-nostdin",
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-y",
+      "-i",
+      video,
+      "-vf",
+      filter,
+      "-vsync",
+      "vfr",
+      "-q:v",
+      "4",
+      path.join(dir, "%05d.jpg"),
+    ],
     sampleTimeoutMs,
   );
   if (result.code !== 0) throw toolExitError("ffmpeg", result, "frames could not be sampled");

@@ -16,10 +16,19 @@ export function videoUrl(inspectionId: string): string {
  * The exact JSON of an inspection event (spec, Webhook payloads), from the inspection as it is
  * now, checked against its schema. Image links are signed now: 15 minutes from the queueing.
  */
-export async function buildInspectionEventBody(event: { id: string; eventType: InspectionEventType; inspectionId: string }): Promise<string> {
+export async function buildInspectionEventBody(event: {
+  id: string;
+  eventType: InspectionEventType;
+  inspectionId: string;
+}): Promise<string> {
   const inspection = await db().inspection.findUniqueOrThrow({
     where: { id: event.inspectionId },
-    include: { task: { select: { externalId: true } }, workspace: { select: { externalId: true } }, property: { select: { externalId: true } }, video: { select: { recordedAt: true } } },
+    include: {
+      task: { select: { externalId: true } },
+      workspace: { select: { externalId: true } },
+      property: { select: { externalId: true } },
+      video: { select: { recordedAt: true } },
+    },
   });
   const envelope = {
     version: 1,
@@ -34,7 +43,11 @@ export async function buildInspectionEventBody(event: { id: string; eventType: I
   const checklist = block && { media_expires_in: defaultSignedUrlSeconds, checklist: serializeChecklistBlock(block) };
   let payload: Record<string, unknown>;
   if (event.eventType === "inspection.recording_completed") {
-    payload = { ...envelope, recorded_at: (inspection.video?.recordedAt ?? inspection.sealedAt ?? inspection.openedAt).toISOString(), ...checklist };
+    payload = {
+      ...envelope,
+      recorded_at: (inspection.video?.recordedAt ?? inspection.sealedAt ?? inspection.openedAt).toISOString(),
+      ...checklist,
+    };
   } else if (event.eventType === "inspection.completed") {
     const report = reportUrl(inspection.id);
     payload = {

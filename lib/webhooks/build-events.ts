@@ -48,7 +48,10 @@ export async function buildDueEvents(limit = 50): Promise<number> {
           await recordBuildFailure(tx, event, error);
           continue;
         }
-        await tx.webhookEvent.update({ where: { id: event.id }, data: { body, builtAt: new Date(), buildAfter: null, buildError: null } });
+        await tx.webhookEvent.update({
+          where: { id: event.id },
+          data: { body, builtAt: new Date(), buildAfter: null, buildError: null },
+        });
         const waiting = await tx.$executeRaw`
           UPDATE webhook_delivery SET next_attempt_at = now() WHERE event_id = ${event.id}::uuid AND status = 'pending' AND next_attempt_at IS NULL`;
         if (waiting === 0) {
@@ -76,11 +79,20 @@ async function recordBuildFailure(tx: Tx, event: DueEvent, error: unknown): Prom
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
   if (!(error instanceof z.ZodError) && failures < buildTriesMax) {
     log().warn({ err: error, eventId: event.id, failures }, "could not build a webhook event; trying again in a minute");
-    await tx.webhookEvent.update({ where: { id: event.id }, data: { buildFailures: failures, buildError: message, buildAfter: new Date(Date.now() + 60_000) } });
+    await tx.webhookEvent.update({
+      where: { id: event.id },
+      data: { buildFailures: failures, buildError: message, buildAfter: new Date(Date.now() + 60_000) },
+    });
     return;
   }
-  log().error({ err: error, eventId: event.id, eventType: event.event_type, inspectionId: event.inspection_id, failures }, "webhook event cannot be built; its delivery ends failed (unbuildable)");
-  await tx.webhookEvent.update({ where: { id: event.id }, data: { buildFailures: failures, buildError: message, buildAfter: null, buildFailedAt: new Date() } });
+  log().error(
+    { err: error, eventId: event.id, eventType: event.event_type, inspectionId: event.inspection_id, failures },
+    "webhook event cannot be built; its delivery ends failed (unbuildable)",
+  );
+  await tx.webhookEvent.update({
+    where: { id: event.id },
+    data: { buildFailures: failures, buildError: message, buildAfter: null, buildFailedAt: new Date() },
+  });
   const ended = await tx.$executeRaw`
     UPDATE webhook_delivery SET status = 'failed', skip_reason = ${unbuildableReason}, next_attempt_at = NULL, finished_at = now()
     WHERE event_id = ${event.id}::uuid AND status = 'pending'`;

@@ -28,13 +28,18 @@ export async function listDeliveries(
   page: { before?: string; limit?: number } = {},
 ): Promise<DeliveryLogEntry[]> {
   await requirePartner(partnerId);
-  const cursor = page.before && isUuid(page.before) ? await db().webhookDelivery.findFirst({ where: { id: page.before, partnerId }, select: { createdAt: true, id: true } }) : null;
+  const cursor =
+    page.before && isUuid(page.before)
+      ? await db().webhookDelivery.findFirst({ where: { id: page.before, partnerId }, select: { createdAt: true, id: true } })
+      : null;
   const rows = await db().webhookDelivery.findMany({
     where: {
       partnerId,
       eventId: filter.eventId,
       status: filter.status,
-      ...(cursor ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] } : {}),
+      ...(cursor
+        ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] }
+        : {}),
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: page.limit ?? 100,

@@ -55,7 +55,9 @@ const state = () =>
 /** HMAC keys by their stored (encrypted) form: decrypting once per secret, not once per attempt. */
 function keysOf(claimed: ClaimedDelivery): Buffer[] {
   const cache = processSingleton("webhook-keys", () => new Map<string, Buffer>());
-  const secrets = [claimed.secret_encrypted!, claimed.previous_secret_encrypted].filter((value): value is string => value !== null);
+  const secrets = [claimed.secret_encrypted!, claimed.previous_secret_encrypted].filter(
+    (value): value is string => value !== null,
+  );
   return secrets.map((stored) => {
     let key = cache.get(stored);
     if (!key) {
@@ -73,14 +75,31 @@ async function attempt(claimed: ClaimedDelivery): Promise<Outcome> {
   const settings = config();
   const number = claimed.attempts_made + 1;
   const startedAt = new Date();
-  const signature = signAttempt({ eventId: claimed.event_id, body: claimed.body, keys: keysOf(claimed), timestamp: Math.floor(startedAt.getTime() / 1000) });
+  const signature = signAttempt({
+    eventId: claimed.event_id,
+    body: claimed.body,
+    keys: keysOf(claimed),
+    timestamp: Math.floor(startedAt.getTime() / 1000),
+  });
   const headers = { "content-type": "application/json", "user-agent": "Service-Webhooks/1", ...signature };
-  const answer = await sendAttempt(claimed.url!, headers, claimed.body, { allowPrivate: privateReceiversAllowed(), sockets: settings.WEBHOOK_RECEIVER_CONCURRENCY });
+  const answer = await sendAttempt(claimed.url!, headers, claimed.body, {
+    allowPrivate: privateReceiversAllowed(),
+    sockets: settings.WEBHOOK_RECEIVER_CONCURRENCY,
+  });
   const next = outcomeAfter(claimed.id, number, answer.error === undefined, settings.WEBHOOK_RETRY_DELAYS_SECONDS);
-  if (next.status === "failed") log().warn({ deliveryId: claimed.id, eventId: claimed.event_id }, "webhook delivery failed six times; it stops here");
+  if (next.status === "failed")
+    log().warn({ deliveryId: claimed.id, eventId: claimed.event_id }, "webhook delivery failed six times; it stops here");
   return {
     ...next,
-    attempt: { number, startedAt, url: claimed.url!, statusCode: answer.statusCode, latencyMs: answer.latencyMs, excerpt: answer.excerpt, error: answer.error },
+    attempt: {
+      number,
+      startedAt,
+      url: claimed.url!,
+      statusCode: answer.statusCode,
+      latencyMs: answer.latencyMs,
+      excerpt: answer.excerpt,
+      error: answer.error,
+    },
   };
 }
 

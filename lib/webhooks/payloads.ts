@@ -11,14 +11,21 @@ import { workspaceRecord } from "../workspaces/schemas";
 
 const envelope = {
   version: z.literal(1).meta({ description: "The payload version (spec, Versioning); currently 1." }),
-  event_id: z.uuid().meta({ description: "Also the `webhook-id` header: identical on every retry and replay. Deduplicate on it." }),
+  event_id: z
+    .uuid()
+    .meta({ description: "Also the `webhook-id` header: identical on every retry and replay. Deduplicate on it." }),
   workspace_id: z.string().meta({ description: "Your workspace id." }),
   task_id: z.string().meta({ description: "Your task id." }),
   property_id: z.string().meta({ description: "Your property id." }),
   inspection_id: z.uuid(),
 };
 
-const mediaExpiresIn = z.int().meta({ description: "Seconds the checklist's `image_url`s stay valid from when the event was queued (900). After a retry, read the status for fresh links." });
+const mediaExpiresIn = z
+  .int()
+  .meta({
+    description:
+      "Seconds the checklist's `image_url`s stay valid from when the event was queued (900). After a retry, read the status for fresh links.",
+  });
 
 export const recordingCompletedEvent = z
   .object({
@@ -45,7 +52,12 @@ export const completedEvent = z
     ...envelope,
     event_type: z.literal("inspection.completed"),
     report_url: z.string().meta({ description: "The report page (a sign-in to a seat in the workspace)." }),
-    video_url: z.string().meta({ description: "The video endpoint's address (not a download link; never expires): call it with your key and this event's `workspace_id`." }),
+    video_url: z
+      .string()
+      .meta({
+        description:
+          "The video endpoint's address (not a download link; never expires): call it with your key and this event's `workspace_id`.",
+      }),
     completed_at: z.iso.datetime().meta({ description: "When the report was released; order inspection events by it." }),
     report: z.object({ status: z.literal("ready"), report_url: z.string() }),
     media_expires_in: mediaExpiresIn.optional().meta({ description: "Accompanies `checklist`." }),
@@ -63,7 +75,8 @@ const failReasonMeanings: Record<FailReason, string> = {
   wrong_property: "staff: the walkthrough is of another home",
   duplicate: "staff: another walkthrough of the same task stands",
   other: "staff: any other reason",
-  review_expired: "retired (no longer written): the report was not ready within 2 days of the seal; events recorded before the change may still carry it",
+  review_expired:
+    "retired (no longer written): the report was not ready within 2 days of the seal; events recorded before the change may still carry it",
 };
 
 export const failedEvent = z
@@ -85,7 +98,10 @@ export const testEvent = z
     event_type: z.literal("webhook.test"),
     sent_at: z.iso.datetime(),
   })
-  .meta({ id: "TestEvent", description: "Sent on request to check a receiver. Like every unknown type, answer it 2xx and ignore it." });
+  .meta({
+    id: "TestEvent",
+    description: "Sent on request to check a receiver. Like every unknown type, answer it 2xx and ignore it.",
+  });
 
 /*
  * The reservations track (spec, Events): `reservation.*` from the connectors' calendars. A stay
@@ -100,7 +116,10 @@ export const reservationRecord = z
     workspace_id: z.string().meta({ description: "Your workspace id." }),
     property_id: z.string().optional().meta({ description: "Your property id; omitted in the stub (the home is switched off)." }),
     status: z.enum(["confirmed", "cancelled"]),
-    revision: z.int().min(1).meta({ description: "Goes up by one with every change: order a stay's events by it and keep the highest." }),
+    revision: z
+      .int()
+      .min(1)
+      .meta({ description: "Goes up by one with every change: order a stay's events by it and keep the highest." }),
     version: z.literal(1).meta({ description: "The reservation record's shape version; currently 1." }),
     check_in: z.iso.date().optional().meta({ description: "The first night, as the calendar gives it; omitted in the stub." }),
     check_out: z.iso.date().optional().meta({ description: "The day the guest leaves (the cleaning day); omitted in the stub." }),
@@ -129,7 +148,10 @@ export const reservationUpdatedEvent = z
         check_in: datePair.optional(),
         check_out: datePair.optional(),
       })
-      .meta({ description: "Each field that changed, as its old and new value; only `status` in the stub. A stay gone from the calendar reads `cancelled`." }),
+      .meta({
+        description:
+          "Each field that changed, as its old and new value; only `status` in the stub. A stay gone from the calendar reads `cancelled`.",
+      }),
   })
   .meta({ id: "ReservationUpdatedEvent" });
 
@@ -143,7 +165,11 @@ const workspaceEnvelope = {
 };
 
 export const workspaceRosterAppliedEvent = z
-  .object({ ...workspaceEnvelope, event_type: z.literal("workspace.roster_applied"), import_id: z.uuid().meta({ description: "The run that was applied (push or pull)." }) })
+  .object({
+    ...workspaceEnvelope,
+    event_type: z.literal("workspace.roster_applied"),
+    import_id: z.uuid().meta({ description: "The run that was applied (push or pull)." }),
+  })
   .meta({ id: "WorkspaceRosterAppliedEvent" });
 
 export const workspaceClaimedEvent = z

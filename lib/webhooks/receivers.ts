@@ -23,7 +23,12 @@ export const defaultRotationDays = 7;
 /** What registering answers: a new secret (shown this once), or none when the URL was already the receiver's. */
 export type SetReceiverResult =
   | { url: string; secretUnchanged: true }
-  | { url: string; secretUnchanged: false; secret: string; /** Moved: the old secret signs too until then. */ previousExpiresAt?: Date };
+  | {
+      url: string;
+      secretUnchanged: false;
+      secret: string;
+      /** Moved: the old secret signs too until then. */ previousExpiresAt?: Date;
+    };
 
 /**
  * Registers the partner's one receiver, or moves it. The same URL again (as `checkReceiverUrl`
@@ -59,15 +64,23 @@ export async function describeReceiver(partnerId: string, now = new Date()): Pro
   await requirePartner(partnerId);
   const receiver = await db().webhookReceiver.findUnique({ where: { partnerId } });
   if (!receiver) return undefined;
-  const rotating = receiver.previousSecretEncrypted !== null && receiver.previousExpiresAt !== null && receiver.previousExpiresAt > now;
-  return { url: receiver.url, createdAt: receiver.createdAt, previousExpiresAt: rotating ? receiver.previousExpiresAt! : undefined };
+  const rotating =
+    receiver.previousSecretEncrypted !== null && receiver.previousExpiresAt !== null && receiver.previousExpiresAt > now;
+  return {
+    url: receiver.url,
+    createdAt: receiver.createdAt,
+    previousExpiresAt: rotating ? receiver.previousExpiresAt! : undefined,
+  };
 }
 
 /**
  * Starts a rotation (spec, Secret rotation): a new secret signs first from now on, the current one
  * signs too until `days` from now. Rotating during a rotation drops the oldest secret.
  */
-export async function rotateSecret(partnerId: string, days = defaultRotationDays): Promise<{ secret: string; previousExpiresAt: Date }> {
+export async function rotateSecret(
+  partnerId: string,
+  days = defaultRotationDays,
+): Promise<{ secret: string; previousExpiresAt: Date }> {
   await requirePartner(partnerId);
   const secret = newWebhookSecret();
   const previousExpiresAt = new Date(Date.now() + days * 86_400_000);
@@ -77,7 +90,12 @@ export async function rotateSecret(partnerId: string, days = defaultRotationDays
     if (!current) throw new NoReceiverError();
     await tx.webhookReceiver.update({
       where: { partnerId },
-      data: { secretEncrypted: encryptWebhookSecret(secret), previousSecretEncrypted: current.secret_encrypted, previousExpiresAt, updatedAt: new Date() },
+      data: {
+        secretEncrypted: encryptWebhookSecret(secret),
+        previousSecretEncrypted: current.secret_encrypted,
+        previousExpiresAt,
+        updatedAt: new Date(),
+      },
     });
     return { secret, previousExpiresAt };
   });
@@ -88,8 +106,12 @@ export async function expirePreviousSecret(partnerId: string): Promise<boolean> 
   await requirePartner(partnerId);
   const receiver = await db().webhookReceiver.findUnique({ where: { partnerId } });
   if (!receiver) throw new NoReceiverError();
-  const running = receiver.previousSecretEncrypted !== null && receiver.previousExpiresAt !== null && receiver.previousExpiresAt > new Date();
-  await db().webhookReceiver.update({ where: { partnerId }, data: { previousSecretEncrypted: null, previousExpiresAt: null, updatedAt: new Date() } });
+  const running =
+    receiver.previousSecretEncrypted !== null && receiver.previousExpiresAt !== null && receiver.previousExpiresAt > new Date();
+  await db().webhookReceiver.update({
+    where: { partnerId },
+    data: { previousSecretEncrypted: null, previousExpiresAt: null, updatedAt: new Date() },
+  });
   return running;
 }
 

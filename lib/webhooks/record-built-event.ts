@@ -18,13 +18,26 @@ export interface BuiltEvent {
  * a test event), with one delivery each, in the change's transaction; the dispatcher hears of
  * them at commit. Answers each event's and delivery's id, in order.
  */
-export async function recordBuiltEvents(tx: Tx, events: BuiltEvent[], now: Date): Promise<{ eventId: string; deliveryId: string }[]> {
+export async function recordBuiltEvents(
+  tx: Tx,
+  events: BuiltEvent[],
+  now: Date,
+): Promise<{ eventId: string; deliveryId: string }[]> {
   const recorded: { eventId: string; deliveryId: string }[] = [];
   for (const event of events) {
     const eventId = randomUUID();
     const body = JSON.stringify(event.body(eventId));
     await tx.webhookEvent.create({
-      data: { id: eventId, partnerId: event.partnerId, eventType: event.eventType, workspaceId: event.workspaceId ?? null, propertyId: event.propertyId ?? null, body, builtAt: now, buildAfter: null },
+      data: {
+        id: eventId,
+        partnerId: event.partnerId,
+        eventType: event.eventType,
+        workspaceId: event.workspaceId ?? null,
+        propertyId: event.propertyId ?? null,
+        body,
+        builtAt: now,
+        buildAfter: null,
+      },
     });
     const delivery = await tx.webhookDelivery.create({ data: { eventId, partnerId: event.partnerId }, select: { id: true } });
     recorded.push({ eventId, deliveryId: delivery.id });

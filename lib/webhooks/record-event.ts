@@ -18,7 +18,12 @@ export const recordingCompletedHoldSeconds = () => config().WEBHOOK_RECORDING_HO
  * walkthrough is in flight): such an event is logged and skipped, never sent, and a roster change
  * after this moment does not cancel the retries of one decided on.
  */
-export async function recordInspectionEvents(tx: Tx, inspectionIds: readonly string[], eventType: InspectionEventType, holdSeconds = 0): Promise<void> {
+export async function recordInspectionEvents(
+  tx: Tx,
+  inspectionIds: readonly string[],
+  eventType: InspectionEventType,
+  holdSeconds = 0,
+): Promise<void> {
   if (inspectionIds.length === 0) return;
   await tx.$executeRaw`
     INSERT INTO webhook_event (id, partner_id, event_type, workspace_id, property_id, inspection_id, build_after, unit_switched_off)

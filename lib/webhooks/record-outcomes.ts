@@ -9,11 +9,25 @@ export interface Outcome {
   nextAttemptAt?: Date;
   skipReason?: string;
   /** The attempt made, absent for a skip (nothing was sent). */
-  attempt?: { number: number; startedAt: Date; url: string; statusCode?: number; latencyMs: number; excerpt?: string; error?: string };
+  attempt?: {
+    number: number;
+    startedAt: Date;
+    url: string;
+    statusCode?: number;
+    latencyMs: number;
+    excerpt?: string;
+    error?: string;
+  };
 }
 
 /** What follows attempt `number` (1..6): delivered on a 2xx, else the next on the schedule, or failed after the sixth. */
-export function outcomeAfter(deliveryId: string, number: number, delivered: boolean, delaysSeconds: readonly number[], now = Date.now()): Pick<Outcome, "deliveryId" | "status" | "nextAttemptAt"> {
+export function outcomeAfter(
+  deliveryId: string,
+  number: number,
+  delivered: boolean,
+  delaysSeconds: readonly number[],
+  now = Date.now(),
+): Pick<Outcome, "deliveryId" | "status" | "nextAttemptAt"> {
   if (delivered) return { deliveryId, status: "delivered" };
   if (number >= attemptsMax) return { deliveryId, status: "failed" };
   return { deliveryId, status: "pending", nextAttemptAt: new Date(now + delaysSeconds[number - 1]! * 1000) };

@@ -36,10 +36,20 @@ export async function replayDelivery(deliveryId: string): Promise<{ deliveryId: 
   if (!(await db().webhookReceiver.findUnique({ where: { partnerId: original.partnerId } }))) throw new NoReceiverError();
   const id = randomUUID();
   await db().$transaction(async (tx) => {
-    const [event] = await tx.$queryRaw<{ built: boolean }[]>`SELECT body IS NOT NULL AS built FROM webhook_event WHERE id = ${original.eventId}::uuid FOR UPDATE`;
+    const [event] = await tx.$queryRaw<
+      { built: boolean }[]
+    >`SELECT body IS NOT NULL AS built FROM webhook_event WHERE id = ${original.eventId}::uuid FOR UPDATE`;
     const unbuilt = event?.built === false;
     if (unbuilt) await buildAgain(tx, [original.eventId]);
-    await tx.webhookDelivery.create({ data: { id, eventId: original.eventId, partnerId: original.partnerId, replayOf: original.id, ...(unbuilt && { nextAttemptAt: null }) } });
+    await tx.webhookDelivery.create({
+      data: {
+        id,
+        eventId: original.eventId,
+        partnerId: original.partnerId,
+        replayOf: original.id,
+        ...(unbuilt && { nextAttemptAt: null }),
+      },
+    });
     await tx.$executeRaw`SELECT pg_notify(${webhookChannel}, '')`;
   });
   return { deliveryId: id, eventId: original.eventId };
@@ -60,7 +70,10 @@ export async function replaySince(partnerId: string, since: Date): Promise<numbe
       WHERE e.partner_id = ${partnerId}::uuid AND e.created_at >= ${since} AND e.build_failed_at IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM webhook_delivery d WHERE d.event_id = e.id AND d.status = 'pending')
       FOR UPDATE OF e`;
-    const rebuilt = await buildAgain(tx, unbuilt.map((row) => row.id));
+    const rebuilt = await buildAgain(
+      tx,
+      unbuilt.map((row) => row.id),
+    );
     const queued = await tx.$executeRaw`
       INSERT INTO webhook_delivery (id, event_id, partner_id, next_attempt_at)
       SELECT gen_random_uuid(), e.id, e.partner_id, CASE WHEN e.body IS NULL THEN NULL ELSE now() END FROM webhook_event e

@@ -70,7 +70,12 @@ export interface SendOptions {
  * allowed, and the connection is pinned to the checked one. A redirect is not followed; only a
  * 2xx within 10 seconds counts. Never throws.
  */
-export async function sendAttempt(urlText: string, headers: Record<string, string>, body: string, options: SendOptions): Promise<AttemptAnswer> {
+export async function sendAttempt(
+  urlText: string,
+  headers: Record<string, string>,
+  body: string,
+  options: SendOptions,
+): Promise<AttemptAnswer> {
   const started = performance.now();
   const latency = () => Math.round(performance.now() - started);
   const deadline = AbortSignal.timeout(attemptTimeoutMs);
@@ -84,7 +89,9 @@ export async function sendAttempt(urlText: string, headers: Record<string, strin
     if (!options.allowPrivate && url.protocol !== "https:") throw new FetchRefusal("invalid_url", "scheme is not https");
     const address = await Promise.race([
       addresses.addressOf(host),
-      new Promise<never>((_resolve, reject) => deadline.addEventListener("abort", () => reject(new FetchRefusal("timeout")), { once: true })),
+      new Promise<never>((_resolve, reject) =>
+        deadline.addEventListener("abort", () => reject(new FetchRefusal("timeout")), { once: true }),
+      ),
     ]);
     const response = await new Promise<IncomingMessage>((resolve, reject) => {
       const client = url.protocol === "https:" ? https : http;
@@ -102,14 +109,21 @@ export async function sendAttempt(urlText: string, headers: Record<string, strin
         },
         resolve,
       );
-      request.on("error", (error) => reject(deadline.aborted ? new FetchRefusal("timeout") : new FetchRefusal("connect_failed", error.message)));
+      request.on("error", (error) =>
+        reject(deadline.aborted ? new FetchRefusal("timeout") : new FetchRefusal("connect_failed", error.message)),
+      );
       request.end(body);
     });
     const excerpt = await readExcerpt(response);
     if (deadline.aborted) return { statusCode: response.statusCode, excerpt, error: "timeout", latencyMs: latency() };
     const statusCode = response.statusCode ?? 0;
     if (statusCode >= 200 && statusCode < 300) return { statusCode, excerpt, latencyMs: latency() };
-    return { statusCode, excerpt, error: statusCode >= 300 && statusCode < 400 ? "redirect" : "http_status", latencyMs: latency() };
+    return {
+      statusCode,
+      excerpt,
+      error: statusCode >= 300 && statusCode < 400 ? "redirect" : "http_status",
+      latencyMs: latency(),
+    };
   } catch (error) {
     if (deadline.aborted) return { error: "timeout", latencyMs: latency() };
     if (error instanceof FetchRefusal) return { error: error.message.slice(0, 300), latencyMs: latency() };

@@ -13,7 +13,18 @@ export async function sendTestEvent(partnerId: string): Promise<{ eventId: strin
   if (!(await db().webhookReceiver.findUnique({ where: { partnerId } }))) throw new NoReceiverError();
   const now = new Date();
   const [recorded] = await db().$transaction((tx) =>
-    recordBuiltEvents(tx, [{ partnerId, eventType: "webhook.test", body: (eventId) => testEvent.parse({ version: 1, event_id: eventId, event_type: "webhook.test", sent_at: now.toISOString() }) }], now),
+    recordBuiltEvents(
+      tx,
+      [
+        {
+          partnerId,
+          eventType: "webhook.test",
+          body: (eventId) =>
+            testEvent.parse({ version: 1, event_id: eventId, event_type: "webhook.test", sent_at: now.toISOString() }),
+        },
+      ],
+      now,
+    ),
   );
   return recorded!;
 }

@@ -14,9 +14,16 @@ export interface SignatureHeaders {
  * carries `t=<timestamp>` and one `v1=<hex HMAC-SHA256>` of `{timestamp}.{body}` per key, under
  * the same keys and timestamp. `keys` are HMAC keys (lib/webhooks/secrets.ts `hmacKey`).
  */
-export function signAttempt(input: { eventId: string; body: string; keys: readonly Buffer[]; timestamp: number }): SignatureHeaders {
+export function signAttempt(input: {
+  eventId: string;
+  body: string;
+  keys: readonly Buffer[];
+  timestamp: number;
+}): SignatureHeaders {
   const { eventId, body, keys, timestamp } = input;
-  const standard = keys.map((key) => `v1,${createHmac("sha256", key).update(`${eventId}.${timestamp}.${body}`).digest("base64")}`);
+  const standard = keys.map(
+    (key) => `v1,${createHmac("sha256", key).update(`${eventId}.${timestamp}.${body}`).digest("base64")}`,
+  );
   const legacy = keys.map((key) => `v1=${createHmac("sha256", key).update(`${timestamp}.${body}`).digest("hex")}`);
   return {
     "webhook-id": eventId,

@@ -39,12 +39,22 @@ beforeAll(async () => {
   databaseUrl = await createDatabase(inject("pgAdminUrl"), "consoles_e2e");
   const port = await freePort();
   appUrl = `http://127.0.0.1:${port}`;
-  const env = { ...testAppEnv, APP_SECRET: randomBytes(32).toString("base64url"), APP_URL: appUrl, SMTP_URL: smtp.url, WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true" };
+  const env = {
+    ...testAppEnv,
+    APP_SECRET: randomBytes(32).toString("base64url"),
+    APP_URL: appUrl,
+    SMTP_URL: smtp.url,
+    WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true",
+  };
   app = await startAppProcess({ databaseUrl, port, env });
   dataDir = app.dataDir;
   await useDatabase(databaseUrl);
   browser = await launchBrowser();
-  await runAdminJson(["staff", "add", "--email", staffEmail], { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, APP_SECRET: env.APP_SECRET });
+  await runAdminJson(["staff", "add", "--email", staffEmail], {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    APP_SECRET: env.APP_SECRET,
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -55,7 +65,8 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-const signInThroughMail = (page: Page, email: string, mailNumber: number) => signInInBrowser(page, { appUrl, smtp }, email, mailNumber);
+const signInThroughMail = (page: Page, email: string, mailNumber: number) =>
+  signInInBrowser(page, { appUrl, smtp }, email, mailNumber);
 
 describe("the consoles", () => {
   it("staff run a partner from /admin", async () => {
@@ -87,7 +98,10 @@ describe("the consoles", () => {
     await page.getByLabel("Largest roster per import").fill("500");
     await page.getByRole("button", { name: "Save cap" }).click();
     await page.getByText("Roster cap saved.").waitFor();
-    expect(await db().partner.findUniqueOrThrow({ where: { id: partnerId } })).toMatchObject({ status: "active", rosterMax: 500 });
+    expect(await db().partner.findUniqueOrThrow({ where: { id: partnerId } })).toMatchObject({
+      status: "active",
+      rosterMax: 500,
+    });
 
     await page.getByLabel("Email address").fill(engineerEmail);
     await page.getByRole("button", { name: "Send invitation" }).click();
@@ -121,7 +135,8 @@ describe("the consoles", () => {
 
     await page.getByRole("link", { name: "Audit log" }).click();
     await page.getByRole("cell", { name: "partner_user.invite" }).waitFor();
-    for (const action of ["partner.create", "partner.pause", "partner.resume", "partner.set_roster_max"]) await page.getByRole("cell", { name: action }).waitFor();
+    for (const action of ["partner.create", "partner.pause", "partner.resume", "partner.set_roster_max"])
+      await page.getByRole("cell", { name: action }).waitFor();
     await screenshot(page, "42-admin-audit-desktop");
     await context.close();
   });
@@ -136,12 +151,18 @@ describe("the consoles", () => {
     expect(new URL(page.url()).pathname).toBe(`/console/${partnerId}`);
 
     const keys = page.getByRole("region", { name: "API keys" });
-    await keys.getByRole("button", { name: /^Revoke key / }).first().waitFor();
+    await keys
+      .getByRole("button", { name: /^Revoke key / })
+      .first()
+      .waitFor();
     await expect(keys.getByRole("button", { name: /^Revoke key / }).count()).resolves.toBe(1);
     await keys.getByLabel("read:workspaces").check();
     await keys.getByRole("button", { name: "Create key" }).click();
     await keys.getByRole("status").filter({ hasText: "The new API key" }).waitFor();
-    await keys.getByRole("button", { name: /^Revoke key / }).nth(1).waitFor();
+    await keys
+      .getByRole("button", { name: /^Revoke key / })
+      .nth(1)
+      .waitFor();
     // Two keys are active: creating a third is not offered until one is revoked.
     await expect(keys.getByRole("button", { name: "Create key" }).isDisabled()).resolves.toBe(true);
     const oldest = await db().apiKey.findFirstOrThrow({ where: { partnerId }, orderBy: { createdAt: "asc" } });
@@ -161,22 +182,38 @@ describe("the consoles", () => {
     await hooks.getByText("webhook.test · delivered").waitFor({ timeout: 20_000 });
     const delivered = receiver.received.find((delivery) => delivery.body.includes('"webhook.test"'))!;
     // The secret the console showed is the one that signs.
-    const signed = signAttempt({ eventId: delivered.headers["webhook-id"] as string, body: delivered.body, keys: [hmacKey(secret)], timestamp: Number(delivered.headers["webhook-timestamp"]) });
+    const signed = signAttempt({
+      eventId: delivered.headers["webhook-id"] as string,
+      body: delivered.body,
+      keys: [hmacKey(secret)],
+      timestamp: Number(delivered.headers["webhook-timestamp"]),
+    });
     expect(delivered.headers["webhook-signature"]).toBe(signed["webhook-signature"]);
     await hooks.getByText("webhook.test · delivered").click();
     await hooks.getByText(/HTTP 204 in \d+ ms/).waitFor();
     await hooks.getByRole("button", { name: "Replay this event" }).click();
     await hooks.getByText("Queued again as a new delivery with the same event_id.").waitFor();
-    await until("the replay to arrive", async () => (receiver.of(delivered.headers["webhook-id"] as string).length === 2 ? true : undefined), 20_000, 100);
+    await until(
+      "the replay to arrive",
+      async () => (receiver.of(delivered.headers["webhook-id"] as string).length === 2 ? true : undefined),
+      20_000,
+      100,
+    );
     // The same URL again keeps the secret and shows none.
     await hooks.getByLabel("Receiver URL").fill(receiver.url);
     await hooks.getByRole("button", { name: "Move receiver" }).click();
-    await hooks.getByRole("status").filter({ hasText: "The receiver is already this URL: its signing secret is unchanged" }).waitFor();
+    await hooks
+      .getByRole("status")
+      .filter({ hasText: "The receiver is already this URL: its signing secret is unchanged" })
+      .waitFor();
     expect(await hooks.getByRole("status").filter({ hasText: "The receiver's signing secret" }).count()).toBe(0);
     await hooks.scrollIntoViewIfNeeded();
     await screenshot(page, "60-console-receiver-unchanged-tablet", { mask: [page.getByRole("status").locator("code")] });
     await hooks.getByRole("button", { name: "Rotate secret (old one signs 7 more days)" }).click();
-    await hooks.getByText(/The old secret signs too until/).first().waitFor();
+    await hooks
+      .getByText(/The old secret signs too until/)
+      .first()
+      .waitFor();
 
     // The allowlist, and the workspaces (the one staff looked at, no link to staff pages here).
     const allowlist = page.getByRole("region", { name: "Return URL allowlist" });
@@ -186,7 +223,10 @@ describe("the consoles", () => {
     await allowlist.getByLabel("Scheme or origin").fill("http://insecure.acme-tasks.com");
     await allowlist.getByRole("button", { name: "Add" }).click();
     await allowlist.getByRole("alert").waitFor();
-    await page.getByRole("region", { name: "Workspaces" }).getByRole("cell", { name: /Harbour Homes/ }).waitFor();
+    await page
+      .getByRole("region", { name: "Workspaces" })
+      .getByRole("cell", { name: /Harbour Homes/ })
+      .waitFor();
     await screenshot(page, "44-console-webhooks-tablet", { fullPage: true, mask: [page.getByRole("status").locator("code")] });
     await hooks.getByRole("button", { name: "Remove the receiver" }).click();
     await hooks.getByText("Receiver removed: nothing more is sent until one is set.").waitFor();

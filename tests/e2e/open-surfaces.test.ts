@@ -34,10 +34,18 @@ beforeAll(async () => {
   appUrl = `http://127.0.0.1:${port}`;
   secret = randomBytes(32).toString("base64url");
   // Web only: confirming queues the analysis, which no worker here takes.
-  app = await startAppProcess({ databaseUrl, port, env: { ...testAppEnv, APP_SECRET: secret, APP_URL: appUrl, SMTP_URL: smtp.url, RUN_WORKERS: "false" } });
+  app = await startAppProcess({
+    databaseUrl,
+    port,
+    env: { ...testAppEnv, APP_SECRET: secret, APP_URL: appUrl, SMTP_URL: smtp.url, RUN_WORKERS: "false" },
+  });
   await useDatabase(databaseUrl);
   browser = await launchBrowser();
-  await runAdminJson(["staff", "add", "--email", staffEmail], { DATABASE_URL: databaseUrl, DATA_DIR: app.dataDir, APP_SECRET: secret });
+  await runAdminJson(["staff", "add", "--email", staffEmail], {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: app.dataDir,
+    APP_SECRET: secret,
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -100,11 +108,18 @@ describe("connectors", () => {
     await page.getByRole("heading", { name: /iCal reservation calendars/, level: 2 }).waitFor();
     await screenshot(page, "54-connectors-desktop");
 
-    const { partner_id: partnerId } = await runAdminJson<{ partner_id: string }>(["partner", "create", "--name", "Harbour Tasks"], { DATABASE_URL: databaseUrl, DATA_DIR: app.dataDir, APP_SECRET: secret });
+    const { partner_id: partnerId } = await runAdminJson<{ partner_id: string }>(
+      ["partner", "create", "--name", "Harbour Tasks"],
+      { DATABASE_URL: databaseUrl, DATA_DIR: app.dataDir, APP_SECRET: secret },
+    );
     const workspace = await db().workspace.create({ data: { partnerId, externalId: "harbour-1", name: "Harbour Homes" } });
     await page.goto(`${appUrl}/admin/partners/${partnerId}/workspaces/${workspace.id}`);
     // A sign-in link is mailed by a job: from here on a worker runs beside the web-only app.
-    worker = await startWorkerProcess({ databaseUrl, dataDir: app.dataDir, env: { APP_SECRET: secret, APP_URL: appUrl, SMTP_URL: smtp.url } });
+    worker = await startWorkerProcess({
+      databaseUrl,
+      dataDir: app.dataDir,
+      env: { APP_SECRET: secret, APP_URL: appUrl, SMTP_URL: smtp.url },
+    });
     await signInInBrowser(page, { appUrl, smtp }, staffEmail, 1);
     await page.goto(`${appUrl}/admin/partners/${partnerId}/workspaces/${workspace.id}`);
     const panel = page.getByRole("region", { name: "Connectors" });

@@ -3,7 +3,15 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { call } from "../support/api";
-import { inspectionOf, launchRecorderBrowser, pause, phoneContext, probeSealedVideo, screenshot, startRecording } from "../support/recorder-browser";
+import {
+  inspectionOf,
+  launchRecorderBrowser,
+  pause,
+  phoneContext,
+  probeSealedVideo,
+  screenshot,
+  startRecording,
+} from "../support/recorder-browser";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
 import { item } from "../fixtures/roster";
@@ -22,7 +30,11 @@ const items = ["Living room", "Kitchen"];
 beforeAll(async () => {
   partner = await createTestPartner("Tidy Homes");
   workspaceId = await readyWorkspace(partner.apiKey, "e2e-int", [item("home-1", { name: "Harbour Flat" })]);
-  const put = await call("PUT", "/v1/properties/home-1/checklist", { key: partner.apiKey, query: { workspace_id: workspaceId }, body: { items: items.map((name) => ({ name })) } });
+  const put = await call("PUT", "/v1/properties/home-1/checklist", {
+    key: partner.apiKey,
+    query: { workspace_id: workspaceId },
+    body: { items: items.map((name) => ({ name })) },
+  });
   expect(put.status, put.text).toBe(200);
   browser = await launchRecorderBrowser();
 });
@@ -62,7 +74,11 @@ describe("interruptions", () => {
     const page = await context.newPage();
     await page.goto(url);
     // The service worker takes the page's shell on the first visit.
-    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration("/r/"))?.active?.state === "activated", undefined, { timeout: 20_000 });
+    await page.waitForFunction(
+      async () => (await navigator.serviceWorker.getRegistration("/r/"))?.active?.state === "activated",
+      undefined,
+      { timeout: 20_000 },
+    );
     await pause(1000);
     const first = await startRecording(page);
     await page.getByRole("button", { name: items[0] }).click();
@@ -96,7 +112,8 @@ describe("interruptions", () => {
     const lines = await db().inspectionItem.findMany({ where: { inspectionId: inspection.id }, orderBy: { position: "asc" } });
     expect(lines.map((line) => line.name)).toEqual(items);
     // The second run's tap sits that far into the second run, after the first run's video.
-    const firstRunVideo = (await db().checklistTap.findFirstOrThrow({ where: { inspectionId: inspection.id, seq: 2 } })).videoSeconds!;
+    const firstRunVideo = (await db().checklistTap.findFirstOrThrow({ where: { inspectionId: inspection.id, seq: 2 } }))
+      .videoSeconds!;
     expect(firstRunVideo - tapInSecond).toBeGreaterThan(firstRun - 3.5);
     expect(firstRunVideo - tapInSecond).toBeLessThan(firstRun + 1);
     await context.close();

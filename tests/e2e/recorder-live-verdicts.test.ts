@@ -8,7 +8,14 @@ import { call } from "../support/api";
 import { createDatabase, useDatabase } from "../support/databases";
 import { type FakeAnalysisProvider, startFakeAnalysisProvider } from "../support/fake-analysis-provider";
 import { testAppEnv } from "../support/global-setup";
-import { inspectionOf, launchRecorderBrowser, pause, phoneContext, screenshot, startRecording } from "../support/recorder-browser";
+import {
+  inspectionOf,
+  launchRecorderBrowser,
+  pause,
+  phoneContext,
+  screenshot,
+  startRecording,
+} from "../support/recorder-browser";
 import { until } from "../support/until";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
 import { item } from "../fixtures/roster";
@@ -43,7 +50,11 @@ beforeAll(async () => {
   useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
   key = await demoApiKey(app);
   workspaceId = await readyWorkspace(key, "live", [item("home-1", { name: "Dune Cottage" })]);
-  const put = await call("PUT", "/v1/properties/home-1/checklist", { key, query: { workspace_id: workspaceId }, body: { items: items.map((name) => ({ name })) } });
+  const put = await call("PUT", "/v1/properties/home-1/checklist", {
+    key,
+    query: { workspace_id: workspaceId },
+    body: { items: items.map((name) => ({ name })) },
+  });
   expect(put.status).toBe(200);
   browser = await launchRecorderBrowser();
 });
@@ -88,7 +99,10 @@ describe("verdicts while walking", () => {
     const lines = await until(
       "the analysis",
       async () => {
-        const found = await db().inspectionItem.findMany({ where: { inspectionId: inspection.id }, orderBy: { position: "asc" } });
+        const found = await db().inspectionItem.findMany({
+          where: { inspectionId: inspection.id },
+          orderBy: { position: "asc" },
+        });
         return found.every((line) => line.state !== "pending") ? found : undefined;
       },
       60_000,
@@ -104,9 +118,9 @@ describe("verdicts while walking", () => {
     expect(lines[1]!.stillKey).toBeTruthy();
     expect(lines[2]!.timestampSeconds).toBeNull();
     // The stills reached the provider while walking, each with its item's name.
-    expect(provider.requests.filter((request) => request.kind === "checklist_verdict").map((request) => request.itemName)).toEqual(
-      expect.arrayContaining([items[0], items[1]]),
-    );
+    expect(
+      provider.requests.filter((request) => request.kind === "checklist_verdict").map((request) => request.itemName),
+    ).toEqual(expect.arrayContaining([items[0], items[1]]));
     const taps = await db().checklistTap.findMany({ where: { inspectionId: inspection.id }, orderBy: { seq: "asc" } });
     expect(taps.map((tap) => tap.liveState)).toEqual(["verified", "missed"]);
     await context.close();
@@ -150,7 +164,10 @@ describe("verdicts while walking", () => {
     const lines = await until(
       "the analysis",
       async () => {
-        const found = await db().inspectionItem.findMany({ where: { inspectionId: inspection.id }, orderBy: { position: "asc" } });
+        const found = await db().inspectionItem.findMany({
+          where: { inspectionId: inspection.id },
+          orderBy: { position: "asc" },
+        });
         return found.length > 0 && found.every((line) => line.state !== "pending") ? found : undefined;
       },
       60_000,

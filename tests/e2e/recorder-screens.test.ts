@@ -31,7 +31,11 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "walkthrough-screens-"));
   partner = await createTestPartner("Casa Clean");
   workspaceId = await readyWorkspace(partner.apiKey, "e2e-screens", [item("home-1", { name: "Garden House" })]);
-  const put = await call("PUT", "/v1/properties/home-1/checklist", { key: partner.apiKey, query: { workspace_id: workspaceId }, body: { items: items.map((name) => ({ name })) } });
+  const put = await call("PUT", "/v1/properties/home-1/checklist", {
+    key: partner.apiKey,
+    query: { workspace_id: workspaceId },
+    body: { items: items.map((name) => ({ name })) },
+  });
   expect(put.status, put.text).toBe(200);
   withCamera = await launchRecorderBrowser();
   // Prompts answered yes, but no camera at all: getUserMedia finds no device.
@@ -89,10 +93,13 @@ describe("when the camera cannot record", () => {
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
-      userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36 Instagram 300.0.0",
+      userAgent:
+        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36 Instagram 300.0.0",
     });
     const page = await problemScreen(context, "Open this link in your browser", "9-in-app-browser");
-    expect(await page.getByRole("link", { name: "Open in browser" }).getAttribute("href")).toMatch(/^intent:\/\/localhost:\d+\/r\/.+;package=com\.android\.chrome;end$/);
+    expect(await page.getByRole("link", { name: "Open in browser" }).getAttribute("href")).toMatch(
+      /^intent:\/\/localhost:\d+\/r\/.+;package=com\.android\.chrome;end$/,
+    );
     expect(await page.getByRole("button", { name: "Copy link" }).count()).toBe(1);
     await context.close();
   });
@@ -137,7 +144,11 @@ describe("the end of the walk", () => {
     await page.route("**/api/parts/1", async (route) => {
       if (!refuse) return route.continue();
       refuse = false;
-      await route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ error: { code: "part_conflict", message: "Part 1 is already stored with other bytes." } }) });
+      await route.fulfill({
+        status: 409,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "part_conflict", message: "Part 1 is already stored with other bytes." } }),
+      });
     });
     await page.goto(url);
     await page.getByRole("button", { name: "Start recording" }).click();
@@ -147,7 +158,9 @@ describe("the end of the walk", () => {
     await screenshot(page, "13-upload-stopped");
 
     // The seal never ends here: every state poll answers finishing.
-    await page.route("**/api/state", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ state: "finishing" }) }));
+    await page.route("**/api/state", (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ state: "finishing" }) }),
+    );
     let holdParts = true;
     await page.route("**/api/parts/*", async (route) => {
       while (holdParts) await new Promise((resolve) => setTimeout(resolve, 100));

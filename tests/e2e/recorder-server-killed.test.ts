@@ -8,7 +8,14 @@ import { useAppUnderTest } from "../support/app-under-test";
 import { call } from "../support/api";
 import { createDatabase, useDatabase } from "../support/databases";
 import { testAppEnv } from "../support/global-setup";
-import { inspectionOf, launchRecorderBrowser, pause, phoneContext, probeSealedVideo, startRecording } from "../support/recorder-browser";
+import {
+  inspectionOf,
+  launchRecorderBrowser,
+  pause,
+  phoneContext,
+  probeSealedVideo,
+  startRecording,
+} from "../support/recorder-browser";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
 import { item } from "../fixtures/roster";
 

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { addAllowlistEntry } from "../../lib/partners/add-allowlist-entry";
 import { call } from "../support/api";
-import { launchRecorderBrowser, inspectionOf, pause, phoneContext, probeSealedVideo, screenshot, startRecording } from "../support/recorder-browser";
+import {
+  launchRecorderBrowser,
+  inspectionOf,
+  pause,
+  phoneContext,
+  probeSealedVideo,
+  screenshot,
+  startRecording,
+} from "../support/recorder-browser";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
 import { item } from "../fixtures/roster";
@@ -25,7 +33,11 @@ const returnUrl = "https://partner.example/tasks/42?tab=done#top";
 beforeAll(async () => {
   partner = await createTestPartner("Acme Turnovers");
   workspaceId = await readyWorkspace(partner.apiKey, "e2e-rec", [item("home-1", { name: "Seaside Cottage" })]);
-  const put = await call("PUT", "/v1/properties/home-1/checklist", { key: partner.apiKey, query: { workspace_id: workspaceId }, body: { items: items.map((name) => ({ name })) } });
+  const put = await call("PUT", "/v1/properties/home-1/checklist", {
+    key: partner.apiKey,
+    query: { workspace_id: workspaceId },
+    body: { items: items.map((name) => ({ name })) },
+  });
   expect(put.status, put.text).toBe(200);
   await addAllowlistEntry(partner.partnerId, "https://partner.example");
   browser = await launchRecorderBrowser();
@@ -49,7 +61,9 @@ describe("the recording app", () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     // The partner's app: answered here, so the test sees where the page went.
-    await context.route("https://partner.example/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Partner app</h1>" }));
+    await context.route("https://partner.example/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Partner app</h1>" }),
+    );
 
     await page.goto(link.recording_url);
     await page.getByRole("heading", { name: "Seaside Cottage" }).waitFor();
@@ -106,8 +120,15 @@ describe("the recording app", () => {
     expect(results[2]!.timestampSeconds).toBeNull();
 
     // The status read moved on; the link now shows the finished walkthrough, not a second recording.
-    const status = await call("GET", "/v1/inspections", { key: partner.apiKey, query: { workspace_id: workspaceId, task_id: taskId } });
-    expect(status.body).toMatchObject({ status: "processing", inspection_id: inspection.id, report: { status: "processing", stage: "analyzing" } });
+    const status = await call("GET", "/v1/inspections", {
+      key: partner.apiKey,
+      query: { workspace_id: workspaceId, task_id: taskId },
+    });
+    expect(status.body).toMatchObject({
+      status: "processing",
+      inspection_id: inspection.id,
+      report: { status: "processing", stage: "analyzing" },
+    });
     await page.goto(link.recording_url);
     await page.getByRole("heading", { name: "Recording uploaded" }).waitFor();
     expect(await page.getByRole("button", { name: "Start recording" }).count()).toBe(0);
@@ -134,12 +155,18 @@ describe("the recording app", () => {
     await page.goto(link.recording_url);
     await page.getByRole("heading", { name: "Checklist results" }).waitFor();
     await screenshot(page, "6-results");
-    await page.getByLabel(/Did you do this/).first().fill("The mirror was steamed up; I cleaned it twice.");
+    await page
+      .getByLabel(/Did you do this/)
+      .first()
+      .fill("The mirror was steamed up; I cleaned it twice.");
     await page.getByRole("button", { name: `Explain “${items[0]}”` }).click();
     await page.getByText("“The mirror was steamed up; I cleaned it twice.”").waitFor();
     const inspection = await inspectionOf(taskId);
     const line = await db().inspectionItem.findFirstOrThrow({ where: { inspectionId: inspection.id, name: items[0] } });
-    expect({ state: line.state, reason: line.reason }).toEqual({ state: "explained", reason: "The mirror was steamed up; I cleaned it twice." });
+    expect({ state: line.state, reason: line.reason }).toEqual({
+      state: "explained",
+      reason: "The mirror was steamed up; I cleaned it twice.",
+    });
     await context.close();
   });
 });

@@ -63,20 +63,48 @@ beforeAll(async () => {
   const partner = await createTestPartner("Taskly");
   partnerKey = partner.apiKey;
   workspaceId = await readyWorkspace(partner.apiKey, "reports", [item("home-1")]);
-  const put = await call("PUT", "/v1/properties/home-1/checklist", { key: partner.apiKey, query: { workspace_id: workspaceId }, body: { items: items.map((name) => ({ name })) } });
+  const put = await call("PUT", "/v1/properties/home-1/checklist", {
+    key: partner.apiKey,
+    query: { workspace_id: workspaceId },
+    body: { items: items.map((name) => ({ name })) },
+  });
   expect(put.status).toBe(200);
   provider.setVerdict(items[1]!, { state: "missed", confidence: 0.92, rationale: "The duvet is on the floor." });
   provider.setFindings([
-    { atSeconds: 2, room: "Kitchen", description: "The oven door glass is cracked.", severity: "MAJOR", category: "damage", confidence: 0.95 },
-    { atSeconds: 6, room: "Bathroom", description: "Hair left in the sink.", severity: "MINOR", category: "cleaning", confidence: 0.95 },
+    {
+      atSeconds: 2,
+      room: "Kitchen",
+      description: "The oven door glass is cracked.",
+      severity: "MAJOR",
+      category: "damage",
+      confidence: 0.95,
+    },
+    {
+      atSeconds: 6,
+      room: "Bathroom",
+      description: "Hair left in the sink.",
+      severity: "MINOR",
+      category: "cleaning",
+      confidence: 0.95,
+    },
   ]);
   const walk = await sealedWalkthrough(partner.apiKey, {
     workspaceId,
-    taps: [{ name: items[0]!, atSeconds: 1 }, { name: items[1]!, atSeconds: 4 }, { name: items[2]!, atSeconds: 7 }],
+    taps: [
+      { name: items[0]!, atSeconds: 1 },
+      { name: items[1]!, atSeconds: 4 },
+      { name: items[2]!, atSeconds: 7 },
+    ],
     video: { seconds: 9, scene: "rooms" },
   });
   inspectionId = walk.inspectionId;
-  await until("the release", async () => ((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).status === "completed" ? true : undefined), 90_000, 250);
+  await until(
+    "the release",
+    async () =>
+      (await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).status === "completed" ? true : undefined,
+    90_000,
+    250,
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -87,17 +115,24 @@ afterAll(async () => {
   await provider?.close();
 });
 
-const phone = () => browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-const desktop = (storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>) => browser.newContext({ viewport: { width: 1280, height: 900 }, storageState });
+const phone = () =>
+  browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+const desktop = (storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>) =>
+  browser.newContext({ viewport: { width: 1280, height: 900 }, storageState });
 
-const signInThroughMail = (page: Page, email: string, mailNumber: number) => signInInBrowser(page, { appUrl, smtp }, email, mailNumber);
+const signInThroughMail = (page: Page, email: string, mailNumber: number) =>
+  signInInBrowser(page, { appUrl, smtp }, email, mailNumber);
 
 describe("report pages", () => {
   let ownerState: Awaited<ReturnType<BrowserContext["storageState"]>>;
 
   it("signs the invited owner in from the report link and lands on the report", async () => {
     const email = `owner-${randomBytes(3).toString("hex")}@harbour-homes.com`;
-    const claimed = await call("POST", "/v1/workspace-claims", { key: partnerKey, query: { workspace_id: workspaceId }, body: { email, name: "Olive Owner" } });
+    const claimed = await call("POST", "/v1/workspace-claims", {
+      key: partnerKey,
+      query: { workspace_id: workspaceId },
+      body: { email, name: "Olive Owner" },
+    });
     expect(claimed.status, claimed.text).toBe(201);
     await smtp.waitFor(email);
 
@@ -117,7 +152,15 @@ describe("report pages", () => {
     await expect(findings.count()).resolves.toBe(2);
     await expect(page.getByRole("heading", { name: "Kitchen", level: 3 }).count()).resolves.toBe(1);
     const pictures = page.locator("article img");
-    await until("the finding pictures to load", async () => ((await pictures.evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0))) ? true : undefined), 15_000, 100);
+    await until(
+      "the finding pictures to load",
+      async () =>
+        (await pictures.evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0)))
+          ? true
+          : undefined,
+      15_000,
+      100,
+    );
     await expect(pictures.count()).resolves.toBeGreaterThanOrEqual(2);
     const checklist = page.getByRole("region", { name: "Checklist" });
     await expect(checklist.textContent()).resolves.toContain("Missed");
@@ -125,10 +168,15 @@ describe("report pages", () => {
 
     // The video plays from the finding's second.
     await page.getByRole("button", { name: /Play the video at 0:06: Hair left in the sink/ }).click();
-    const time = await until("the video to seek", async () => {
-      const seconds = await page.locator("video").evaluate((video) => (video as HTMLVideoElement).currentTime);
-      return seconds >= 6 ? seconds : undefined;
-    }, 15_000, 100);
+    const time = await until(
+      "the video to seek",
+      async () => {
+        const seconds = await page.locator("video").evaluate((video) => (video as HTMLVideoElement).currentTime);
+        return seconds >= 6 ? seconds : undefined;
+      },
+      15_000,
+      100,
+    );
     expect(time).toBeLessThan(9);
     await page.locator("video").evaluate((video) => (video as HTMLVideoElement).pause());
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -136,7 +184,9 @@ describe("report pages", () => {
 
     ownerState = await context.storageState();
     await context.close();
-    expect((await call("GET", `/v1/workspaces/${encodeURIComponent(workspaceId)}`, { key: partnerKey })).body.claim).toEqual({ state: "claimed" });
+    expect((await call("GET", `/v1/workspaces/${encodeURIComponent(workspaceId)}`, { key: partnerKey })).body.claim).toEqual({
+      state: "claimed",
+    });
   });
 
   it("shows the report, the home, people and settings at desktop size", async () => {
@@ -181,12 +231,22 @@ describe("report pages", () => {
   });
 
   it("lets the owner add baseline photos to a home from the home page on a phone", async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, storageState: ownerState });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      storageState: ownerState,
+    });
     const page = await context.newPage();
     await page.goto(`${appUrl}/home`);
     const form = page.getByRole("form", { name: "Add baseline photos of Home home-1" });
-    const before = await db().baselinePhoto.count({ where: { property: { externalId: "home-1", workspace: { externalId: workspaceId } } } });
-    const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2f6f4e" } }).jpeg().toBuffer();
+    const before = await db().baselinePhoto.count({
+      where: { property: { externalId: "home-1", workspace: { externalId: workspaceId } } },
+    });
+    const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2f6f4e" } })
+      .jpeg()
+      .toBuffer();
     await form.getByLabel("Photos of Home home-1").setInputFiles([
       { name: "hallway.jpg", mimeType: "image/jpeg", buffer: picture },
       { name: "scan.pdf", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.4 not a photo") },
@@ -195,14 +255,24 @@ describe("report pages", () => {
     await form.getByRole("status").getByText("1 added.").waitFor({ timeout: 30_000 });
     await form.getByRole("status").getByText("scan.pdf: not a JPEG, PNG or WebP photo").waitFor();
     // The table reads the new count from the server once the upload has ended.
-    await page.getByRole("cell").filter({ hasText: `${before + 1} · Ready` }).filter({ has: form }).waitFor();
+    await page
+      .getByRole("cell")
+      .filter({ hasText: `${before + 1} · Ready` })
+      .filter({ has: form })
+      .waitFor();
     await form.scrollIntoViewIfNeeded();
     await screenshot(page, "31-home-photo-upload-phone");
     await context.close();
   });
 
   it("tells a signed-in person without a seat there 'No access', revealing nothing", async () => {
-    const other = await db().workspace.create({ data: { partnerId: (await db().partner.findFirstOrThrow()).id, externalId: `other-${randomBytes(3).toString("hex")}`, name: "Other Co" } });
+    const other = await db().workspace.create({
+      data: {
+        partnerId: (await db().partner.findFirstOrThrow()).id,
+        externalId: `other-${randomBytes(3).toString("hex")}`,
+        name: "Other Co",
+      },
+    });
     const email = `outsider-${randomBytes(3).toString("hex")}@other-co.com`;
     const user = await db().user.create({ data: { email } });
     await db().seat.create({ data: { workspaceId: other.id, userId: user.id, role: "manager" } });

@@ -37,19 +37,44 @@ beforeAll(async () => {
   const databaseUrl = await createDatabase(inject("pgAdminUrl"), "review_desk");
   const port = await freePort();
   appUrl = `http://127.0.0.1:${port}`;
-  app = await startAppProcess({ databaseUrl, port, env: { ...testAppEnv, APP_SECRET: randomBytes(32).toString("base64url"), APP_URL: appUrl, SMTP_URL: smtp.url, USAGE_FLUSH_SECONDS: "1" } });
+  app = await startAppProcess({
+    databaseUrl,
+    port,
+    env: {
+      ...testAppEnv,
+      APP_SECRET: randomBytes(32).toString("base64url"),
+      APP_URL: appUrl,
+      SMTP_URL: smtp.url,
+      USAGE_FLUSH_SECONDS: "1",
+    },
+  });
   await useDatabase(databaseUrl);
   useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
   browser = await launchBrowser();
 
   const partner = await createTestPartner("Review Desk Partner");
   const workspaceId = await readyWorkspace(partner.apiKey, "desk", [item("home-1")]);
-  const put = await call("PUT", "/v1/properties/home-1/checklist", { key: partner.apiKey, query: { workspace_id: workspaceId }, body: { items: items.map((name) => ({ name })) } });
+  const put = await call("PUT", "/v1/properties/home-1/checklist", {
+    key: partner.apiKey,
+    query: { workspace_id: workspaceId },
+    body: { items: items.map((name) => ({ name })) },
+  });
   expect(put.status).toBe(200);
-  const walk = await sealedWalkthrough(partner.apiKey, { workspaceId, taps: [{ name: items[0]!, atSeconds: 2 }, { name: items[1]!, atSeconds: 5 }] });
+  const walk = await sealedWalkthrough(partner.apiKey, {
+    workspaceId,
+    taps: [
+      { name: items[0]!, atSeconds: 2 },
+      { name: items[1]!, atSeconds: 5 },
+    ],
+  });
   inspectionId = walk.inspectionId;
   partnerId = partner.partnerId;
-  await until("the analysis to hand it to staff", async () => ((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).analyzedAt ? true : undefined), 90_000, 250);
+  await until(
+    "the analysis to hand it to staff",
+    async () => ((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).analyzedAt ? true : undefined),
+    90_000,
+    250,
+  );
   // Sealed 30 hours ago: the queue flags it (over 24 h), and a release still sends inspection.completed (under 2 days).
   await db().$executeRaw`UPDATE inspection SET sealed_at = now() - interval '30 hours' WHERE id = ${inspectionId}::uuid`;
   const user = await db().user.create({ data: { email: staffEmail } });
@@ -75,7 +100,10 @@ describe("the review desk", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "49-admin-review-queue-phone", { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.getByRole("link", { name: /^\d{4}-\d{2}-\d{2} / }).first().click();
+    await page
+      .getByRole("link", { name: /^\d{4}-\d{2}-\d{2} / })
+      .first()
+      .click();
     await page.getByRole("heading", { name: "Checklist" }).waitFor();
 
     // One keystroke: V on the first item.
@@ -91,7 +119,15 @@ describe("the review desk", () => {
     await page.getByRole("button", { name: "Add finding" }).click();
     const finding = page.getByRole("article", { name: "Bedroom: Duvet cover torn along the seam." });
     await finding.waitFor({ timeout: 30_000 });
-    await until("its frame to load", async () => ((await finding.getByRole("img", { name: /^After/ }).evaluate((image) => (image as HTMLImageElement).naturalWidth)) > 0 ? true : undefined), 15_000, 100);
+    await until(
+      "its frame to load",
+      async () =>
+        (await finding.getByRole("img", { name: /^After/ }).evaluate((image) => (image as HTMLImageElement).naturalWidth)) > 0
+          ? true
+          : undefined,
+      15_000,
+      100,
+    );
     const stored = await db().finding.findFirstOrThrow({ where: { inspectionId, source: "staff" } });
     expect(stored).toMatchObject({ room: "Bedroom", severity: "MAJOR", videoTimestampSeconds: 5 });
     expect(stored.afterKeys).toHaveLength(1);
@@ -101,7 +137,9 @@ describe("the review desk", () => {
     await page.getByRole("article", { name: `${items[1]}: waiting for a verdict` }).press("m");
     await page.getByRole("status").getByText("The report is released.").waitFor();
     expect((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).status).toBe("completed");
-    const actions = (await db().auditEntry.findMany({ where: { objectId: { in: [inspectionId, stored.id] } }, orderBy: { at: "asc" } })).map((entry) => entry.action);
+    const actions = (
+      await db().auditEntry.findMany({ where: { objectId: { in: [inspectionId, stored.id] } }, orderBy: { at: "asc" } })
+    ).map((entry) => entry.action);
     expect(actions).toEqual(["review.decide_item", "review.add_finding", "review.decide_item"]);
 
     // All inspections, filtered by status.
@@ -128,7 +166,10 @@ describe("the review desk", () => {
     await inspections.getByRole("link", { name: "Home home-1" }).waitFor();
     await inspections.getByRole("cell", { name: "Report ready" }).waitFor();
     // The API calls that set this walkthrough up were counted.
-    await page.getByRole("region", { name: "Usage, last 30 days" }).getByText(/^[1-9]\d* requests?, \d+ answered with an error\.$/).waitFor();
+    await page
+      .getByRole("region", { name: "Usage, last 30 days" })
+      .getByText(/^[1-9]\d* requests?, \d+ answered with an error\.$/)
+      .waitFor();
     await inspections.scrollIntoViewIfNeeded();
     await screenshot(page, "48-console-inspections-tablet");
     await context.close();

@@ -48,7 +48,9 @@ describe("admin partner", () => {
 
   it("lists partners with status, cap, active keys and workspaces", async () => {
     const created = await createPartner("Listed partner");
-    expect((await call("POST", "/v1/workspaces", { key: created.api_key, body: { workspace_id: "w1", name: "W" } })).status).toBe(201);
+    expect((await call("POST", "/v1/workspaces", { key: created.api_key, body: { workspace_id: "w1", name: "W" } })).status).toBe(
+      201,
+    );
     await adminJson("key", "create", "--partner", created.partner_id);
 
     const { partners } = await adminJson<{ partners: Record<string, unknown>[] }>("partner", "list");
@@ -122,7 +124,12 @@ describe("admin key", () => {
   it("issues a second key with scopes, refuses a third until one is revoked", async () => {
     const created = await createPartner();
     const second = await adminJson<{ key_id: string; api_key: string }>(
-      "key", "create", "--partner", created.partner_id, "--scopes", "read:workspaces, read:inspections,read:workspaces",
+      "key",
+      "create",
+      "--partner",
+      created.partner_id,
+      "--scopes",
+      "read:workspaces, read:inspections,read:workspaces",
     );
     expect(Object.keys(second).sort()).toEqual(["api_key", "key_id"]);
     expect(second.api_key).toMatch(keyPattern);
@@ -135,7 +142,9 @@ describe("admin key", () => {
     expect(await db().apiKey.count({ where: { partnerId: created.partner_id } })).toBe(2);
 
     await adminJson("key", "revoke", "--key", created.key_id);
-    expect(await adminJson("key", "create", "--partner", created.partner_id)).toMatchObject({ key_id: expect.stringMatching(uuid) });
+    expect(await adminJson("key", "create", "--partner", created.partner_id)).toMatchObject({
+      key_id: expect.stringMatching(uuid),
+    });
   });
 
   it("refuses an unknown or empty scope, naming the valid ones", async () => {
@@ -154,7 +163,9 @@ describe("admin key", () => {
     const second = await adminJson<{ key_id: string; api_key: string }>("key", "create", "--partner", created.partner_id);
     await readWorkspace(second.api_key);
     // The API records a key's use without making the request wait for it.
-    await expect.poll(async () => (await db().apiKey.findUniqueOrThrow({ where: { id: second.key_id } })).lastUsedAt).not.toBeNull();
+    await expect
+      .poll(async () => (await db().apiKey.findUniqueOrThrow({ where: { id: second.key_id } })).lastUsedAt)
+      .not.toBeNull();
     await adminJson("key", "revoke", "--key", created.key_id);
 
     const run = await admin("key", "list", "--partner", created.partner_id, "--json");
@@ -214,7 +225,11 @@ describe("admin key", () => {
   it("refuses an unknown key, and a malformed one without echoing it", async () => {
     await expectFailure(["key", "revoke", "--key", randomUUID()], 1, /No such key/);
     const almostKey = "service_pk_tooShortToBeAKeyButStillSecretish";
-    const run = await expectFailure(["key", "revoke", "--key", almostKey], 2, /--key must be a key id \(a UUID\) or a whole API key/);
+    const run = await expectFailure(
+      ["key", "revoke", "--key", almostKey],
+      2,
+      /--key must be a key id \(a UUID\) or a whole API key/,
+    );
     expect(run.stderr).not.toContain("tooShort");
   });
 });
@@ -284,7 +299,13 @@ describe("admin demo", () => {
     // As a row stored before input was cleaned: the output must not trust what is stored.
     const name = `Ana \u001b]0;pwned\u0007\u001b[2J Silva ${randomUUID().slice(0, 8)}`;
     await db().demoAccessRequest.create({
-      data: { email: "ana@walkthrough-demo.com", name, company: "Harbour\r\nHomes\u009b31m", onBehalfOf: "\u0008x\u007f", message: "line one\nline two\u001b[0m" },
+      data: {
+        email: "ana@walkthrough-demo.com",
+        name,
+        company: "Harbour\r\nHomes\u009b31m",
+        onBehalfOf: "\u0008x\u007f",
+        message: "line one\nline two\u001b[0m",
+      },
     });
     const text = await admin("demo", "access-requests");
     expect(text.code, text.stderr).toBe(0);
@@ -295,7 +316,9 @@ describe("admin demo", () => {
     const json = await admin("demo", "access-requests", "--json");
     expect(json.stdout).not.toMatch(rawControls);
     // Escaped, not lost: the JSON still reads back as what was stored.
-    const listed = (JSON.parse(json.stdout) as { access_requests: { name: string; company: string }[] }).access_requests.find((row) => row.name === name);
+    const listed = (JSON.parse(json.stdout) as { access_requests: { name: string; company: string }[] }).access_requests.find(
+      (row) => row.name === name,
+    );
     expect(listed?.company).toBe("Harbour\r\nHomes\u009b31m");
   });
 });

@@ -69,7 +69,9 @@ beforeAll(async () => {
 describe("raw paths", () => {
   it("keeps an encoded / ? # % inside one workspace id, decoded exactly once", async () => {
     const id = `dispatch/${Date.now()} ?#%`;
-    expect((await call("POST", "/v1/workspaces", { key: partner.apiKey, body: { workspace_id: id, name: "Raw" } })).status).toBe(201);
+    expect((await call("POST", "/v1/workspaces", { key: partner.apiKey, body: { workspace_id: id, name: "Raw" } })).status).toBe(
+      201,
+    );
 
     const read = await send({ method: "GET", path: `/v1/workspaces/${encodeURIComponent(id)}`, headers: auth });
     expect(read.status).toBe(200);
@@ -79,7 +81,11 @@ describe("raw paths", () => {
     // Lower-case hex is the same id; an encoded %25 is decoded once, so it names another id.
     const lower = encodeURIComponent(id).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
     expect((await send({ method: "GET", path: `/v1/workspaces/${lower}`, headers: auth })).status).toBe(200);
-    const twice = await send({ method: "GET", path: `/v1/workspaces/${encodeURIComponent(encodeURIComponent(id))}`, headers: auth });
+    const twice = await send({
+      method: "GET",
+      path: `/v1/workspaces/${encodeURIComponent(encodeURIComponent(id))}`,
+      headers: auth,
+    });
     expect(errorCode(twice)).toBe("workspace_not_provisioned");
   });
 
@@ -95,7 +101,11 @@ describe("raw paths", () => {
   });
 
   it("keeps the query byte for byte", async () => {
-    const answer = await send({ method: "GET", path: `/v1/properties?workspace_id=${encodeURIComponent("no/such ?#%")}`, headers: auth });
+    const answer = await send({
+      method: "GET",
+      path: `/v1/properties?workspace_id=${encodeURIComponent("no/such ?#%")}`,
+      headers: auth,
+    });
     expect([answer.status, errorCode(answer)]).toEqual([404, "workspace_not_provisioned"]);
   });
 
@@ -139,7 +149,13 @@ describe("verbs", () => {
 
 describe("bodies and connections", () => {
   const post = (chunks: (string | Buffer)[], headers: Record<string, string>, agent?: http.Agent) =>
-    send({ method: "POST", path: "/v1/workspaces", headers: { ...auth, "content-type": "application/json", ...headers }, chunks, agent });
+    send({
+      method: "POST",
+      path: "/v1/workspaces",
+      headers: { ...auth, "content-type": "application/json", ...headers },
+      chunks,
+      agent,
+    });
 
   // Up to 1 MiB of a refused body is read and dropped (lib/http/body.ts), so the connection carries on.
   it("answers 413 for a chunked body past the cap, and the kept-alive connection still works", async () => {

@@ -157,7 +157,11 @@ describe("baseline photo import job", () => {
     await importPhoto({ importId: partial.run.id, propertyId: partial.property.id, index: 0, url: urls[0]! }, deps);
     await giveUpPhotoImport(partial.run.id);
     const partialBody = await record("h6", partial.run.id);
-    expect(partialBody).toMatchObject({ state: "imported", stored: 1, failed: [{ index: 1, url: urls[1], reason: "fetch_failed" }] });
+    expect(partialBody).toMatchObject({
+      state: "imported",
+      stored: 1,
+      failed: [{ index: 1, url: urls[1], reason: "fetch_failed" }],
+    });
     expect(partialBody.error).toBeUndefined();
 
     const untouched = await newImport("h6", urls);

@@ -46,7 +46,10 @@ async function startWorker(queue?: Parameters<typeof startPhotoWorker>[0]["queue
 }
 
 function readImport(propertyId: string, importId: string) {
-  return call<PhotoImportBody>("GET", `${app!.baseUrl}${photoImportPath(propertyId, importId)}`, { key, query: { workspace_id: workspaceId } });
+  return call<PhotoImportBody>("GET", `${app!.baseUrl}${photoImportPath(propertyId, importId)}`, {
+    key,
+    query: { workspace_id: workspaceId },
+  });
 }
 
 async function postPhotos(propertyId: string, urls: string[]): Promise<string> {
@@ -79,12 +82,19 @@ async function setupOf(propertyId: string) {
 const outcomesOf = (importId: string) =>
   sql("SELECT index, outcome::text, reason FROM photo_import_photo WHERE import_id = $1 ORDER BY index", [importId]);
 const storedHashes = async (importId: string) =>
-  (await sql("SELECT sha256 FROM baseline_photo WHERE property_id = (SELECT property_id FROM photo_import WHERE id = $1) ORDER BY sha256", [importId])).map(
-    (row) => row.sha256 as string,
-  );
+  (
+    await sql(
+      "SELECT sha256 FROM baseline_photo WHERE property_id = (SELECT property_id FROM photo_import WHERE id = $1) ORDER BY sha256",
+      [importId],
+    )
+  ).map((row) => row.sha256 as string);
 // The dead-letter job pg-boss adds for a job that failed for good carries the same data: match the queue too.
 const jobOf = async (importId: string) =>
-  (await sql("SELECT state::text, retry_count FROM pgboss.job WHERE name = 'import-baseline' AND data->>'importId' = $1", [importId]))[0];
+  (
+    await sql("SELECT state::text, retry_count FROM pgboss.job WHERE name = 'import-baseline' AND data->>'importId' = $1", [
+      importId,
+    ])
+  )[0];
 const giveUpJobsOf = (importId: string) =>
   sql("SELECT state::text FROM pgboss.job WHERE name = 'import-baseline-given-up' AND data->>'importId' = $1", [importId]);
 /** The import's give-up job, once it is `completed` (pg-boss records that just after the import ends). */
@@ -101,7 +111,9 @@ function fetches(...paths: string[]): Record<string, number> {
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 async function photo(red: number): Promise<Buffer> {
-  return sharp({ create: { width: 32, height: 24, channels: 3, background: { r: red, g: 80, b: 160 } } }).jpeg().toBuffer();
+  return sharp({ create: { width: 32, height: 24, channels: 3, background: { r: red, g: 80, b: 160 } } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** Headers and half the body, then nothing until released: a worker killed here is mid-download. */
@@ -131,7 +143,10 @@ async function provisionHomes(propertyIds: string[]): Promise<void> {
   try {
     key = JSON.parse(await readFile(path.join(dataDir, "demo-credentials.json"), "utf8")).api_key as string;
     const base = provisioning.baseUrl;
-    const created = await call("POST", `${base}/v1/workspaces`, { key, body: { workspace_id: workspaceId, name: "Photo crash" } });
+    const created = await call("POST", `${base}/v1/workspaces`, {
+      key,
+      body: { workspace_id: workspaceId, name: "Photo crash" },
+    });
     expect(created.status, created.text).toBe(201);
     const pushed = await call("POST", `${base}/v1/roster-imports`, {
       key,
@@ -141,7 +156,10 @@ async function provisionHomes(propertyIds: string[]): Promise<void> {
     });
     expect(pushed.status, pushed.text).toBe(202);
     await until("the roster to apply", async () => {
-      const run = await call("GET", `${base}/v1/roster-imports/${String(pushed.body.import_id)}`, { key, query: { workspace_id: workspaceId } });
+      const run = await call("GET", `${base}/v1/roster-imports/${String(pushed.body.import_id)}`, {
+        key,
+        query: { workspace_id: workspaceId },
+      });
       return run.body.status === "applied" ? true : undefined;
     });
   } finally {
@@ -289,87 +307,102 @@ describe("a photo import whose retries run out", () => {
 });
 
 describe("a photo import whose worker is killed on its last attempt", () => {
-  it("is given up by the next worker: the photos not reported are refused and the home is free again", { timeout: 120_000 }, async () => {
-    for (const worker of workers) await worker.stop();
-    const images = await Promise.all([30, 70, 110, 150].map(photo));
-    const [k, l, m, n] = images as [Buffer, Buffer, Buffer, Buffer];
-    const jpeg = { "content-type": "image/jpeg" };
-    const held = heldUntilReleased(m);
-    server.route("/k.jpg", sendBytes(k, jpeg));
-    server.route("/l.jpg", sendBytes(l, jpeg));
-    server.route("/k-copy.jpg", sendBytes(k, jpeg));
-    server.route("/m.jpg", held.route);
-    server.route("/n.jpg", sendBytes(n, jpeg));
-    const paths = ["/k.jpg", "/l.jpg", "/k-copy.jpg", "/m.jpg", "/n.jpg"];
-    const urls = paths.map((pathname) => `https://photos.test${pathname}`);
+  it(
+    "is given up by the next worker: the photos not reported are refused and the home is free again",
+    { timeout: 120_000 },
+    async () => {
+      for (const worker of workers) await worker.stop();
+      const images = await Promise.all([30, 70, 110, 150].map(photo));
+      const [k, l, m, n] = images as [Buffer, Buffer, Buffer, Buffer];
+      const jpeg = { "content-type": "image/jpeg" };
+      const held = heldUntilReleased(m);
+      server.route("/k.jpg", sendBytes(k, jpeg));
+      server.route("/l.jpg", sendBytes(l, jpeg));
+      server.route("/k-copy.jpg", sendBytes(k, jpeg));
+      server.route("/m.jpg", held.route);
+      server.route("/n.jpg", sendBytes(n, jpeg));
+      const paths = ["/k.jpg", "/l.jpg", "/k-copy.jpg", "/m.jpg", "/n.jpg"];
+      const urls = paths.map((pathname) => `https://photos.test${pathname}`);
 
-    // No retry: the attempt the worker dies in is the job's last.
-    const first = await startWorker({ expireInSeconds, retryLimit: 0 });
-    // updateQueue changes only the fields it is given, so the dead-letter queue stays set.
-    expect(await sql("SELECT retry_limit, expire_seconds, dead_letter FROM pgboss.queue WHERE name = 'import-baseline'")).toEqual([
-      { retry_limit: 0, expire_seconds: expireInSeconds, dead_letter: "import-baseline-given-up" },
-    ]);
-    const importId = await postPhotos("last-attempt", urls);
+      // No retry: the attempt the worker dies in is the job's last.
+      const first = await startWorker({ expireInSeconds, retryLimit: 0 });
+      // updateQueue changes only the fields it is given, so the dead-letter queue stays set.
+      expect(
+        await sql("SELECT retry_limit, expire_seconds, dead_letter FROM pgboss.queue WHERE name = 'import-baseline'"),
+      ).toEqual([{ retry_limit: 0, expire_seconds: expireInSeconds, dead_letter: "import-baseline-given-up" }]);
+      const importId = await postPhotos("last-attempt", urls);
 
-    // The worker has recorded indexes 0-2 and is halfway through downloading index 3.
-    await until("indexes 0-2 recorded and /m.jpg requested", async () =>
-      (await outcomesOf(importId)).length === 3 && server.requests.includes("/m.jpg") ? true : undefined,
-    );
-    expect((await readImport("last-attempt", importId)).body).toMatchObject({ state: "importing", accepted: 5, stored: 2, duplicates: 1 });
-    await first.kill();
+      // The worker has recorded indexes 0-2 and is halfway through downloading index 3.
+      await until("indexes 0-2 recorded and /m.jpg requested", async () =>
+        (await outcomesOf(importId)).length === 3 && server.requests.includes("/m.jpg") ? true : undefined,
+      );
+      expect((await readImport("last-attempt", importId)).body).toMatchObject({
+        state: "importing",
+        accepted: 5,
+        stored: 2,
+        duplicates: 1,
+      });
+      await first.kill();
 
-    // The web app's pg-boss maintenance fails the expired attempt for good and queues its give-up,
-    // but only a worker runs give-ups: until one starts, the import stays importing and blocks the home.
-    await until("the killed attempt to fail", async () => ((await jobOf(importId))?.state === "failed" ? true : undefined));
-    expect(await giveUpJobsOf(importId)).toEqual([{ state: "created" }]);
-    expect((await readImport("last-attempt", importId)).body.state).toBe("importing");
-    expect(await setupOf("last-attempt")).toEqual({ count: 2, state: "importing" });
-    const blocked = await call("POST", `${app!.baseUrl}${baselinePhotosPath("last-attempt")}`, {
-      key,
-      query: { workspace_id: workspaceId },
-      body: { photos: urls.map((url) => ({ url })) },
-    });
-    expect(expectError(blocked, 409, "baseline_import_in_progress").detail).toEqual({ import_id: importId });
+      // The web app's pg-boss maintenance fails the expired attempt for good and queues its give-up,
+      // but only a worker runs give-ups: until one starts, the import stays importing and blocks the home.
+      await until("the killed attempt to fail", async () => ((await jobOf(importId))?.state === "failed" ? true : undefined));
+      expect(await giveUpJobsOf(importId)).toEqual([{ state: "created" }]);
+      expect((await readImport("last-attempt", importId)).body.state).toBe("importing");
+      expect(await setupOf("last-attempt")).toEqual({ count: 2, state: "importing" });
+      const blocked = await call("POST", `${app!.baseUrl}${baselinePhotosPath("last-attempt")}`, {
+        key,
+        query: { workspace_id: workspaceId },
+        body: { photos: urls.map((url) => ({ url })) },
+      });
+      expect(expectError(blocked, 409, "baseline_import_in_progress").detail).toEqual({ import_id: importId });
 
-    await startWorker();
-    const done = await waitForEnd("last-attempt", importId);
+      await startWorker();
+      const done = await waitForEnd("last-attempt", importId);
 
-    // Photos were reported before the give-up, so `imported` and no `error`.
-    expect(done).toEqual({
-      workspace_id: workspaceId,
-      property_id: "last-attempt",
-      import_id: importId,
-      state: "imported",
-      accepted: 5,
-      stored: 2,
-      duplicates: 1,
-      failed: [
-        { index: 3, url: urls[3], reason: "fetch_failed" },
-        { index: 4, url: urls[4], reason: "fetch_failed" },
-      ],
-    });
-    expect(done.stored + done.duplicates + done.failed.length).toBe(done.accepted);
-    expect(await outcomesOf(importId)).toEqual([
-      { index: 0, outcome: "stored", reason: null },
-      { index: 1, outcome: "stored", reason: null },
-      { index: 2, outcome: "duplicate", reason: null },
-      { index: 3, outcome: "failed", reason: "fetch_failed" },
-      { index: 4, outcome: "failed", reason: "fetch_failed" },
-    ]);
-    expect(await storedHashes(importId)).toEqual([k, l].map(sha256).sort());
-    expect(await setupOf("last-attempt")).toEqual({ count: 2, state: "imported" });
-    // The give-up fetched nothing: the photo the worker died on once, the one after it never.
-    expect(fetches(...paths)).toEqual({ "/k.jpg": 1, "/l.jpg": 1, "/k-copy.jpg": 1, "/m.jpg": 1, "/n.jpg": 0 });
-    expect(await jobOf(importId)).toEqual({ state: "failed", retry_count: 0 });
-    expect(await giveUpCompleted(importId)).toEqual([{ state: "completed" }]);
+      // Photos were reported before the give-up, so `imported` and no `error`.
+      expect(done).toEqual({
+        workspace_id: workspaceId,
+        property_id: "last-attempt",
+        import_id: importId,
+        state: "imported",
+        accepted: 5,
+        stored: 2,
+        duplicates: 1,
+        failed: [
+          { index: 3, url: urls[3], reason: "fetch_failed" },
+          { index: 4, url: urls[4], reason: "fetch_failed" },
+        ],
+      });
+      expect(done.stored + done.duplicates + done.failed.length).toBe(done.accepted);
+      expect(await outcomesOf(importId)).toEqual([
+        { index: 0, outcome: "stored", reason: null },
+        { index: 1, outcome: "stored", reason: null },
+        { index: 2, outcome: "duplicate", reason: null },
+        { index: 3, outcome: "failed", reason: "fetch_failed" },
+        { index: 4, outcome: "failed", reason: "fetch_failed" },
+      ]);
+      expect(await storedHashes(importId)).toEqual([k, l].map(sha256).sort());
+      expect(await setupOf("last-attempt")).toEqual({ count: 2, state: "imported" });
+      // The give-up fetched nothing: the photo the worker died on once, the one after it never.
+      expect(fetches(...paths)).toEqual({ "/k.jpg": 1, "/l.jpg": 1, "/k-copy.jpg": 1, "/m.jpg": 1, "/n.jpg": 0 });
+      expect(await jobOf(importId)).toEqual({ state: "failed", retry_count: 0 });
+      expect(await giveUpCompleted(importId)).toEqual([{ state: "completed" }]);
 
-    // The home is free again: resending the same photos is accepted and stores only what was missing.
-    held.release();
-    const again = await postPhotos("last-attempt", urls);
-    expect(await waitForEnd("last-attempt", again)).toMatchObject({ state: "imported", accepted: 5, stored: 2, duplicates: 3, failed: [] });
-    expect(await storedHashes(importId)).toEqual(images.map(sha256).sort());
-    expect(await setupOf("last-attempt")).toEqual({ count: 4, state: "imported" });
-    expect(await jobOf(again)).toEqual({ state: "completed", retry_count: 0 });
-    expect(await giveUpJobsOf(again)).toEqual([]);
-  });
+      // The home is free again: resending the same photos is accepted and stores only what was missing.
+      held.release();
+      const again = await postPhotos("last-attempt", urls);
+      expect(await waitForEnd("last-attempt", again)).toMatchObject({
+        state: "imported",
+        accepted: 5,
+        stored: 2,
+        duplicates: 3,
+        failed: [],
+      });
+      expect(await storedHashes(importId)).toEqual(images.map(sha256).sort());
+      expect(await setupOf("last-attempt")).toEqual({ count: 4, state: "imported" });
+      expect(await jobOf(again)).toEqual({ state: "completed", retry_count: 0 });
+      expect(await giveUpJobsOf(again)).toEqual([]);
+    },
+  );
 });

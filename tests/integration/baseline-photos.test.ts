@@ -56,7 +56,12 @@ describe("baseline photos: refusals per photo, over real HTTP", () => {
     const post = await postPhotos(key, home.workspaceId, "a", { photos: urls.map((url) => ({ url })) });
     expect(post.status, post.text).toBe(202);
     expect(Object.keys(post.body).sort()).toEqual(["accepted", "import_id", "property_id", "state", "workspace_id"]);
-    expect(post.body).toMatchObject({ workspace_id: home.workspaceId, property_id: "a", state: "importing", accepted: urls.length });
+    expect(post.body).toMatchObject({
+      workspace_id: home.workspaceId,
+      property_id: "a",
+      state: "importing",
+      accepted: urls.length,
+    });
 
     const done = await waitForPhotoImport(key, home.workspaceId, "a", post.body.import_id);
     expect(done).toEqual({
@@ -98,7 +103,9 @@ describe("baseline photos: one import per home", () => {
   it("answers 409 baseline_import_in_progress naming the running import; other homes are not blocked", async () => {
     const busy = await home.property("busy");
     // An import still queued: the global queue may hold one for minutes before its first fetch.
-    const running = await db().photoImport.create({ data: { propertyId: busy.id, urls: ["https://example.com/a.jpg"], accepted: 1 } });
+    const running = await db().photoImport.create({
+      data: { propertyId: busy.id, urls: ["https://example.com/a.jpg"], accepted: 1 },
+    });
     const error = expectError(
       await postPhotos(key, home.workspaceId, "busy", { photos: [{ url: "https://example.com/b.jpg" }] }),
       409,
@@ -122,7 +129,9 @@ describe("baseline photos: one import per home", () => {
       await holder.query("BEGIN");
       await holder.query("SELECT id FROM property WHERE id = $1 FOR NO KEY UPDATE", [busy.id]);
       const pending = Promise.all(
-        Array.from({ length: 6 }, () => postPhotos(key, home.workspaceId, "busy", { photos: [{ url: "https://127.0.0.1/x.jpg" }] })),
+        Array.from({ length: 6 }, () =>
+          postPhotos(key, home.workspaceId, "busy", { photos: [{ url: "https://127.0.0.1/x.jpg" }] }),
+        ),
       );
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(await db().photoImport.count({ where: { propertyId: busy.id, state: "importing" } })).toBe(0);
@@ -131,7 +140,9 @@ describe("baseline photos: one import per home", () => {
       const accepted = answers.filter((answer) => answer.status === 202);
       expect(accepted).toHaveLength(1);
       for (const answer of answers.filter((a) => a.status !== 202)) {
-        expect(expectError(answer, 409, "baseline_import_in_progress").detail).toEqual({ import_id: accepted[0]!.body.import_id });
+        expect(expectError(answer, 409, "baseline_import_in_progress").detail).toEqual({
+          import_id: accepted[0]!.body.import_id,
+        });
       }
       await waitForPhotoImport(key, home.workspaceId, "busy", accepted[0]!.body.import_id);
     } finally {
@@ -147,11 +158,21 @@ describe("baseline photos: shape refusals and not found", () => {
     ["photos not an array", { photos: "x" }, "invalid_request", { parameter: "photos" }],
     ["an empty list", { photos: [] }, "invalid_request", { parameter: "photos" }],
     ["26 photos", { photos: Array.from({ length: 26 }, () => url) }, "invalid_request", { parameter: "photos" }],
-    ["an item that is not an object", { photos: [url, "https://example.com/b.jpg"] }, "invalid_request", { parameter: "photos[1]", index: 1 }],
+    [
+      "an item that is not an object",
+      { photos: [url, "https://example.com/b.jpg"] },
+      "invalid_request",
+      { parameter: "photos[1]", index: 1 },
+    ],
     ["a missing url", { photos: [url, url, {}] }, "missing_parameter", { parameter: "photos[2].url", index: 2 }],
     ["a blank url", { photos: [url, { url: "  " }] }, "missing_parameter", { parameter: "photos[1].url", index: 1 }],
     ["a url that is not a string", { photos: [{ url: 7 }] }, "invalid_request", { parameter: "photos[0].url", index: 0 }],
-    ["an unknown item field", { photos: [url, { ...url, caption: "x" }] }, "invalid_request", { parameter: "photos[1].caption", index: 1 }],
+    [
+      "an unknown item field",
+      { photos: [url, { ...url, caption: "x" }] },
+      "invalid_request",
+      { parameter: "photos[1].caption", index: 1 },
+    ],
     ["an unknown top-level field", { photos: [url], replace: true }, "invalid_request", { parameter: "replace" }],
   ];
 
@@ -163,7 +184,9 @@ describe("baseline photos: shape refusals and not found", () => {
   });
 
   it("accepts 25 photos", async () => {
-    const answer = await postPhotos(key, home.workspaceId, "c", { photos: Array.from({ length: 25 }, () => ({ url: "http://x/" })) });
+    const answer = await postPhotos(key, home.workspaceId, "c", {
+      photos: Array.from({ length: 25 }, () => ({ url: "http://x/" })),
+    });
     expect(answer.status, answer.text).toBe(202);
     const done = await waitForPhotoImport(key, home.workspaceId, "c", answer.body.import_id);
     expect(done.failed.map((f) => f.reason)).toEqual(Array(25).fill("invalid_url"));
@@ -201,13 +224,24 @@ describe("setup.baseline_photos on GET /v1/properties", () => {
   it("counts the home's photos and reads importing, imported, failed and none", async () => {
     const setup = async () => {
       const properties = await listAll(key, home.workspaceId, { limit: "2" });
-      return Object.fromEntries(properties.map((p) => [p.property_id as string, (p.setup as { baseline_photos: unknown }).baseline_photos]));
+      return Object.fromEntries(
+        properties.map((p) => [p.property_id as string, (p.setup as { baseline_photos: unknown }).baseline_photos]),
+      );
     };
     const [b, busy, old] = await Promise.all(["b", "busy", "setup-old"].map((id) => home.property(id)));
     // "b" holds photos (added by another source) and its latest import failed: imported wins.
     for (const sha256 of ["1".repeat(64), "2".repeat(64)]) {
       await db().baselinePhoto.create({
-        data: { propertyId: b!.id, storageKey: `manual/${sha256}`, sha256, contentType: "image/jpeg", size: 1, width: 1, height: 1, source: "manager_upload" },
+        data: {
+          propertyId: b!.id,
+          storageKey: `manual/${sha256}`,
+          sha256,
+          contentType: "image/jpeg",
+          size: 1,
+          width: 1,
+          height: 1,
+          source: "manager_upload",
+        },
       });
     }
     const running = await db().photoImport.create({ data: { propertyId: busy!.id, urls: [], accepted: 1 } });

@@ -47,13 +47,27 @@ async function file(name: string, content: unknown): Promise<string> {
 
 async function homeId(): Promise<string> {
   const workspace = await db().workspace.findFirstOrThrow({ where: { partnerId: partner.partnerId, externalId: workspaceId } });
-  return (await db().property.findUniqueOrThrow({ where: { workspaceId_externalId: { workspaceId: workspace.id, externalId: "home" } } })).id;
+  return (
+    await db().property.findUniqueOrThrow({
+      where: { workspaceId_externalId: { workspaceId: workspace.id, externalId: "home" } },
+    })
+  ).id;
 }
 
 describe("admin checklist set-company / show-company / clear-company", () => {
   it("sets a company-wide list from {items} or a bare array, shows it, and homes without their own use it", async () => {
-    const items = await file("items.json", { items: [{ name: "  Kitchen: counters ", notes: "Blue cloth" }, { name: "Beds 1–2" }] });
-    const set = await adminJson<Record<string, unknown> & { items: Entry[] }>("checklist", "set-company", ...target, "--type", "inspection", "--file", items);
+    const items = await file("items.json", {
+      items: [{ name: "  Kitchen: counters ", notes: "Blue cloth" }, { name: "Beds 1–2" }],
+    });
+    const set = await adminJson<Record<string, unknown> & { items: Entry[] }>(
+      "checklist",
+      "set-company",
+      ...target,
+      "--type",
+      "inspection",
+      "--file",
+      items,
+    );
     expect(set).toMatchObject({ partner_id: partner.partnerId, workspace_id: workspaceId, type: "inspection" });
     expect(set.items.map(({ name, notes }) => ({ name, notes }))).toEqual([
       { name: "Kitchen: counters", notes: "Blue cloth" },
@@ -96,7 +110,9 @@ describe("admin checklist set-company / show-company / clear-company", () => {
     });
     expect(await adminJson("checklist", "clear-company", ...target, "--type", "maintenance")).toMatchObject({ removed: false });
     expect((await resolveChecklist(await homeId(), "maintenance")).source).toBe("none");
-    expect(await adminJson<Shown>("checklist", "show-company", ...target, "--type", "maintenance")).toMatchObject({ checklists: [] });
+    expect(await adminJson<Shown>("checklist", "show-company", ...target, "--type", "maintenance")).toMatchObject({
+      checklists: [],
+    });
     const human = await admin("checklist", "show-company", ...target, "--type", "maintenance");
     expect(human.stdout).toContain("has no company-wide maintenance checklist");
   });
@@ -118,7 +134,9 @@ describe("admin checklist set-company / show-company / clear-company", () => {
     files.push(path.join(dir, "missing.json"));
     cases.push([undefined, /Cannot read --file .*ENOENT/]);
     await Promise.all(
-      files.map((bad, index) => expectFailure(["checklist", "set-company", ...target, "--type", "housekeeping", "--file", bad], 2, cases[index]![1])),
+      files.map((bad, index) =>
+        expectFailure(["checklist", "set-company", ...target, "--type", "housekeeping", "--file", bad], 2, cases[index]![1]),
+      ),
     );
     expect(await adminJson<Shown>("checklist", "show-company", ...target, "--type", "housekeeping")).toEqual(before);
   });
@@ -129,18 +147,54 @@ describe("admin checklist set-company / show-company / clear-company", () => {
     // Another partner's workspace id is not this partner's.
     const stranger = await createTestPartner();
     await Promise.all([
-      expectFailure(["checklist", "set-company", ...target, "--type", "cleaning", "--file", items], 2, /--type must be one of housekeeping, inspection, maintenance/),
+      expectFailure(
+        ["checklist", "set-company", ...target, "--type", "cleaning", "--file", items],
+        2,
+        /--type must be one of housekeeping, inspection, maintenance/,
+      ),
       expectFailure(["checklist", "set-company", ...target, "--file", items], 2, /Missing --type[\s\S]*Usage:/),
-      expectFailure(["checklist", "clear-company", "--partner", partner.partnerId, "--type", "inspection"], 2, /Missing --workspace/),
-      expectFailure(["checklist", "show-company", "--partner", "nope", "--workspace", workspaceId], 2, /--partner must be a partner id/),
-      expectFailure(["checklist", "show-company", "--partner", unknown, "--workspace", workspaceId], 1, new RegExp(`No partner ${unknown}`)),
-      expectFailure(["checklist", "set-company", "--partner", partner.partnerId, "--workspace", "no-such", "--type", "housekeeping", "--file", items], 1, /No workspace "no-such" for partner/),
-      expectFailure(["checklist", "show-company", "--partner", stranger.partnerId, "--workspace", workspaceId], 1, /No workspace/),
+      expectFailure(
+        ["checklist", "clear-company", "--partner", partner.partnerId, "--type", "inspection"],
+        2,
+        /Missing --workspace/,
+      ),
+      expectFailure(
+        ["checklist", "show-company", "--partner", "nope", "--workspace", workspaceId],
+        2,
+        /--partner must be a partner id/,
+      ),
+      expectFailure(
+        ["checklist", "show-company", "--partner", unknown, "--workspace", workspaceId],
+        1,
+        new RegExp(`No partner ${unknown}`),
+      ),
+      expectFailure(
+        [
+          "checklist",
+          "set-company",
+          "--partner",
+          partner.partnerId,
+          "--workspace",
+          "no-such",
+          "--type",
+          "housekeeping",
+          "--file",
+          items,
+        ],
+        1,
+        /No workspace "no-such" for partner/,
+      ),
+      expectFailure(
+        ["checklist", "show-company", "--partner", stranger.partnerId, "--workspace", workspaceId],
+        1,
+        /No workspace/,
+      ),
     ]);
   });
 
   it("is listed in the usage", async () => {
     const help = await admin("--help");
-    for (const name of ["checklist set-company", "checklist clear-company", "checklist show-company"]) expect(help.stdout).toContain(name);
+    for (const name of ["checklist set-company", "checklist clear-company", "checklist show-company"])
+      expect(help.stdout).toContain(name);
   });
 });

@@ -43,27 +43,33 @@ describe("checklist replace semantics (property-based)", () => {
     const seen = new Set<string>();
     let lastUpdate = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(listItem, { minLength: 1, maxLength: 50 }), fc.constantFrom("housekeeping", "inspection"), async (items, type) => {
-        // An en dash beside the padding would be a refused dash; that rule has its own tests.
-        const sent = items.map(({ before, name, after, notes }) => ({
-          name: `${/^–/.test(name) ? "" : before}${name}${/–$/.test(name) ? "" : after}`,
-          ...(notes === undefined ? {} : { notes }),
-        }));
-        const answer = await put("home", { items: sent }, type);
-        expect(answer.status, answer.text).toBe(200);
-        const list = answer.body;
-        expect(list.type).toBe(type);
-        expect(list.items.map(({ name, notes }) => ({ name, notes }))).toEqual(items.map(({ name, notes }) => ({ name, notes })));
-        for (const entry of list.items) {
-          expect(entry.id).toMatch(uuid);
-          expect(seen.has(entry.id), "an id issued twice").toBe(false);
-          seen.add(entry.id);
-        }
-        const updated = Date.parse(list.updated_at);
-        expect(updated).toBeGreaterThan(lastUpdate);
-        lastUpdate = updated;
-        expect((await get("home", type)).body).toEqual(list);
-      }),
+      fc.asyncProperty(
+        fc.array(listItem, { minLength: 1, maxLength: 50 }),
+        fc.constantFrom("housekeeping", "inspection"),
+        async (items, type) => {
+          // An en dash beside the padding would be a refused dash; that rule has its own tests.
+          const sent = items.map(({ before, name, after, notes }) => ({
+            name: `${/^–/.test(name) ? "" : before}${name}${/–$/.test(name) ? "" : after}`,
+            ...(notes === undefined ? {} : { notes }),
+          }));
+          const answer = await put("home", { items: sent }, type);
+          expect(answer.status, answer.text).toBe(200);
+          const list = answer.body;
+          expect(list.type).toBe(type);
+          expect(list.items.map(({ name, notes }) => ({ name, notes }))).toEqual(
+            items.map(({ name, notes }) => ({ name, notes })),
+          );
+          for (const entry of list.items) {
+            expect(entry.id).toMatch(uuid);
+            expect(seen.has(entry.id), "an id issued twice").toBe(false);
+            seen.add(entry.id);
+          }
+          const updated = Date.parse(list.updated_at);
+          expect(updated).toBeGreaterThan(lastUpdate);
+          lastUpdate = updated;
+          expect((await get("home", type)).body).toEqual(list);
+        },
+      ),
       { numRuns: 12 },
     );
   });
@@ -98,7 +104,11 @@ function chunkedBody(total: number) {
     pull(controller) {
       const left = total - state.pulled;
       const part =
-        state.pulled === 0 ? head : left > tail.byteLength ? padding.subarray(0, Math.min(padding.byteLength, left - tail.byteLength)) : tail;
+        state.pulled === 0
+          ? head
+          : left > tail.byteLength
+            ? padding.subarray(0, Math.min(padding.byteLength, left - tail.byteLength))
+            : tail;
       state.pulled += part.byteLength;
       controller.enqueue(part);
       if (state.pulled >= total) controller.close();
@@ -133,7 +143,12 @@ describe("checklist body cap (376,224 bytes)", () => {
   it("accepts a body of exactly the cap, and the largest list the field limits allow fits under it", async () => {
     const exact = padTo(JSON.stringify({ items: [{ name: "Kitchen" }] }), limitBytes);
     expect(Buffer.byteLength(exact)).toBe(limitBytes);
-    const answer = await call("PUT", checklistPath("big"), { key, query: { workspace_id: workspaceId }, headers: { "content-type": "application/json" }, rawBody: exact });
+    const answer = await call("PUT", checklistPath("big"), {
+      key,
+      query: { workspace_id: workspaceId },
+      headers: { "content-type": "application/json" },
+      rawBody: exact,
+    });
     expect(answer.status, answer.text).toBe(200);
 
     // 50 items at their longest, every character astral and written as \u escapes (12 bytes each).
@@ -141,7 +156,12 @@ describe("checklist body cap (376,224 bytes)", () => {
     const item = `{"name":"${escaped(120)}","notes":"${escaped(500)}"}`;
     const largest = `{"items":[${Array.from({ length: 50 }, () => item).join(",")}]}`;
     expect(Buffer.byteLength(largest)).toBeLessThanOrEqual(limitBytes);
-    const full = await call<Checklist>("PUT", checklistPath("big"), { key, query: { workspace_id: workspaceId }, headers: { "content-type": "application/json" }, rawBody: largest });
+    const full = await call<Checklist>("PUT", checklistPath("big"), {
+      key,
+      query: { workspace_id: workspaceId },
+      headers: { "content-type": "application/json" },
+      rawBody: largest,
+    });
     expect(full.status, full.text).toBe(200);
     expect(full.body.items).toHaveLength(50);
   });
@@ -149,7 +169,12 @@ describe("checklist body cap (376,224 bytes)", () => {
   it("answers 413 payload_too_large with detail.limit_bytes for one byte more, with Content-Length", async () => {
     const before = (await get("big")).body;
     const over = padTo(JSON.stringify({ items: [{ name: "Kitchen" }] }), limitBytes + 1);
-    const answer = await call("PUT", checklistPath("big"), { key, query: { workspace_id: workspaceId }, headers: { "content-type": "application/json" }, rawBody: over });
+    const answer = await call("PUT", checklistPath("big"), {
+      key,
+      query: { workspace_id: workspaceId },
+      headers: { "content-type": "application/json" },
+      rawBody: over,
+    });
     const error = expectError(answer, 413, "payload_too_large");
     expect(error.detail).toEqual({ limit_bytes: limitBytes });
     expect((await get("big")).body).toEqual(before);
@@ -161,7 +186,11 @@ describe("checklist body cap (376,224 bytes)", () => {
       const request = http.request(url, {
         method: "PUT",
         agent: false,
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "content-length": String(10 * 1024 * 1024) },
+        headers: {
+          authorization: `Bearer ${key}`,
+          "content-type": "application/json",
+          "content-length": String(10 * 1024 * 1024),
+        },
       });
       request.on("response", (response) => {
         let body = "";
@@ -188,13 +217,23 @@ describe("checklist body cap (376,224 bytes)", () => {
     // Just over the cap: the refusal comes from counting the bytes as they stream in. (What the
     // server does with the rest of an upload it refused is its own business; not asserted here.)
     const { stream, state } = chunkedBody(limitBytes + 64 * 1024);
-    const answer = await call("PUT", checklistPath("big"), { key, query: { workspace_id: workspaceId }, headers: { "content-type": "application/json" }, rawBody: stream });
+    const answer = await call("PUT", checklistPath("big"), {
+      key,
+      query: { workspace_id: workspaceId },
+      headers: { "content-type": "application/json" },
+      rawBody: stream,
+    });
     expect(expectError(answer, 413, "payload_too_large").detail).toEqual({ limit_bytes: limitBytes });
     expect(state.pulled).toBeGreaterThan(limitBytes);
 
     // A chunked body under the cap is read and parsed as usual.
     const small = chunkedBody(1000);
-    const accepted = await call<Checklist>("PUT", checklistPath("big"), { key, query: { workspace_id: workspaceId }, headers: { "content-type": "application/json" }, rawBody: small.stream });
+    const accepted = await call<Checklist>("PUT", checklistPath("big"), {
+      key,
+      query: { workspace_id: workspaceId },
+      headers: { "content-type": "application/json" },
+      rawBody: small.stream,
+    });
     expect(accepted.status, accepted.text).toBe(200);
     expect(accepted.body.items.map((entry) => entry.name)).toEqual(["Kitchen"]);
   });

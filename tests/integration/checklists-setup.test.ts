@@ -21,7 +21,9 @@ beforeAll(async () => {
 const checklistPath = (propertyId: string) => `/v1/properties/${segment(propertyId)}/checklist`;
 const send = (method: string, workspaceId: string, propertyId: string, type?: string, body?: unknown) =>
   call<Checklist>(method, checklistPath(propertyId), { key, query: { workspace_id: workspaceId, type }, body });
-const names = (count: number, prefix = "Item") => ({ items: Array.from({ length: count }, (_, i) => ({ name: `${prefix} ${i + 1}` })) });
+const names = (count: number, prefix = "Item") => ({
+  items: Array.from({ length: count }, (_, i) => ({ name: `${prefix} ${i + 1}` })),
+});
 
 async function workspaceWith(label: string, propertyIds: string[]) {
   const workspaceId = await provision(key, label);
@@ -34,7 +36,9 @@ async function workspaceWith(label: string, propertyIds: string[]) {
 
 async function setupCounts(workspaceId: string, query: Record<string, string> = {}) {
   const properties = await listAll(key, workspaceId, query);
-  return Object.fromEntries(properties.map((p) => [p.property_id as string, (p.setup as { checklist: { items: number } }).checklist.items]));
+  return Object.fromEntries(
+    properties.map((p) => [p.property_id as string, (p.setup as { checklist: { items: number } }).checklist.items]),
+  );
 }
 
 describe("setup.checklist.items on GET /v1/properties", () => {
@@ -70,9 +74,17 @@ describe("company-wide checklists and resolveChecklist", () => {
   it("applies the home's own list, else the company-wide one of that type, else none", async () => {
     const { workspaceId, workspace, property } = await workspaceWith("resolve", ["home", "other"]);
     const home = await property("home");
-    expect(await resolveChecklist(home, "housekeeping")).toEqual({ source: "none", type: "housekeeping", items: [], itemCount: 0 });
+    expect(await resolveChecklist(home, "housekeeping")).toEqual({
+      source: "none",
+      type: "housekeeping",
+      items: [],
+      itemCount: 0,
+    });
 
-    const company = await setCompanyChecklist(workspace, "housekeeping", [{ name: "Company 1", notes: "n" }, { name: "Company 2" }]);
+    const company = await setCompanyChecklist(workspace, "housekeeping", [
+      { name: "Company 1", notes: "n" },
+      { name: "Company 2" },
+    ]);
     const fromCompany = await resolveChecklist(home.id, "housekeeping");
     expect(fromCompany).toEqual({ source: "company", type: "housekeeping", ...company });
     expect(fromCompany.items.map((i) => i.name)).toEqual(["Company 1", "Company 2"]);

@@ -14,7 +14,13 @@ const oddId = "flat/1 ?#%25 é";
 
 const checklistPath = (propertyId: string) => `/v1/properties/${segment(propertyId)}/checklist`;
 
-function send(method: string, key: string, workspaceId: string, propertyId: string, options: { type?: string; body?: unknown } = {}) {
+function send(
+  method: string,
+  key: string,
+  workspaceId: string,
+  propertyId: string,
+  options: { type?: string; body?: unknown } = {},
+) {
   return call<Checklist & Body>(method, checklistPath(propertyId), {
     key,
     query: { workspace_id: workspaceId, type: options.type },
@@ -47,7 +53,13 @@ for (const method of ["PUT", "GET", "DELETE"]) {
 describe("checklist: replace, read, remove", () => {
   it("replaces a list, answering it with new ids, the echoed type and updated_at; GET reads it back", async () => {
     const put = await send("PUT", key, workspaceId, "a", {
-      body: { items: [{ name: "Kitchen: wipe counters", notes: "Use the blue cloth" }, { name: "Beds 1–2: change linen" }, { name: "Built-in oven" }] },
+      body: {
+        items: [
+          { name: "Kitchen: wipe counters", notes: "Use the blue cloth" },
+          { name: "Beds 1–2: change linen" },
+          { name: "Built-in oven" },
+        ],
+      },
     });
     expect(put.status, put.text).toBe(200);
     expect(Object.keys(put.body).sort()).toEqual(["items", "property_id", "type", "updated_at", "workspace_id"]);
@@ -86,7 +98,10 @@ describe("checklist: replace, read, remove", () => {
   it("keeps the three types independent, each echoed", async () => {
     const types = ["housekeeping", "inspection", "maintenance"] as const;
     for (const type of types) {
-      const put = await send("PUT", key, workspaceId, "A2", { type, body: { items: [{ name: `${type} 1` }, { name: `${type} 2` }] } });
+      const put = await send("PUT", key, workspaceId, "A2", {
+        type,
+        body: { items: [{ name: `${type} 1` }, { name: `${type} 2` }] },
+      });
       expect(put.body.type).toBe(type);
     }
     const removed = await send("DELETE", key, workspaceId, "A2", { type: "inspection" });
@@ -111,7 +126,13 @@ describe("checklist: replace, read, remove", () => {
   it("stores names and notes trimmed, inner whitespace made one space, blank notes dropped", async () => {
     const put = await send("PUT", key, workspaceId, "A2", {
       type: "maintenance",
-      body: { items: [{ name: "  Boiler:\n\tcheck  pressure ", notes: " \u00a0 " }, { name: "Gutters", notes: null }, { name: "Smoke alarm", notes: " Test\r\nbutton " }] },
+      body: {
+        items: [
+          { name: "  Boiler:\n\tcheck  pressure ", notes: " \u00a0 " },
+          { name: "Gutters", notes: null },
+          { name: "Smoke alarm", notes: " Test\r\nbutton " },
+        ],
+      },
     });
     expect(put.status, put.text).toBe(200);
     expect(put.body.items.map(({ name, notes }) => ({ name, notes }))).toEqual([
@@ -122,19 +143,24 @@ describe("checklist: replace, read, remove", () => {
   });
 
   it("takes names of 120 and notes of 500 characters counted in code points (astral ones included), and 50 items", async () => {
-    const items = Array.from({ length: 50 }, (_, i) => ({ name: `${i}${"🧹".repeat(120 - String(i).length)}`, notes: "🧽".repeat(500) }));
+    const items = Array.from({ length: 50 }, (_, i) => ({
+      name: `${i}${"🧹".repeat(120 - String(i).length)}`,
+      notes: "🧽".repeat(500),
+    }));
     const put = await send("PUT", key, workspaceId, "A2", { type: "maintenance", body: { items } });
     expect(put.status, put.text).toBe(200);
     expect(put.body.items).toHaveLength(50);
-    expect([...put.body.items[49]!.name as string]).toHaveLength(120);
-    expect([...put.body.items[0]!.notes as string]).toHaveLength(500);
+    expect([...(put.body.items[49]!.name as string)]).toHaveLength(120);
+    expect([...(put.body.items[0]!.notes as string)]).toHaveLength(500);
   });
 });
 
 describe("checklist: which homes", () => {
   it("sets up inactive and unconfirmed homes, and a home whose id needs percent-encoding", async () => {
     const workspace = await db().workspace.findFirstOrThrow({ where: { partnerId: partner.partnerId, externalId: workspaceId } });
-    await db().property.create({ data: { workspaceId: workspace.id, externalId: "unconfirmed-home", name: "New", rosterStatus: "unconfirmed" } });
+    await db().property.create({
+      data: { workspaceId: workspace.id, externalId: "unconfirmed-home", name: "New", rosterStatus: "unconfirmed" },
+    });
     for (const propertyId of ["b", "unconfirmed-home", oddId]) {
       const put = await send("PUT", key, workspaceId, propertyId, { body: { items: [{ name: "Entrance" }] } });
       expect(put.status, `${propertyId}: ${put.text}`).toBe(200);
@@ -168,9 +194,17 @@ describe("checklist: which homes", () => {
   });
 
   it("checks the request before the workspace: a bad type or body is 400 even for an unknown workspace", async () => {
-    const badType = expectError(await send("GET", key, "no-such-workspace", "nope", { type: "cleaning" }), 400, "invalid_request");
+    const badType = expectError(
+      await send("GET", key, "no-such-workspace", "nope", { type: "cleaning" }),
+      400,
+      "invalid_request",
+    );
     expect(badType.detail).toEqual({ parameter: "type" });
-    const badBody = expectError(await send("PUT", key, "no-such-workspace", "nope", { body: { items: [] } }), 400, "invalid_request");
+    const badBody = expectError(
+      await send("PUT", key, "no-such-workspace", "nope", { body: { items: [] } }),
+      400,
+      "invalid_request",
+    );
     expect(badBody.detail).toEqual({ parameter: "items" });
   });
 });
@@ -182,22 +216,77 @@ describe("checklist: refusals change nothing", () => {
     ["items null", { items: null }, "missing_parameter", { parameter: "items" }],
     ["items not an array", { items: "Kitchen" }, "invalid_request", { parameter: "items" }],
     ["an empty list", { items: [] }, "invalid_request", { parameter: "items" }],
-    ["51 items", { items: Array.from({ length: 51 }, (_, i) => ({ name: `Item ${i}` })) }, "invalid_request", { parameter: "items" }],
-    ["an item that is not an object", { items: [{ name: "ok" }, "Kitchen"] }, "invalid_request", { parameter: "items[1]", index: 1 }],
-    ["a missing name", { items: [{ name: "ok" }, { name: "ok" }, { notes: "x" }] }, "missing_parameter", { parameter: "items[2].name", index: 2 }],
+    [
+      "51 items",
+      { items: Array.from({ length: 51 }, (_, i) => ({ name: `Item ${i}` })) },
+      "invalid_request",
+      { parameter: "items" },
+    ],
+    [
+      "an item that is not an object",
+      { items: [{ name: "ok" }, "Kitchen"] },
+      "invalid_request",
+      { parameter: "items[1]", index: 1 },
+    ],
+    [
+      "a missing name",
+      { items: [{ name: "ok" }, { name: "ok" }, { notes: "x" }] },
+      "missing_parameter",
+      { parameter: "items[2].name", index: 2 },
+    ],
     ["a blank name", { items: [{ name: " \n\t\u3000" }] }, "missing_parameter", { parameter: "items[0].name", index: 0 }],
     ["a name that is not a string", { items: [{ name: 7 }] }, "invalid_request", { parameter: "items[0].name", index: 0 }],
-    ["a name of 121 characters", { items: [{ name: "ok" }, { name: long(121) }] }, "invalid_request", { parameter: "items[1].name", index: 1 }],
+    [
+      "a name of 121 characters",
+      { items: [{ name: "ok" }, { name: long(121) }] },
+      "invalid_request",
+      { parameter: "items[1].name", index: 1 },
+    ],
     ["an em dash", { items: [{ name: "Kitchen—counters" }] }, "invalid_request", { parameter: "items[0].name", index: 0 }],
-    ["a spaced em dash", { items: [{ name: "ok" }, { name: "Kitchen — counters" }] }, "invalid_request", { parameter: "items[1].name", index: 1 }],
-    ["an en dash after a space", { items: [{ name: "Kitchen –counters" }] }, "invalid_request", { parameter: "items[0].name", index: 0 }],
-    ["an en dash before a space", { items: [{ name: "Kitchen–\u00a0counters" }] }, "invalid_request", { parameter: "items[0].name", index: 0 }],
+    [
+      "a spaced em dash",
+      { items: [{ name: "ok" }, { name: "Kitchen — counters" }] },
+      "invalid_request",
+      { parameter: "items[1].name", index: 1 },
+    ],
+    [
+      "an en dash after a space",
+      { items: [{ name: "Kitchen –counters" }] },
+      "invalid_request",
+      { parameter: "items[0].name", index: 0 },
+    ],
+    [
+      "an en dash before a space",
+      { items: [{ name: "Kitchen–\u00a0counters" }] },
+      "invalid_request",
+      { parameter: "items[0].name", index: 0 },
+    ],
     ["a control character", { items: [{ name: "Kitchen\u0000" }] }, "invalid_request", { parameter: "items[0].name", index: 0 }],
-    ["notes of 501 characters", { items: [{ name: "ok", notes: long(501) }] }, "invalid_request", { parameter: "items[0].notes", index: 0 }],
-    ["notes that are not a string", { items: [{ name: "ok", notes: ["x"] }] }, "invalid_request", { parameter: "items[0].notes", index: 0 }],
+    [
+      "notes of 501 characters",
+      { items: [{ name: "ok", notes: long(501) }] },
+      "invalid_request",
+      { parameter: "items[0].notes", index: 0 },
+    ],
+    [
+      "notes that are not a string",
+      { items: [{ name: "ok", notes: ["x"] }] },
+      "invalid_request",
+      { parameter: "items[0].notes", index: 0 },
+    ],
     ["an unknown top-level field", { items: [{ name: "ok" }], title: "Clean" }, "invalid_request", { parameter: "title" }],
-    ["an unknown item field", { items: [{ name: "ok" }, { name: "ok", colour: "red" }] }, "invalid_request", { parameter: "items[1].colour", index: 1 }],
-    ["an item id sent by the caller", { items: [{ id: "00000000-0000-4000-8000-000000000000", name: "ok" }] }, "invalid_request", { parameter: "items[0].id", index: 0 }],
+    [
+      "an unknown item field",
+      { items: [{ name: "ok" }, { name: "ok", colour: "red" }] },
+      "invalid_request",
+      { parameter: "items[1].colour", index: 1 },
+    ],
+    [
+      "an item id sent by the caller",
+      { items: [{ id: "00000000-0000-4000-8000-000000000000", name: "ok" }] },
+      "invalid_request",
+      { parameter: "items[0].id", index: 0 },
+    ],
   ];
 
   let before: Checklist;
@@ -214,9 +303,15 @@ describe("checklist: refusals change nothing", () => {
   it("says why: DELETE for an empty list, a colon for a dash, code points for a length", async () => {
     const put = (body: unknown) => send("PUT", key, workspaceId, "a", { type: "inspection", body });
     expect(expectError(await put({ items: [] }), 400, "invalid_request").message).toMatch(/DELETE/);
-    expect(expectError(await put({ items: [{ name: "Hall — sweep" }] }), 400, "invalid_request").message).toMatch(/items\[0\]\.name: .*colon/);
-    expect(expectError(await put({ items: [{ name: long(121) }] }), 400, "invalid_request").message).toMatch(/120 characters \(Unicode code points\)/);
-    expect(expectError(await put({ items: [{ name: "ok", extra: 1 }] }), 400, "invalid_request").message).toMatch(/items\[0\]\.extra/);
+    expect(expectError(await put({ items: [{ name: "Hall — sweep" }] }), 400, "invalid_request").message).toMatch(
+      /items\[0\]\.name: .*colon/,
+    );
+    expect(expectError(await put({ items: [{ name: long(121) }] }), 400, "invalid_request").message).toMatch(
+      /120 characters \(Unicode code points\)/,
+    );
+    expect(expectError(await put({ items: [{ name: "ok", extra: 1 }] }), 400, "invalid_request").message).toMatch(
+      /items\[0\]\.extra/,
+    );
   });
 
   it("refuses a body that is not JSON or not an object", async () => {
@@ -245,7 +340,11 @@ describe("checklist: refusals change nothing", () => {
   });
 
   it("answers 405 with the allowed methods for any other verb", async () => {
-    const error = expectError(await call("POST", checklistPath("a"), { key, query: { workspace_id: workspaceId } }), 405, "method_not_allowed");
+    const error = expectError(
+      await call("POST", checklistPath("a"), { key, query: { workspace_id: workspaceId } }),
+      405,
+      "method_not_allowed",
+    );
     expect(error.detail).toEqual({ allowed_methods: ["GET", "PUT", "DELETE"] });
   });
 });

@@ -20,7 +20,9 @@ async function databaseWith(options: string): Promise<string> {
 describe("the database collation check", () => {
   it("accepts C and C.UTF-8 databases", async () => {
     await expect(assertByteOrderCollation(await databaseWith("LC_COLLATE 'C' LC_CTYPE 'C'"))).resolves.toBeUndefined();
-    await expect(assertByteOrderCollation(await databaseWith("LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'"))).resolves.toBeUndefined();
+    await expect(
+      assertByteOrderCollation(await databaseWith("LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'")),
+    ).resolves.toBeUndefined();
   });
 
   it("refuses an ICU database even though its datcollate reads C, naming DATABASE_URL and the fix", async () => {

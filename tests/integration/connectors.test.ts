@@ -55,7 +55,12 @@ afterAll(async () => {
   await calendars?.close();
 });
 
-const adminEnv = () => ({ DATABASE_URL: databaseUrl, DATA_DIR: app.dataDir, APP_SECRET: env.APP_SECRET!, WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true" });
+const adminEnv = () => ({
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: app.dataDir,
+  APP_SECRET: env.APP_SECRET!,
+  WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true",
+});
 const admin = <T = Record<string, unknown>>(...args: string[]) => runAdminJson<T>(args, adminEnv());
 
 interface Stay {
@@ -86,27 +91,45 @@ function calendarText(stays: Stay[]): string {
 function serveCalendar(initial: Stay[]): { url: string; set: (stays: Stay[]) => void } {
   let stays = initial;
   const path = `/cal-${randomBytes(4).toString("hex")}.ics`;
-  calendars.route(path, (_request, response) => response.writeHead(200, { "content-type": "text/calendar; charset=utf-8" }).end(calendarText(stays)));
+  calendars.route(path, (_request, response) =>
+    response.writeHead(200, { "content-type": "text/calendar; charset=utf-8" }).end(calendarText(stays)),
+  );
   return { url: `https://photos.test${path}?s=${randomBytes(8).toString("hex")}`, set: (next) => (stays = next) };
 }
 
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-async function icalPartner(track: "inspections" | "reservations"): Promise<TestPartner & { workspaceId: string; secret: string }> {
+async function icalPartner(
+  track: "inspections" | "reservations",
+): Promise<TestPartner & { workspaceId: string; secret: string }> {
   const partner = await createTestPartner();
   const workspaceId = await readyWorkspace(partner.apiKey, "ical", [item("home-1"), item("home-2"), item("home-3")]);
   await admin("connectors", "enable", "--partner", partner.partnerId, "--workspace", workspaceId, "--platform", "ical");
   await admin("partner", "track", "--partner", partner.partnerId, "--track", track);
-  const { api_key: apiKey } = await admin<{ api_key: string }>("key", "create", "--partner", partner.partnerId, "--scopes", "read:reservations,read:workspaces");
+  const { api_key: apiKey } = await admin<{ api_key: string }>(
+    "key",
+    "create",
+    "--partner",
+    partner.partnerId,
+    "--scopes",
+    "read:reservations,read:workspaces",
+  );
   const { secret } = await admin<{ secret: string }>("webhook", "set", "--partner", partner.partnerId, "--url", receiver.url);
   return { ...partner, apiKey, workspaceId, secret };
 }
 
 const setCalendar = (key: string, workspaceId: string, propertyId: string, url: string) =>
-  call("PUT", "/connectors/ical/calendars", { key, query: { workspace_id: workspaceId, property_id: propertyId }, body: { url } });
+  call("PUT", "/connectors/ical/calendars", {
+    key,
+    query: { workspace_id: workspaceId, property_id: propertyId },
+    body: { url },
+  });
 
 async function propertyUuid(workspaceId: string, partnerId: string, propertyId: string): Promise<string> {
-  const row = await db().property.findFirstOrThrow({ where: { externalId: propertyId, workspace: { externalId: workspaceId, partnerId } }, select: { id: true } });
+  const row = await db().property.findFirstOrThrow({
+    where: { externalId: propertyId, workspace: { externalId: workspaceId, partnerId } },
+    select: { id: true },
+  });
   return row.id;
 }
 
@@ -139,13 +162,24 @@ describe("the catalogue", () => {
   it("lists every platform with its status and what enabling it takes, as JSON without a key, and as a page for people", async () => {
     const answer = await call("GET", "/connectors");
     expect(answer.status).toBe(200);
-    const data = answer.body.data as { platform: string; status: string; enabling: string; operations: { name: string; url: string }[] }[];
-    expect(data.find((entry) => entry.platform === "ical")).toMatchObject({ status: "available", operations: [{ name: "calendars" }, { name: "reservations" }] });
+    const data = answer.body.data as {
+      platform: string;
+      status: string;
+      enabling: string;
+      operations: { name: string; url: string }[];
+    }[];
+    expect(data.find((entry) => entry.platform === "ical")).toMatchObject({
+      status: "available",
+      operations: [{ name: "calendars" }, { name: "reservations" }],
+    });
     expect(data.filter((entry) => entry.status === "request_access").length).toBeGreaterThan(0);
     expect(data.every((entry) => entry.enabling.length > 0 && ["available", "request_access"].includes(entry.status))).toBe(true);
     expect(answer.body.book_a_call_url).toBe("https://book.walkthrough.test/partners");
 
-    const browser = await fetch(new URL("/connectors", app.baseUrl), { headers: { accept: "text/html,application/xhtml+xml" }, redirect: "manual" });
+    const browser = await fetch(new URL("/connectors", app.baseUrl), {
+      headers: { accept: "text/html,application/xhtml+xml" },
+      redirect: "manual",
+    });
     expect(browser.status).toBe(303);
     expect(browser.headers.get("location")).toBe("/docs/connectors");
     const page = await fetch(new URL("/docs/connectors", app.baseUrl));
@@ -162,55 +196,121 @@ describe("a connector not enabled", () => {
     const key = partner.apiKey;
     const nextSteps = { book_a_call_url: "https://book.walkthrough.test/partners", catalog_url: `${env.APP_URL}/connectors` };
 
-    expectError(await call("GET", "/connectors/guesty/reservations", { query: { workspace_id: workspaceId } }), 401, "invalid_key");
-    expect(expectError(await call("GET", "/connectors/guesty/reservations", { key }), 400, "missing_parameter").detail).toEqual({ parameter: "workspace_id" });
-    expectError(await call("GET", "/connectors/guesty/reservations", { key, query: { workspace_id: "nobody" } }), 404, "workspace_not_provisioned");
-    expect(expectError(await call("GET", "/connectors/guesty/reservations", { key, query: { workspace_id: workspaceId } }), 403, "connector_not_enabled").next_steps).toEqual(nextSteps);
-    expectError(await call("GET", "/connectors/nowhere/reservations", { key, query: { workspace_id: workspaceId } }), 404, "not_found");
-    expectError(await call("GET", "/connectors/ical/everything", { key, query: { workspace_id: workspaceId } }), 404, "not_found");
+    expectError(
+      await call("GET", "/connectors/guesty/reservations", { query: { workspace_id: workspaceId } }),
+      401,
+      "invalid_key",
+    );
+    expect(expectError(await call("GET", "/connectors/guesty/reservations", { key }), 400, "missing_parameter").detail).toEqual({
+      parameter: "workspace_id",
+    });
+    expectError(
+      await call("GET", "/connectors/guesty/reservations", { key, query: { workspace_id: "nobody" } }),
+      404,
+      "workspace_not_provisioned",
+    );
+    expect(
+      expectError(
+        await call("GET", "/connectors/guesty/reservations", { key, query: { workspace_id: workspaceId } }),
+        403,
+        "connector_not_enabled",
+      ).next_steps,
+    ).toEqual(nextSteps);
+    expectError(
+      await call("GET", "/connectors/nowhere/reservations", { key, query: { workspace_id: workspaceId } }),
+      404,
+      "not_found",
+    );
+    expectError(
+      await call("GET", "/connectors/ical/everything", { key, query: { workspace_id: workspaceId } }),
+      404,
+      "not_found",
+    );
     // Paths with too few or too many segments are not found either, in the envelope.
     expectError(await call("GET", "/connectors/ical", { key }), 404, "not_found");
     expectError(await call("GET", "/connectors/ical/reservations/extra", { key }), 404, "not_found");
 
     // iCal is available, but not for this workspace until staff enable it.
-    const refused = expectError(await call("GET", "/connectors/ical/reservations", { key, query: { workspace_id: workspaceId } }), 403, "connector_not_enabled");
+    const refused = expectError(
+      await call("GET", "/connectors/ical/reservations", { key, query: { workspace_id: workspaceId } }),
+      403,
+      "connector_not_enabled",
+    );
     expect(refused.next_steps).toEqual(nextSteps);
     const before = await db().reservationCalendar.count();
     expectError(await setCalendar(key, workspaceId, "home-1", "https://photos.test/x.ics"), 403, "connector_not_enabled");
     expect(await db().reservationCalendar.count()).toBe(before);
 
     // A request_access connector cannot be enabled; iCal can, and then answers.
-    const notBuilt = await runAdmin(["connectors", "enable", "--partner", partner.partnerId, "--workspace", workspaceId, "--platform", "guesty"], adminEnv());
+    const notBuilt = await runAdmin(
+      ["connectors", "enable", "--partner", partner.partnerId, "--workspace", workspaceId, "--platform", "guesty"],
+      adminEnv(),
+    );
     expect(notBuilt.code).not.toBe(0);
     expect(notBuilt.stderr).toContain("not built yet");
     await admin("connectors", "enable", "--partner", partner.partnerId, "--workspace", workspaceId, "--platform", "ical");
     const listed = await call("GET", "/connectors/ical/reservations", { key, query: { workspace_id: workspaceId } });
     expect(listed.status).toBe(200);
     expect(listed.body).toEqual({ workspace_id: workspaceId, reservations: [] });
-    const shown = await admin<{ connectors: { platform: string; enabled_at?: string }[] }>("connectors", "list", "--partner", partner.partnerId, "--workspace", workspaceId);
+    const shown = await admin<{ connectors: { platform: string; enabled_at?: string }[] }>(
+      "connectors",
+      "list",
+      "--partner",
+      partner.partnerId,
+      "--workspace",
+      workspaceId,
+    );
     expect(shown.connectors.find((row) => row.platform === "ical")?.enabled_at).toEqual(expect.any(String));
     await admin("connectors", "disable", "--partner", partner.partnerId, "--workspace", workspaceId, "--platform", "ical");
-    expectError(await call("GET", "/connectors/ical/reservations", { key, query: { workspace_id: workspaceId } }), 403, "connector_not_enabled");
+    expectError(
+      await call("GET", "/connectors/ical/reservations", { key, query: { workspace_id: workspaceId } }),
+      403,
+      "connector_not_enabled",
+    );
   });
 });
 
 describe("the iCal connector", () => {
   it("refuses a link the fetcher may not fetch, naming url; answers the host only, never the link", async () => {
     const partner = await icalPartner("reservations");
-    for (const url of ["http://photos.test/cal.ics", "https://user:pw@photos.test/cal.ics", "https://photos.test:8443/cal.ics", "not a url"]) {
-      expect(expectError(await setCalendar(partner.apiKey, partner.workspaceId, "home-1", url), 400, "invalid_request").detail).toEqual({ parameter: "url" });
+    for (const url of [
+      "http://photos.test/cal.ics",
+      "https://user:pw@photos.test/cal.ics",
+      "https://photos.test:8443/cal.ics",
+      "not a url",
+    ]) {
+      expect(
+        expectError(await setCalendar(partner.apiKey, partner.workspaceId, "home-1", url), 400, "invalid_request").detail,
+      ).toEqual({ parameter: "url" });
     }
-    expect(await db().reservationCalendar.count({ where: { property: { workspace: { externalId: partner.workspaceId } } } })).toBe(0);
-    expectError(await setCalendar(partner.apiKey, partner.workspaceId, "not-a-home", "https://photos.test/cal.ics"), 404, "property_not_found");
+    expect(
+      await db().reservationCalendar.count({ where: { property: { workspace: { externalId: partner.workspaceId } } } }),
+    ).toBe(0);
+    expectError(
+      await setCalendar(partner.apiKey, partner.workspaceId, "not-a-home", "https://photos.test/cal.ics"),
+      404,
+      "property_not_found",
+    );
 
     const served = serveCalendar([]);
     const set = await setCalendar(partner.apiKey, partner.workspaceId, "home-1", served.url.replace("https://", "webcal://"));
     expect(set.status).toBe(200);
-    expect(set.body).toEqual({ workspace_id: partner.workspaceId, property_id: "home-1", calendar_host: "photos.test", created_at: expect.any(String) });
+    expect(set.body).toEqual({
+      workspace_id: partner.workspaceId,
+      property_id: "home-1",
+      calendar_host: "photos.test",
+      created_at: expect.any(String),
+    });
     expect(set.text).not.toContain("?s=");
-    const read = await call("GET", "/connectors/ical/calendars", { key: partner.apiKey, query: { workspace_id: partner.workspaceId, property_id: "home-1" } });
+    const read = await call("GET", "/connectors/ical/calendars", {
+      key: partner.apiKey,
+      query: { workspace_id: partner.workspaceId, property_id: "home-1" },
+    });
     expect(read.body).toEqual(set.body);
-    const removed = await call("DELETE", "/connectors/ical/calendars", { key: partner.apiKey, query: { workspace_id: partner.workspaceId, property_id: "home-1" } });
+    const removed = await call("DELETE", "/connectors/ical/calendars", {
+      key: partner.apiKey,
+      query: { workspace_id: partner.workspaceId, property_id: "home-1" },
+    });
     expect(removed.body).toEqual({ workspace_id: partner.workspaceId, property_id: "home-1" });
   });
 
@@ -266,23 +366,35 @@ describe("the iCal connector", () => {
     expect(await pollCalendar(home, localFetchOptions(calendars))).toEqual({ ok: true, changes: 0 });
 
     // The list: by check-in, a page at a time, the cursor bound to its filter.
-    const first = await call("GET", "/connectors/ical/reservations", { key: partner.apiKey, query: { workspace_id: partner.workspaceId, limit: "2" } });
+    const first = await call("GET", "/connectors/ical/reservations", {
+      key: partner.apiKey,
+      query: { workspace_id: partner.workspaceId, limit: "2" },
+    });
     const firstPage = first.body.reservations as { check_in: string; status: string; revision: number }[];
     expect(firstPage.map((stay) => [stay.check_in, stay.status, stay.revision])).toEqual([
       [future(3), "confirmed", 2],
       [future(10), "cancelled", 2],
     ]);
-    const second = await call("GET", "/connectors/ical/reservations", { key: partner.apiKey, query: { workspace_id: partner.workspaceId, limit: "2", cursor: first.body.next_cursor as string } });
+    const second = await call("GET", "/connectors/ical/reservations", {
+      key: partner.apiKey,
+      query: { workspace_id: partner.workspaceId, limit: "2", cursor: first.body.next_cursor as string },
+    });
     expect((second.body.reservations as { check_in: string }[]).map((stay) => stay.check_in)).toEqual([future(30)]);
     expect(second.body.next_cursor).toBeUndefined();
-    const foreign = await call("GET", "/connectors/ical/reservations", { key: partner.apiKey, query: { workspace_id: partner.workspaceId, status: "confirmed", cursor: first.body.next_cursor as string } });
+    const foreign = await call("GET", "/connectors/ical/reservations", {
+      key: partner.apiKey,
+      query: { workspace_id: partner.workspaceId, status: "confirmed", cursor: first.body.next_cursor as string },
+    });
     expect(expectError(foreign, 400, "invalid_request").detail).toEqual({ parameter: "cursor" });
 
     // A calendar that stops answering records why, and the stays stay as they were.
     served.set([]);
     calendars.route(new URL(served.url).pathname, (_request, response) => response.writeHead(503).end());
     expect(await pollCalendar(home, localFetchOptions(calendars))).toEqual({ ok: false, error: "http_status_503" });
-    const read = await call("GET", "/connectors/ical/calendars", { key: partner.apiKey, query: { workspace_id: partner.workspaceId, property_id: "home-1" } });
+    const read = await call("GET", "/connectors/ical/calendars", {
+      key: partner.apiKey,
+      query: { workspace_id: partner.workspaceId, property_id: "home-1" },
+    });
     expect(read.body.last_error).toBe("http_status_503");
     expect(await db().reservation.count({ where: { propertyId: home, status: "confirmed" } })).toBe(1);
   });
@@ -294,14 +406,39 @@ describe("the iCal connector", () => {
     // home-2 leaves the roster: switched off, so its stays go as the stub. The applied run is a workspace event.
     const run = await pushAndWait(onTrack.apiKey, onTrack.workspaceId, snapshot([item("home-1"), item("home-3")]));
     expect(run.status).toBe("applied");
-    const applied = await until("workspace.roster_applied", async () => eventsFor<WorkspaceEvent>(onTrack.workspaceId, onTrack.secret, "workspace").find((event) => event.event_type === "workspace.roster_applied"));
+    const applied = await until("workspace.roster_applied", async () =>
+      eventsFor<WorkspaceEvent>(onTrack.workspaceId, onTrack.secret, "workspace").find(
+        (event) => event.event_type === "workspace.roster_applied",
+      ),
+    );
     expect(applied.import_id).toBe(run.import_id);
-    expect(applied.workspace).toMatchObject({ workspace_id: onTrack.workspaceId, roster: { present_count: 2 }, claim: { state: "unclaimed" } });
+    expect(applied.workspace).toMatchObject({
+      workspace_id: onTrack.workspaceId,
+      roster: { present_count: 2 },
+      claim: { state: "unclaimed" },
+    });
 
     // An owner seat given to someone who has signed in before claims the workspace: workspace.claimed.
-    const owner = await db().user.create({ data: { email: `owner-${randomBytes(4).toString("hex")}@harbour-homes.com`, emailVerified: new Date() } });
-    await admin("seats", "set", "--partner", onTrack.partnerId, "--workspace", onTrack.workspaceId, "--email", owner.email, "--role", "owner");
-    const claimed = await until("workspace.claimed", async () => eventsFor<WorkspaceEvent>(onTrack.workspaceId, onTrack.secret, "workspace").find((event) => event.event_type === "workspace.claimed"));
+    const owner = await db().user.create({
+      data: { email: `owner-${randomBytes(4).toString("hex")}@harbour-homes.com`, emailVerified: new Date() },
+    });
+    await admin(
+      "seats",
+      "set",
+      "--partner",
+      onTrack.partnerId,
+      "--workspace",
+      onTrack.workspaceId,
+      "--email",
+      owner.email,
+      "--role",
+      "owner",
+    );
+    const claimed = await until("workspace.claimed", async () =>
+      eventsFor<WorkspaceEvent>(onTrack.workspaceId, onTrack.secret, "workspace").find(
+        (event) => event.event_type === "workspace.claimed",
+      ),
+    );
     expect(claimed.workspace.claim.state).toBe("claimed");
 
     const home2 = await propertyUuid(onTrack.workspaceId, onTrack.partnerId, "home-2");
@@ -310,23 +447,44 @@ describe("the iCal connector", () => {
       const events = eventsFor(onTrack.workspaceId, onTrack.secret);
       return events.length >= 1 ? events : undefined;
     });
-    expect(stub!.reservation).toEqual({ reservation_id: expect.any(String), workspace_id: onTrack.workspaceId, status: "confirmed", revision: 1, version: 1 });
+    expect(stub!.reservation).toEqual({
+      reservation_id: expect.any(String),
+      workspace_id: onTrack.workspaceId,
+      status: "confirmed",
+      revision: 1,
+      version: 1,
+    });
 
     // The other track: the events are not even recorded, workspace ones included.
     const offTrack = await icalPartner("inspections");
-    expect((await pushAndWait(offTrack.apiKey, offTrack.workspaceId, snapshot([item("home-1"), item("home-2")]))).status).toBe("applied");
+    expect((await pushAndWait(offTrack.apiKey, offTrack.workspaceId, snapshot([item("home-1"), item("home-2")]))).status).toBe(
+      "applied",
+    );
     const other = serveCalendar([{ uid: "stay-e@rentals", start: future(4), end: future(5) }]);
     expect((await setCalendar(offTrack.apiKey, offTrack.workspaceId, "home-1", other.url)).status).toBe(200);
-    expect(await pollCalendar(await propertyUuid(offTrack.workspaceId, offTrack.partnerId, "home-1"), localFetchOptions(calendars))).toEqual({ ok: true, changes: 1 });
-    expect(await db().webhookEvent.count({ where: { partnerId: offTrack.partnerId, OR: [{ eventType: { startsWith: "reservation." } }, { eventType: { startsWith: "workspace." } }] } })).toBe(0);
+    expect(
+      await pollCalendar(await propertyUuid(offTrack.workspaceId, offTrack.partnerId, "home-1"), localFetchOptions(calendars)),
+    ).toEqual({ ok: true, changes: 1 });
+    expect(
+      await db().webhookEvent.count({
+        where: {
+          partnerId: offTrack.partnerId,
+          OR: [{ eventType: { startsWith: "reservation." } }, { eventType: { startsWith: "workspace." } }],
+        },
+      }),
+    ).toBe(0);
 
     // On the track but no active key holds read:reservations: recorded, then skipped when its turn comes.
     const keys = await db().apiKey.findMany({ where: { partnerId: onTrack.partnerId, scopes: { has: "read:reservations" } } });
     for (const key of keys) await admin("key", "revoke", "--key", key.id);
     served.set([{ uid: "stay-d@rentals", start: future(4), end: future(6) }]);
     await pollCalendar(home2, localFetchOptions(calendars));
-    const skipped = await until("the skipped delivery", async () =>
-      (await db().webhookDelivery.findFirst({ where: { partnerId: onTrack.partnerId, status: "skipped", event: { eventType: "reservation.updated" } } })) ?? undefined,
+    const skipped = await until(
+      "the skipped delivery",
+      async () =>
+        (await db().webhookDelivery.findFirst({
+          where: { partnerId: onTrack.partnerId, status: "skipped", event: { eventType: "reservation.updated" } },
+        })) ?? undefined,
     );
     expect(skipped.skipReason).toBe("no_key_with_scope");
   });

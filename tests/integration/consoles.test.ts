@@ -31,14 +31,28 @@ let partnerA: { id: string; revokedKeyId: string; workspaceUuid: string };
 let partnerB: { id: string };
 
 const address = (label: string) => `${label}-${randomBytes(4).toString("hex")}@walkthrough-partner.com`;
-const adminEnv = () => ({ DATABASE_URL: databaseUrl, DATA_DIR: app.dataDir, APP_SECRET: env.APP_SECRET!, APP_URL: env.APP_URL!, SMTP_URL: env.SMTP_URL!, MAIL_FROM: env.MAIL_FROM! });
+const adminEnv = () => ({
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: app.dataDir,
+  APP_SECRET: env.APP_SECRET!,
+  APP_URL: env.APP_URL!,
+  SMTP_URL: env.SMTP_URL!,
+  MAIL_FROM: env.MAIL_FROM!,
+});
 const admin = <T = Record<string, unknown>>(...args: string[]) => runAdminJson<T>(args, adminEnv());
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
   databaseUrl = await createDatabase(inject("pgAdminUrl"), "consoles");
   const port = await freePort();
-  env = { ...testAppEnv, APP_SECRET: randomBytes(32).toString("base64url"), APP_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url, MAIL_FROM: "Walkthrough <console@walkthrough.dev>", USAGE_FLUSH_SECONDS: "1" };
+  env = {
+    ...testAppEnv,
+    APP_SECRET: randomBytes(32).toString("base64url"),
+    APP_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "Walkthrough <console@walkthrough.dev>",
+    USAGE_FLUSH_SECONDS: "1",
+  };
   app = await startAppProcess({ databaseUrl, port, env });
   await useDatabase(databaseUrl);
   target = { baseUrl: app.baseUrl, appUrl: env.APP_URL!, smtp };
@@ -56,11 +70,14 @@ beforeAll(async () => {
   emails.otherPartnerUser = address("bolt");
   await admin("partner-user", "add", "--partner", partnerB.id, "--email", emails.otherPartnerUser);
   emails.manager = address("manager");
-  const workspace = await db().workspace.create({ data: { partnerId: partnerA.id, externalId: `ws-${randomBytes(3).toString("hex")}`, name: "Harbour" } });
+  const workspace = await db().workspace.create({
+    data: { partnerId: partnerA.id, externalId: `ws-${randomBytes(3).toString("hex")}`, name: "Harbour" },
+  });
   partnerA.workspaceUuid = workspace.id;
   const manager = await db().user.create({ data: { email: emails.manager } });
   await db().seat.create({ data: { workspaceId: workspace.id, userId: manager.id, role: "owner" } });
-  for (const who of ["staff", "partnerUser", "otherPartnerUser", "manager"] as const) cookies[who] = await signInByMail(target, emails[who]!);
+  for (const who of ["staff", "partnerUser", "otherPartnerUser", "manager"] as const)
+    cookies[who] = await signInByMail(target, emails[who]!);
 });
 
 afterAll(async () => {
@@ -85,22 +102,107 @@ interface RouteCase {
 const cases: RouteCase[] = [
   { method: "GET", route: "partners", need: "staff", path: () => "/api/console/partners", allowed: 200 },
   { method: "POST", route: "partners", need: "staff", path: () => "/api/console/partners", body: { name: " " }, allowed: 400 },
-  { method: "PATCH", route: "partners/[partnerId]", need: "staff", path: () => `/api/console/partners/${partnerA.id}`, body: { status: "closed" }, allowed: 400 },
-  { method: "GET", route: "partners/[partnerId]/keys", need: "partner", path: () => `/api/console/partners/${partnerA.id}/keys`, allowed: 200 },
-  { method: "POST", route: "partners/[partnerId]/keys", need: "partner", path: () => `/api/console/partners/${partnerA.id}/keys`, body: { scopes: ["write:everything"] }, allowed: 400 },
+  {
+    method: "PATCH",
+    route: "partners/[partnerId]",
+    need: "staff",
+    path: () => `/api/console/partners/${partnerA.id}`,
+    body: { status: "closed" },
+    allowed: 400,
+  },
+  {
+    method: "GET",
+    route: "partners/[partnerId]/keys",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/keys`,
+    allowed: 200,
+  },
+  {
+    method: "POST",
+    route: "partners/[partnerId]/keys",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/keys`,
+    body: { scopes: ["write:everything"] },
+    allowed: 400,
+  },
   // An already revoked key: revoking it again changes nothing.
-  { method: "DELETE", route: "partners/[partnerId]/keys/[keyId]", need: "partner", path: () => `/api/console/partners/${partnerA.id}/keys/${partnerA.revokedKeyId}`, allowed: 200 },
-  { method: "GET", route: "partners/[partnerId]/users", need: "partner", path: () => `/api/console/partners/${partnerA.id}/users`, allowed: 200 },
-  { method: "POST", route: "partners/[partnerId]/users", need: "partner", path: () => `/api/console/partners/${partnerA.id}/users`, body: { email: "nobody@example.test" }, allowed: 400 },
-  { method: "GET", route: "partners/[partnerId]/audit", need: "partner", path: () => `/api/console/partners/${partnerA.id}/audit`, allowed: 200 },
+  {
+    method: "DELETE",
+    route: "partners/[partnerId]/keys/[keyId]",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/keys/${partnerA.revokedKeyId}`,
+    allowed: 200,
+  },
+  {
+    method: "GET",
+    route: "partners/[partnerId]/users",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/users`,
+    allowed: 200,
+  },
+  {
+    method: "POST",
+    route: "partners/[partnerId]/users",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/users`,
+    body: { email: "nobody@example.test" },
+    allowed: 400,
+  },
+  {
+    method: "GET",
+    route: "partners/[partnerId]/audit",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/audit`,
+    allowed: 200,
+  },
   { method: "GET", route: "audit", need: "staff", path: () => "/api/console/audit", allowed: 200 },
-  { method: "GET", route: "partners/[partnerId]/webhook", need: "partner", path: () => `/api/console/partners/${partnerA.id}/webhook`, allowed: 200 },
-  { method: "PUT", route: "partners/[partnerId]/webhook", need: "partner", path: () => `/api/console/partners/${partnerA.id}/webhook`, body: { url: "ftp://hooks.acme.com/in" }, allowed: 400 },
-  { method: "POST", route: "partners/[partnerId]/webhook/rotate", need: "partner", path: () => `/api/console/partners/${partnerA.id}/webhook/rotate`, body: { days: 99 }, allowed: 400 },
+  {
+    method: "GET",
+    route: "partners/[partnerId]/webhook",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/webhook`,
+    allowed: 200,
+  },
+  {
+    method: "PUT",
+    route: "partners/[partnerId]/webhook",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/webhook`,
+    body: { url: "ftp://hooks.acme.com/in" },
+    allowed: 400,
+  },
+  {
+    method: "POST",
+    route: "partners/[partnerId]/webhook/rotate",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/webhook/rotate`,
+    body: { days: 99 },
+    allowed: 400,
+  },
   // Partner A has no receiver: a test event is refused (409 no_receiver) and nothing is recorded.
-  { method: "POST", route: "partners/[partnerId]/webhook/test", need: "partner", path: () => `/api/console/partners/${partnerA.id}/webhook/test`, body: {}, allowed: 409 },
-  { method: "POST", route: "partners/[partnerId]/webhook/replay", need: "partner", path: () => `/api/console/partners/${partnerA.id}/webhook/replay`, body: { since: "yesterday-ish" }, allowed: 400 },
-  { method: "GET", route: "partners/[partnerId]/webhook/deliveries", need: "partner", path: () => `/api/console/partners/${partnerA.id}/webhook/deliveries?status=failed`, allowed: 200 },
+  {
+    method: "POST",
+    route: "partners/[partnerId]/webhook/test",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/webhook/test`,
+    body: {},
+    allowed: 409,
+  },
+  {
+    method: "POST",
+    route: "partners/[partnerId]/webhook/replay",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/webhook/replay`,
+    body: { since: "yesterday-ish" },
+    allowed: 400,
+  },
+  {
+    method: "GET",
+    route: "partners/[partnerId]/webhook/deliveries",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/webhook/deliveries?status=failed`,
+    allowed: 200,
+  },
   {
     method: "POST",
     route: "partners/[partnerId]/webhook/deliveries/[deliveryId]/replay",
@@ -109,12 +211,43 @@ const cases: RouteCase[] = [
     body: {},
     allowed: 404,
   },
-  { method: "GET", route: "partners/[partnerId]/allowlist", need: "partner", path: () => `/api/console/partners/${partnerA.id}/allowlist`, allowed: 200 },
-  { method: "POST", route: "partners/[partnerId]/allowlist", need: "partner", path: () => `/api/console/partners/${partnerA.id}/allowlist`, body: { entry: "http://app.acme.com" }, allowed: 400 },
-  { method: "DELETE", route: "partners/[partnerId]/allowlist", need: "partner", path: () => `/api/console/partners/${partnerA.id}/allowlist?entry=${encodeURIComponent("https://never-added.acme.com")}`, allowed: 404 },
-  { method: "GET", route: "partners/[partnerId]/workspaces", need: "partner", path: () => `/api/console/partners/${partnerA.id}/workspaces`, allowed: 200 },
+  {
+    method: "GET",
+    route: "partners/[partnerId]/allowlist",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/allowlist`,
+    allowed: 200,
+  },
+  {
+    method: "POST",
+    route: "partners/[partnerId]/allowlist",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/allowlist`,
+    body: { entry: "http://app.acme.com" },
+    allowed: 400,
+  },
+  {
+    method: "DELETE",
+    route: "partners/[partnerId]/allowlist",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/allowlist?entry=${encodeURIComponent("https://never-added.acme.com")}`,
+    allowed: 404,
+  },
+  {
+    method: "GET",
+    route: "partners/[partnerId]/workspaces",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/workspaces`,
+    allowed: 200,
+  },
   { method: "GET", route: "inspections", need: "staff", path: () => "/api/console/inspections?status=completed", allowed: 200 },
-  { method: "GET", route: "partners/[partnerId]/inspections", need: "partner", path: () => `/api/console/partners/${partnerA.id}/inspections`, allowed: 200 },
+  {
+    method: "GET",
+    route: "partners/[partnerId]/inspections",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/inspections`,
+    allowed: 200,
+  },
   {
     method: "POST",
     route: "partners/[partnerId]/workspaces/[workspaceId]/seats",
@@ -123,7 +256,13 @@ const cases: RouteCase[] = [
     body: { email: "someone@harbour-homes.com", role: "admin" },
     allowed: 400,
   },
-  { method: "GET", route: "partners/[partnerId]/workspaces/[workspaceId]/connectors", need: "staff", path: () => `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/connectors`, allowed: 200 },
+  {
+    method: "GET",
+    route: "partners/[partnerId]/workspaces/[workspaceId]/connectors",
+    need: "staff",
+    path: () => `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/connectors`,
+    allowed: 200,
+  },
   // A connector the catalogue marks request_access cannot be enabled.
   {
     method: "PUT",
@@ -138,7 +277,8 @@ const cases: RouteCase[] = [
     method: "DELETE",
     route: "partners/[partnerId]/workspaces/[workspaceId]/seats",
     need: "staff",
-    path: () => `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/seats?email=nobody%40harbour-homes.com`,
+    path: () =>
+      `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/seats?email=nobody%40harbour-homes.com`,
     allowed: 200,
   },
   {
@@ -157,25 +297,105 @@ const cases: RouteCase[] = [
     path: () => `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/checklists/maintenance`,
     allowed: 200,
   },
-  { method: "PUT", route: "partners/[partnerId]/workspaces/[workspaceId]/feed", need: "staff", path: () => `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/feed`, body: { url: "ftp://feeds.acme.com/roster", secret: "x" }, allowed: 400 },
+  {
+    method: "PUT",
+    route: "partners/[partnerId]/workspaces/[workspaceId]/feed",
+    need: "staff",
+    path: () => `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/feed`,
+    body: { url: "ftp://feeds.acme.com/roster", secret: "x" },
+    allowed: 400,
+  },
   // No feed to remove: nothing changes.
-  { method: "DELETE", route: "partners/[partnerId]/workspaces/[workspaceId]/feed", need: "staff", path: () => `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/feed`, allowed: 200 },
+  {
+    method: "DELETE",
+    route: "partners/[partnerId]/workspaces/[workspaceId]/feed",
+    need: "staff",
+    path: () => `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/feed`,
+    allowed: 200,
+  },
   // Partner A has no receiver to remove.
-  { method: "DELETE", route: "partners/[partnerId]/webhook", need: "partner", path: () => `/api/console/partners/${partnerA.id}/webhook`, allowed: 200 },
+  {
+    method: "DELETE",
+    route: "partners/[partnerId]/webhook",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/webhook`,
+    allowed: 200,
+  },
   { method: "GET", route: "staff", need: "staff", path: () => "/api/console/staff", allowed: 200 },
-  { method: "POST", route: "staff", need: "staff", path: () => "/api/console/staff", body: { email: "ops@localhost" }, allowed: 400 },
+  {
+    method: "POST",
+    route: "staff",
+    need: "staff",
+    path: () => "/api/console/staff",
+    body: { email: "ops@localhost" },
+    allowed: 400,
+  },
   { method: "GET", route: "review", need: "staff", path: () => "/api/console/review", allowed: 200 },
   // An inspection that does not exist: refused after authorization, changing nothing.
-  { method: "GET", route: "review/[inspectionId]", need: "staff", path: () => `/api/console/review/${randomUUID()}`, allowed: 404 },
-  { method: "POST", route: "review/[inspectionId]/items/[itemId]", need: "staff", path: () => `/api/console/review/${randomUUID()}/items/${randomUUID()}`, body: { state: "verified" }, allowed: 404 },
-  { method: "POST", route: "review/[inspectionId]/findings", need: "staff", path: () => `/api/console/review/${randomUUID()}/findings`, body: { room: "Hall" }, allowed: 404 },
-  { method: "POST", route: "review/[inspectionId]/findings/[findingId]", need: "staff", path: () => `/api/console/review/${randomUUID()}/findings/${randomUUID()}`, body: { accept: true }, allowed: 404 },
-  { method: "POST", route: "review/[inspectionId]/release", need: "staff", path: () => `/api/console/review/${randomUUID()}/release`, body: {}, allowed: 404 },
-  { method: "POST", route: "review/[inspectionId]/fail", need: "staff", path: () => `/api/console/review/${randomUUID()}/fail`, body: { reason: "other" }, allowed: 404 },
+  {
+    method: "GET",
+    route: "review/[inspectionId]",
+    need: "staff",
+    path: () => `/api/console/review/${randomUUID()}`,
+    allowed: 404,
+  },
+  {
+    method: "POST",
+    route: "review/[inspectionId]/items/[itemId]",
+    need: "staff",
+    path: () => `/api/console/review/${randomUUID()}/items/${randomUUID()}`,
+    body: { state: "verified" },
+    allowed: 404,
+  },
+  {
+    method: "POST",
+    route: "review/[inspectionId]/findings",
+    need: "staff",
+    path: () => `/api/console/review/${randomUUID()}/findings`,
+    body: { room: "Hall" },
+    allowed: 404,
+  },
+  {
+    method: "POST",
+    route: "review/[inspectionId]/findings/[findingId]",
+    need: "staff",
+    path: () => `/api/console/review/${randomUUID()}/findings/${randomUUID()}`,
+    body: { accept: true },
+    allowed: 404,
+  },
+  {
+    method: "POST",
+    route: "review/[inspectionId]/release",
+    need: "staff",
+    path: () => `/api/console/review/${randomUUID()}/release`,
+    body: {},
+    allowed: 404,
+  },
+  {
+    method: "POST",
+    route: "review/[inspectionId]/fail",
+    need: "staff",
+    path: () => `/api/console/review/${randomUUID()}/fail`,
+    body: { reason: "other" },
+    allowed: 404,
+  },
   { method: "GET", route: "jobs", need: "staff", path: () => "/api/console/jobs", allowed: 200 },
   // A queue without a give-up step has no dead-lettered work to retry.
-  { method: "POST", route: "jobs/[queue]/retry", need: "staff", path: () => "/api/console/jobs/judge-tap/retry", body: {}, allowed: 404 },
-  { method: "GET", route: "partners/[partnerId]/usage", need: "partner", path: () => `/api/console/partners/${partnerA.id}/usage`, allowed: 200 },
+  {
+    method: "POST",
+    route: "jobs/[queue]/retry",
+    need: "staff",
+    path: () => "/api/console/jobs/judge-tap/retry",
+    body: {},
+    allowed: 404,
+  },
+  {
+    method: "GET",
+    route: "partners/[partnerId]/usage",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/usage`,
+    allowed: 200,
+  },
 ];
 
 /** Every method every route file under app/api/console exports. */
@@ -188,7 +408,8 @@ function consoleRoutes(): string[] {
       if (statSync(full).isDirectory()) walk(full);
       else if (entry === "route.ts") {
         const route = path.relative(root, dir).split(path.sep).join("/");
-        for (const match of readFileSync(full, "utf8").matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)) found.push(`${match[1]} ${route}`);
+        for (const match of readFileSync(full, "utf8").matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g))
+          found.push(`${match[1]} ${route}`);
       }
     }
   };
@@ -208,7 +429,12 @@ async function send(method: string, url: string, who: Who, body?: unknown, origi
   const headers: Record<string, string> = { origin };
   if (cookies[who as Exclude<Who, "anonymous">]) headers.cookie = cookies[who as Exclude<Who, "anonymous">]!;
   if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(new URL(url, app.baseUrl), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: "manual" });
+  const response = await fetch(new URL(url, app.baseUrl), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    redirect: "manual",
+  });
   return { status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
 }
 
@@ -219,18 +445,22 @@ describe("the authorization matrix", () => {
     expect(cases.map((c) => `${c.method} ${c.route}`).sort()).toEqual(consoleRoutes());
   });
 
-  it.each(cases.flatMap((c) => everyone.map((who) => [`${c.method} ${c.route}`, who, c] as const)))("%s as %s", async (_name, who, routeCase) => {
-    const auditBefore = await db().auditEntry.count();
-    const keysBefore = await db().apiKey.count({ where: { status: "active" } });
-    const eventsBefore = await db().webhookEvent.count();
-    const answer = await send(routeCase.method, routeCase.path(), who, routeCase.body);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(expected(who, routeCase.need, routeCase.allowed));
-    if (who === "otherPartnerUser" && routeCase.need === "partner") expect(answer.body).toEqual({ error: { code: "not_found", message: "No such partner." } });
-    // Refused or not, none of these calls changed anything.
-    expect(await db().auditEntry.count()).toBe(auditBefore);
-    expect(await db().apiKey.count({ where: { status: "active" } })).toBe(keysBefore);
-    expect(await db().webhookEvent.count()).toBe(eventsBefore);
-  });
+  it.each(cases.flatMap((c) => everyone.map((who) => [`${c.method} ${c.route}`, who, c] as const)))(
+    "%s as %s",
+    async (_name, who, routeCase) => {
+      const auditBefore = await db().auditEntry.count();
+      const keysBefore = await db().apiKey.count({ where: { status: "active" } });
+      const eventsBefore = await db().webhookEvent.count();
+      const answer = await send(routeCase.method, routeCase.path(), who, routeCase.body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(expected(who, routeCase.need, routeCase.allowed));
+      if (who === "otherPartnerUser" && routeCase.need === "partner")
+        expect(answer.body).toEqual({ error: { code: "not_found", message: "No such partner." } });
+      // Refused or not, none of these calls changed anything.
+      expect(await db().auditEntry.count()).toBe(auditBefore);
+      expect(await db().apiKey.count({ where: { status: "active" } })).toBe(keysBefore);
+      expect(await db().webhookEvent.count()).toBe(eventsBefore);
+    },
+  );
 
   it("refuses a change from another site even with a staff session", async () => {
     const answer = await send("POST", "/api/console/partners", "staff", { name: "Evil" }, "https://evil.example.com");
@@ -243,17 +473,26 @@ describe("the authorization matrix", () => {
     { path: () => "/admin/audit", need: "staff", heading: () => "Audit log" },
     { path: () => "/admin/jobs", need: "staff", heading: () => "Jobs" },
     { path: () => "/admin/review", need: "staff", heading: () => "Review" },
-    { path: () => `/admin/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}`, need: "staff", heading: () => "Harbour" },
+    {
+      path: () => `/admin/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}`,
+      need: "staff",
+      heading: () => "Harbour",
+    },
     { path: () => "/admin/inspections", need: "staff", heading: () => "All inspections" },
     { path: () => `/admin/partners/${partnerA.id}`, need: "staff", heading: () => "Acme Tasks" },
     { path: () => `/console/${partnerA.id}`, need: "partner", heading: () => "Acme Tasks" },
   ];
 
   it.each(pages.flatMap((page) => everyone.map((who) => [page, who] as const)))("page %# as %s", async (page, who) => {
-    const headers: Record<string, string> = cookies[who as Exclude<Who, "anonymous">] ? { cookie: cookies[who as Exclude<Who, "anonymous">]! } : {};
+    const headers: Record<string, string> = cookies[who as Exclude<Who, "anonymous">]
+      ? { cookie: cookies[who as Exclude<Who, "anonymous">]! }
+      : {};
     const response = await fetch(new URL(page.path(), app.baseUrl), { headers, redirect: "manual" });
     if (who === "anonymous") {
-      expect([response.status, response.headers.get("location")]).toEqual([307, `/sign-in?${new URLSearchParams({ callbackUrl: page.path() })}`]);
+      expect([response.status, response.headers.get("location")]).toEqual([
+        307,
+        `/sign-in?${new URLSearchParams({ callbackUrl: page.path() })}`,
+      ]);
       return;
     }
     const html = await response.text();
@@ -276,13 +515,22 @@ describe("the audit log", () => {
     expect(created.status).toBe(200);
     const cornerId = created.body.partnerId as string;
     expect(created.body.apiKey).toEqual(expect.any(String));
-    expect((await send("PATCH", `/api/console/partners/${cornerId}`, "staff", { status: "paused", rosterMax: 500 })).status).toBe(200);
-    const issued = await send("POST", `/api/console/partners/${partnerA.id}/keys`, "partnerUser", { scopes: ["read:inspections", "read:workspaces"] });
+    expect((await send("PATCH", `/api/console/partners/${cornerId}`, "staff", { status: "paused", rosterMax: 500 })).status).toBe(
+      200,
+    );
+    const issued = await send("POST", `/api/console/partners/${partnerA.id}/keys`, "partnerUser", {
+      scopes: ["read:inspections", "read:workspaces"],
+    });
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
-    expect((await send("DELETE", `/api/console/partners/${partnerA.id}/keys/${issued.body.keyId as string}`, "partnerUser")).body).toEqual({ keyId: issued.body.keyId, revoked: true });
+    expect(
+      (await send("DELETE", `/api/console/partners/${partnerA.id}/keys/${issued.body.keyId as string}`, "partnerUser")).body,
+    ).toEqual({ keyId: issued.body.keyId, revoked: true });
 
     const all = await send("GET", "/api/console/audit", "staff");
-    const actions = (all.body.entries as { action: string; actor: string; objectId: string; detail?: unknown }[]).map((entry) => [entry.action, entry.actor]);
+    const actions = (all.body.entries as { action: string; actor: string; objectId: string; detail?: unknown }[]).map((entry) => [
+      entry.action,
+      entry.actor,
+    ]);
     expect(actions.slice(0, 5)).toEqual([
       ["api_key.revoke", emails.partnerUser],
       ["api_key.create", emails.partnerUser],
@@ -311,9 +559,16 @@ describe("the webhook delivery log", () => {
     const made: { id: string; status: string }[] = [];
     for (let n = 0; n < 30; n += 1) {
       const at = new Date(start + n * 1000);
-      const event = await db().webhookEvent.create({ data: { partnerId, eventType: "webhook.test", body: "{}", builtAt: at, buildAfter: null, createdAt: at } });
+      const event = await db().webhookEvent.create({
+        data: { partnerId, eventType: "webhook.test", body: "{}", builtAt: at, buildAfter: null, createdAt: at },
+      });
       const status = n % 3 === 0 ? "failed" : "delivered";
-      made.push(await db().webhookDelivery.create({ data: { eventId: event.id, partnerId, status, createdAt: at, finishedAt: at, nextAttemptAt: null }, select: { id: true, status: true } }));
+      made.push(
+        await db().webhookDelivery.create({
+          data: { eventId: event.id, partnerId, status, createdAt: at, finishedAt: at, nextAttemptAt: null },
+          select: { id: true, status: true },
+        }),
+      );
     }
     const newestFirst = made.map((delivery) => delivery.id).reverse();
     const path = `/api/console/partners/${partnerId}/webhook/deliveries`;
@@ -324,14 +579,19 @@ describe("the webhook delivery log", () => {
     expect(first.body.next).toBe(firstIds.at(-1));
 
     // A delivery arriving now does not shift the next page.
-    const late = await db().webhookEvent.create({ data: { partnerId, eventType: "webhook.test", body: "{}", builtAt: new Date(), buildAfter: null } });
+    const late = await db().webhookEvent.create({
+      data: { partnerId, eventType: "webhook.test", body: "{}", builtAt: new Date(), buildAfter: null },
+    });
     await db().webhookDelivery.create({ data: { eventId: late.id, partnerId } });
     const second = await send("GET", `${path}?before=${first.body.next as string}`, "staff");
     expect((second.body.deliveries as { id: string }[]).map((delivery) => delivery.id)).toEqual(newestFirst.slice(25));
     expect(second.body.next).toBeUndefined();
 
     const failed = await send("GET", `${path}?status=failed`, "staff");
-    const failedIds = made.filter((delivery) => delivery.status === "failed").map((delivery) => delivery.id).reverse();
+    const failedIds = made
+      .filter((delivery) => delivery.status === "failed")
+      .map((delivery) => delivery.id)
+      .reverse();
     expect((failed.body.deliveries as { id: string }[]).map((delivery) => delivery.id)).toEqual(failedIds);
     expect(failed.body.next).toBeUndefined();
   });
@@ -341,25 +601,47 @@ describe("usage", () => {
   it("counts the partner API's requests per day and errors by code, for that partner only", async () => {
     const key = await admin<{ api_key: string }>("key", "create", "--partner", partnerA.id);
     const api = (path: string, init: RequestInit = {}) =>
-      fetch(new URL(path, app.baseUrl), { ...init, headers: { authorization: `Bearer ${key.api_key}`, "content-type": "application/json" } });
+      fetch(new URL(path, app.baseUrl), {
+        ...init,
+        headers: { authorization: `Bearer ${key.api_key}`, "content-type": "application/json" },
+      });
     const workspaceId = `usage-${randomBytes(3).toString("hex")}`;
-    expect((await api("/v1/workspaces", { method: "POST", body: JSON.stringify({ workspace_id: workspaceId, name: "Usage Co" }) })).status).toBe(201);
+    expect(
+      (await api("/v1/workspaces", { method: "POST", body: JSON.stringify({ workspace_id: workspaceId, name: "Usage Co" }) }))
+        .status,
+    ).toBe(201);
     expect((await api(`/v1/workspaces/${workspaceId}`)).status).toBe(200);
     const unknown = await api("/v1/workspaces/no-such-workspace");
     const missing = await api("/v1/properties");
-    const codes = [((await unknown.json()) as { error: { code: string } }).error.code, ((await missing.json()) as { error: { code: string } }).error.code];
+    const codes = [
+      ((await unknown.json()) as { error: { code: string } }).error.code,
+      ((await missing.json()) as { error: { code: string } }).error.code,
+    ];
     expect([unknown.status, missing.status]).toEqual([404, 400]);
     const today = new Date().toISOString().slice(0, 10);
-    type Usage = { days: { day: string; requests: number; errors: number }[]; errors: { code: string; status: number; count: number }[] };
-    const usage = await until("the counts to be saved", async () => {
-      const answer = await send("GET", `/api/console/partners/${partnerA.id}/usage`, "partnerUser");
-      const body = answer.body as unknown as Usage;
-      return body.days?.at(-1)?.requests === 4 ? body : undefined;
-    }, 15_000, 200);
+    type Usage = {
+      days: { day: string; requests: number; errors: number }[];
+      errors: { code: string; status: number; count: number }[];
+    };
+    const usage = await until(
+      "the counts to be saved",
+      async () => {
+        const answer = await send("GET", `/api/console/partners/${partnerA.id}/usage`, "partnerUser");
+        const body = answer.body as unknown as Usage;
+        return body.days?.at(-1)?.requests === 4 ? body : undefined;
+      },
+      15_000,
+      200,
+    );
     expect(usage.days).toHaveLength(30);
     expect(usage.days.at(-1)).toEqual({ day: today, requests: 4, errors: 2 });
     expect(usage.errors.reduce((sum, error) => sum + error.count, 0)).toBe(2);
-    expect(usage.errors.map((error) => [error.code, error.status, error.count]).sort()).toEqual([[codes[1], 400, 1], [codes[0], 404, 1]].sort());
+    expect(usage.errors.map((error) => [error.code, error.status, error.count]).sort()).toEqual(
+      [
+        [codes[1], 400, 1],
+        [codes[0], 404, 1],
+      ].sort(),
+    );
     const other = (await send("GET", `/api/console/partners/${partnerB.id}/usage`, "otherPartnerUser")).body as unknown as Usage;
     expect(other.days.reduce((sum, day) => sum + day.requests, 0)).toBe(0);
   });
@@ -374,10 +656,22 @@ describe("a workspace's seats, by staff", () => {
     expect((await smtp.waitFor(email)).subject).toContain("Harbour");
     expect((await send("POST", path, "staff", { email, role: "viewer" })).body).toMatchObject({ role: "viewer", created: false });
     expect((await send("DELETE", `${path}?email=${encodeURIComponent(email)}`, "staff")).body).toEqual({ removed: true });
-    const actions = ((await send("GET", `/api/console/partners/${partnerA.id}/audit`, "staff")).body.entries as { action: string }[]).slice(0, 3).map((entry) => entry.action);
+    const actions = (
+      (await send("GET", `/api/console/partners/${partnerA.id}/audit`, "staff")).body.entries as { action: string }[]
+    )
+      .slice(0, 3)
+      .map((entry) => entry.action);
     expect(actions).toEqual(["seat.remove", "seat.set", "seat.set"]);
-    const wrongPartner = await send("POST", `/api/console/partners/${partnerB.id}/workspaces/${partnerA.workspaceUuid}/seats`, "staff", { email, role: "owner" });
-    expect([wrongPartner.status, wrongPartner.body]).toEqual([404, { error: { code: "not_found", message: "No such workspace." } }]);
+    const wrongPartner = await send(
+      "POST",
+      `/api/console/partners/${partnerB.id}/workspaces/${partnerA.workspaceUuid}/seats`,
+      "staff",
+      { email, role: "owner" },
+    );
+    expect([wrongPartner.status, wrongPartner.body]).toEqual([
+      404,
+      { error: { code: "not_found", message: "No such workspace." } },
+    ]);
   });
 });
 
@@ -389,12 +683,28 @@ describe("a workspace's seats, by its owner", () => {
     const seatId = invited.body.seatId as string;
     expect((await send("DELETE", `/api/workspaces/${partnerA.workspaceUuid}/seats/${seatId}`, "manager")).status).toBe(200);
 
-    const entries = ((await send("GET", `/api/console/partners/${partnerA.id}/audit`, "partnerUser")).body.entries as Record<string, unknown>[]).slice(0, 2);
+    const entries = (
+      (await send("GET", `/api/console/partners/${partnerA.id}/audit`, "partnerUser")).body.entries as Record<string, unknown>[]
+    ).slice(0, 2);
     expect(entries).toMatchObject([
-      { action: "seat.remove", actor: emails.manager, objectType: "workspace", objectId: partnerA.workspaceUuid, detail: { email, role: "viewer" } },
-      { action: "seat.invite", actor: emails.manager, objectType: "workspace", objectId: partnerA.workspaceUuid, detail: { email, role: "viewer" } },
+      {
+        action: "seat.remove",
+        actor: emails.manager,
+        objectType: "workspace",
+        objectId: partnerA.workspaceUuid,
+        detail: { email, role: "viewer" },
+      },
+      {
+        action: "seat.invite",
+        actor: emails.manager,
+        objectType: "workspace",
+        objectId: partnerA.workspaceUuid,
+        detail: { email, role: "viewer" },
+      },
     ]);
-    const other = (await send("GET", `/api/console/partners/${partnerB.id}/audit`, "otherPartnerUser")).body.entries as { action: string }[];
+    const other = (await send("GET", `/api/console/partners/${partnerB.id}/audit`, "otherPartnerUser")).body.entries as {
+      action: string;
+    }[];
     expect(other.filter((entry) => entry.action.startsWith("seat."))).toEqual([]);
   });
 });
@@ -402,14 +712,22 @@ describe("a workspace's seats, by its owner", () => {
 describe("company-wide checklists, by staff", () => {
   it("sets a list under the API's name rules, naming the item a rule refuses, and removes it; each audited", async () => {
     const path = `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/checklists/housekeeping`;
-    const refused = await send("PUT", path, "staff", { items: [{ name: "Kitchen wiped" }, { name: "Beds made \u2014 fresh linen" }] });
+    const refused = await send("PUT", path, "staff", {
+      items: [{ name: "Kitchen wiped" }, { name: "Beds made \u2014 fresh linen" }],
+    });
     expect(refused.status).toBe(400);
     expect((refused.body.error as { message: string }).message).toMatch(/items\[1\]\.name|items\.1\.name/);
     expect(await db().companyChecklist.count({ where: { workspaceId: partnerA.workspaceUuid } })).toBe(0);
-    const saved = await send("PUT", path, "staff", { items: [{ name: "Kitchen wiped" }, { name: "Beds made", notes: "Fresh linen" }] });
+    const saved = await send("PUT", path, "staff", {
+      items: [{ name: "Kitchen wiped" }, { name: "Beds made", notes: "Fresh linen" }],
+    });
     expect(saved.body).toEqual({ type: "housekeeping", items: 2 });
     expect((await send("DELETE", path, "staff")).body).toEqual({ removed: true });
-    const actions = ((await send("GET", `/api/console/partners/${partnerA.id}/audit`, "staff")).body.entries as { action: string }[]).slice(0, 2).map((entry) => entry.action);
+    const actions = (
+      (await send("GET", `/api/console/partners/${partnerA.id}/audit`, "staff")).body.entries as { action: string }[]
+    )
+      .slice(0, 2)
+      .map((entry) => entry.action);
     expect(actions).toEqual(["company_checklist.clear", "company_checklist.set"]);
   });
 });
@@ -423,10 +741,14 @@ describe("jobs", () => {
     // A give-up step that failed in its turn, as pg-boss leaves one.
     const [job] = await db().$queryRaw<{ id: string }[]>`
       INSERT INTO pgboss.job (id, name, data, state, retry_limit) VALUES (gen_random_uuid(), 'import-baseline-given-up', '{}', 'failed', 0) RETURNING id::text`;
-    expect((await send("GET", "/api/console/jobs", "staff")).body.queues).toContainEqual(expect.objectContaining({ queue: "import-baseline", deadLetter: 1 }));
+    expect((await send("GET", "/api/console/jobs", "staff")).body.queues).toContainEqual(
+      expect.objectContaining({ queue: "import-baseline", deadLetter: 1 }),
+    );
     const retried = await send("POST", "/api/console/jobs/import-baseline/retry", "staff", {});
     expect(retried.body).toEqual({ queue: "import-baseline", retried: 1 });
-    const [after] = await db().$queryRaw<{ retry_limit: number }[]>`SELECT retry_limit FROM pgboss.job WHERE id = ${job!.id}::uuid`;
+    const [after] = await db().$queryRaw<
+      { retry_limit: number }[]
+    >`SELECT retry_limit FROM pgboss.job WHERE id = ${job!.id}::uuid`;
     expect(after!.retry_limit).toBe(1);
     const audit = (await send("GET", "/api/console/audit", "staff")).body.entries as { action: string; objectId: string }[];
     expect(audit[0]).toMatchObject({ action: "jobs.retry_given_up", objectId: "import-baseline" });
@@ -436,7 +758,14 @@ describe("jobs", () => {
 describe("who gets in (npm run admin -- staff | partner-user)", () => {
   it("invites a partner user by mail to their console, and lets them invite a colleague", async () => {
     const email = address("engineer");
-    const invited = await admin<{ email: string }>("partner-user", "add", "--partner", partnerA.id, "--email", email.toUpperCase());
+    const invited = await admin<{ email: string }>(
+      "partner-user",
+      "add",
+      "--partner",
+      partnerA.id,
+      "--email",
+      email.toUpperCase(),
+    );
     expect(invited.email).toBe(email);
     const mail = await smtp.waitFor(email);
     expect(mail.subject).toBe("You're invited to Acme Tasks's console on Walkthrough");
@@ -466,9 +795,16 @@ describe("who gets in (npm run admin -- staff | partner-user)", () => {
     expect(listed.staff.map((row) => row.email)).toContain(email);
     // Staff add staff from /admin too, audited under their name.
     const colleague = address("ops-colleague");
-    expect((await send("POST", "/api/console/staff", "staff", { email: colleague })).body).toEqual({ email: colleague, added: true });
-    expect(((await send("GET", "/api/console/staff", "staff")).body.staff as { email: string }[]).map((row) => row.email)).toContain(colleague);
-    expect(((await send("GET", "/api/console/audit", "staff")).body.entries as { action: string; actor: string }[])[0]).toMatchObject({ action: "staff.add", actor: emails.staff });
+    expect((await send("POST", "/api/console/staff", "staff", { email: colleague })).body).toEqual({
+      email: colleague,
+      added: true,
+    });
+    expect(
+      ((await send("GET", "/api/console/staff", "staff")).body.staff as { email: string }[]).map((row) => row.email),
+    ).toContain(colleague);
+    expect(
+      ((await send("GET", "/api/console/audit", "staff")).body.entries as { action: string; actor: string }[])[0],
+    ).toMatchObject({ action: "staff.add", actor: emails.staff });
     const bad = await runAdmin(["staff", "add", "--email", "ops@localhost"], adminEnv());
     expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining("Enter an email address we can send to")]);
   });

@@ -44,8 +44,12 @@ beforeAll(async () => {
   photos = await startPhotoServer();
   provider = await startFakeAnalysisProvider();
   videoDir = await mkdtemp(path.join(os.tmpdir(), "demo-video-"));
-  const kitchen = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 180, b: 160 } } }).jpeg().toBuffer();
-  const bath = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 90, g: 140, b: 200 } } }).png().toBuffer();
+  const kitchen = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 180, b: 160 } } })
+    .jpeg()
+    .toBuffer();
+  const bath = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 90, g: 140, b: 200 } } })
+    .png()
+    .toBuffer();
   photos.route("/kitchen.jpg", sendBytes(kitchen, { "content-type": "image/jpeg" }));
   photos.route("/bath.png", sendBytes(bath, { "content-type": "image/png" }));
   const databaseUrl = await createDatabase(inject("pgAdminUrl"), "demo");
@@ -94,7 +98,9 @@ function submit(body: unknown, headers: Record<string, string> = fromAddress()) 
 }
 
 const readWith = (requestId: string, token?: string, headers: Record<string, string> = fromAddress()) =>
-  call("GET", `/demo/inspections/${requestId}`, { headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  call("GET", `/demo/inspections/${requestId}`, {
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
 
 async function confirmByMail(email: string): Promise<ApiAnswer> {
   const mail = await smtp.waitFor(email);
@@ -106,22 +112,43 @@ async function confirmByMail(email: string): Promise<ApiAnswer> {
 const analysis = () => ({
   fetchOptions: localFetchOptions(photos),
   storage: localDriverOfApp(),
-  provider: openAiCompatibleProvider({ baseUrl: provider.baseUrl, apiKey: provider.apiKey, model: provider.model, timeoutMs: 10_000, slots: new WeightedSemaphore(2) }),
+  provider: openAiCompatibleProvider({
+    baseUrl: provider.baseUrl,
+    apiKey: provider.apiKey,
+    model: provider.model,
+    timeoutMs: 10_000,
+    slots: new WeightedSemaphore(2),
+  }),
 });
 
 describe("photo submissions", () => {
   it("records the terms, mails a confirmation, analyses nothing before it, and reads back only confident findings in the Finding shape", async () => {
     const email = inbox();
-    const sent = await submit({ email, accept_terms: true, photos: [{ url: "https://photos.test/kitchen.jpg" }, { url: "https://photos.test/bath.png" }, { url: "https://photos.test/missing.jpg" }] });
+    const sent = await submit({
+      email,
+      accept_terms: true,
+      photos: [
+        { url: "https://photos.test/kitchen.jpg" },
+        { url: "https://photos.test/bath.png" },
+        { url: "https://photos.test/missing.jpg" },
+      ],
+    });
     expect(sent.status, sent.text).toBe(202);
-    expect(sent.body).toEqual({ request_id: expect.any(String), poll_token: expect.stringMatching(/^demo_pt_/), status: "awaiting_confirmation", expires_at: expect.any(String) });
+    expect(sent.body).toEqual({
+      request_id: expect.any(String),
+      poll_token: expect.stringMatching(/^demo_pt_/),
+      status: "awaiting_confirmation",
+      expires_at: expect.any(String),
+    });
     const requestId = sent.body.request_id as string;
     const token = sent.body.poll_token as string;
     const row = await db().demoSubmission.findUniqueOrThrow({ where: { id: requestId } });
     expect(row.termsVersion).toBe(demoTermsVersion);
     expect(row.email).toBe(email);
     // Only the token's hash is kept.
-    expect(JSON.stringify(row, (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value))).not.toContain(token);
+    expect(JSON.stringify(row, (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value))).not.toContain(
+      token,
+    );
 
     const before = await readWith(requestId, token);
     expect(before.body).toMatchObject({ request_id: requestId, kind: "photos", status: "awaiting_confirmation" });
@@ -136,13 +163,31 @@ describe("photo submissions", () => {
     expect((await readWith(requestId, token)).body).toMatchObject({ status: "queued", confirmed_at: expect.any(String) });
 
     provider.setFindings([
-      { atSeconds: 0, room: "Kitchen", description: "A crack in the worktop by the sink.", severity: "MODERATE", category: "damage", confidence: 0.93 },
-      { atSeconds: 10, room: "Bathroom", description: "Maybe a smudge on the mirror.", severity: "MINOR", category: "cleaning", confidence: 0.5 },
+      {
+        atSeconds: 0,
+        room: "Kitchen",
+        description: "A crack in the worktop by the sink.",
+        severity: "MODERATE",
+        category: "damage",
+        confidence: 0.93,
+      },
+      {
+        atSeconds: 10,
+        room: "Bathroom",
+        description: "Maybe a smudge on the mirror.",
+        severity: "MINOR",
+        category: "cleaning",
+        confidence: 0.5,
+      },
     ]);
     await analyzeSubmission(requestId, analysis());
     const done = await readWith(requestId, token);
     expect(done.body).toMatchObject({ status: "completed", finished_at: expect.any(String), media_expires_in: 900 });
-    expect(done.body.photos).toEqual([{ url: "https://photos.test/kitchen.jpg" }, { url: "https://photos.test/bath.png" }, { url: "https://photos.test/missing.jpg", reason: "http_status" }]);
+    expect(done.body.photos).toEqual([
+      { url: "https://photos.test/kitchen.jpg" },
+      { url: "https://photos.test/bath.png" },
+      { url: "https://photos.test/missing.jpg", reason: "http_status" },
+    ]);
     const findings = done.body.findings as { id: string; evidence: { before: unknown[]; after: { url: string }[] } }[];
     // Precision over completeness: the unsure smudge is left out.
     expect(findings).toEqual([
@@ -196,8 +241,18 @@ describe("photo submissions", () => {
       [{ email: inbox(), accept_terms: false, photos: photo }, 400, "invalid_request", "accept_terms"],
       [{ email: inbox(), photos: photo }, 400, "missing_parameter", "accept_terms"],
       [{ email: inbox(), accept_terms: true, photos: [] }, 400, "invalid_request", "photos"],
-      [{ email: inbox(), accept_terms: true, photos: Array.from({ length: 11 }, () => photo[0]) }, 400, "invalid_request", "photos"],
-      [{ email: inbox(), accept_terms: true, photos: [{ url: "https://photos.test/a.jpg", caption: "x" }] }, 400, "invalid_request", "photos[0].caption"],
+      [
+        { email: inbox(), accept_terms: true, photos: Array.from({ length: 11 }, () => photo[0]) },
+        400,
+        "invalid_request",
+        "photos",
+      ],
+      [
+        { email: inbox(), accept_terms: true, photos: [{ url: "https://photos.test/a.jpg", caption: "x" }] },
+        400,
+        "invalid_request",
+        "photos[0].caption",
+      ],
       [{ email: "someone@rentals.test", accept_terms: true, photos: photo }, 400, "invalid_email", "email"],
     ];
     for (const [body, status, code, parameter] of cases) {
@@ -236,7 +291,11 @@ describe("photo submissions", () => {
     await analyzeSubmission(requestId, analysis());
     const storage = localDriverOfApp();
     expect(await storage.head(demoPhotoKey(requestId, 0))).not.toBeNull();
-    const unconfirmed = await submit({ email: inbox(), accept_terms: true, photos: [{ url: "https://photos.test/kitchen.jpg" }] });
+    const unconfirmed = await submit({
+      email: inbox(),
+      accept_terms: true,
+      photos: [{ url: "https://photos.test/kitchen.jpg" }],
+    });
 
     // A day on, the unconfirmed one goes; the confirmed one stays until its retention ends.
     await pruneDemo(storage, new Date(Date.now() + 25 * 3_600_000));
@@ -264,7 +323,11 @@ describe("video submissions and access requests", () => {
     const stored = await db().demoSubmission.findUniqueOrThrow({ where: { id: requestId } });
     expect(await localDriverOfApp().head(stored.videoKey!)).toMatchObject({ size: video.length });
     expect((await confirmByMail(email)).body).toEqual({ request_id: requestId, status: "received" });
-    expect((await readWith(requestId, sent.body.poll_token as string)).body).toMatchObject({ kind: "video", status: "received", analysis: "requires_account" });
+    expect((await readWith(requestId, sent.body.poll_token as string)).body).toMatchObject({
+      kind: "video",
+      status: "received",
+      analysis: "requires_account",
+    });
 
     const text = new FormData();
     text.set("email", inbox());
@@ -274,32 +337,58 @@ describe("video submissions and access requests", () => {
     const noTerms = new FormData();
     noTerms.set("email", inbox());
     noTerms.set("video", new Blob([new Uint8Array(video)], { type: "video/mp4" }), "walk.mp4");
-    expect(expectError(await call("POST", "/demo/videos", { rawBody: noTerms, headers: fromAddress() }), 400, "invalid_request").detail).toEqual({ parameter: "accept_terms" });
+    expect(
+      expectError(await call("POST", "/demo/videos", { rawBody: noTerms, headers: fromAddress() }), 400, "invalid_request")
+        .detail,
+    ).toEqual({ parameter: "accept_terms" });
   });
 
   it("takes a Partner API access request on behalf of the person worked for and answers the booking link", async () => {
     const answer = await call("POST", "/demo/access-requests", {
-      body: { email: inbox(), name: "Agent of Ana", on_behalf_of: "Ana Silva, Harbour Homes", message: "Ana manages 40 rentals." },
+      body: {
+        email: inbox(),
+        name: "Agent of Ana",
+        on_behalf_of: "Ana Silva, Harbour Homes",
+        message: "Ana manages 40 rentals.",
+      },
       headers: fromAddress(),
     });
     expect(answer.status, answer.text).toBe(201);
-    expect(answer.body).toEqual({ request_id: expect.any(String), status: "received", book_a_call_url: "https://book.walkthrough.test/partners" });
-    expect(await db().demoAccessRequest.findUniqueOrThrow({ where: { id: answer.body.request_id as string } })).toMatchObject({ onBehalfOf: "Ana Silva, Harbour Homes" });
-    expect(expectError(await call("POST", "/demo/access-requests", { body: { email: inbox() }, headers: fromAddress() }), 400, "missing_parameter").detail).toEqual({ parameter: "name" });
+    expect(answer.body).toEqual({
+      request_id: expect.any(String),
+      status: "received",
+      book_a_call_url: "https://book.walkthrough.test/partners",
+    });
+    expect(await db().demoAccessRequest.findUniqueOrThrow({ where: { id: answer.body.request_id as string } })).toMatchObject({
+      onBehalfOf: "Ana Silva, Harbour Homes",
+    });
+    expect(
+      expectError(
+        await call("POST", "/demo/access-requests", { body: { email: inbox() }, headers: fromAddress() }),
+        400,
+        "missing_parameter",
+      ).detail,
+    ).toEqual({ parameter: "name" });
   });
 });
 
 /** A multipart upload to /demo/videos over node:http, written piece by piece and left open until the test ends it. */
 interface OpenUpload {
   /** The answer, which must come while the upload is still open. */
-  answer: Promise<{ status: number; headers: http.IncomingHttpHeaders; body: { error?: { code: string; detail?: Record<string, unknown> } } & Record<string, unknown> }>;
+  answer: Promise<{
+    status: number;
+    headers: http.IncomingHttpHeaders;
+    body: { error?: { code: string; detail?: Record<string, unknown> } } & Record<string, unknown>;
+  }>;
   write(bytes: string | Uint8Array): void;
   abort(): void;
 }
 
 const boundary = "----walkthrough-test-boundary";
-const formField = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-const fileHead = (name = "video") => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="walk.mp4"\r\nContent-Type: video/mp4\r\n\r\n`;
+const formField = (name: string, value: string) =>
+  `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const fileHead = (name = "video") =>
+  `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="walk.mp4"\r\nContent-Type: video/mp4\r\n\r\n`;
 
 function openUpload(headers: Record<string, string>, declaredBytes?: number): OpenUpload {
   const base = new URL(app.baseUrl);
@@ -309,7 +398,11 @@ function openUpload(headers: Record<string, string>, declaredBytes?: number): Op
     method: "POST",
     path: "/demo/videos",
     agent: false,
-    headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}`, ...(declaredBytes === undefined ? { "transfer-encoding": "chunked" } : { "content-length": String(declaredBytes) }) },
+    headers: {
+      ...headers,
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+      ...(declaredBytes === undefined ? { "transfer-encoding": "chunked" } : { "content-length": String(declaredBytes) }),
+    },
   });
   const answer = new Promise<Awaited<OpenUpload["answer"]>>((resolve, reject) => {
     const late = setTimeout(() => reject(new Error("no answer while the upload was still open")), 30_000);
@@ -353,23 +446,36 @@ describe("demo video uploads cannot fill the disk", () => {
     upload.write(new Uint8Array(video.subarray(0, 4096)));
     const answer = await upload.answer;
     upload.abort();
-    expect([answer.status, answer.body.error?.code, answer.body.error?.detail]).toEqual([400, "missing_parameter", { parameter: "email" }]);
+    expect([answer.status, answer.body.error?.code, answer.body.error?.detail]).toEqual([
+      400,
+      "missing_parameter",
+      { parameter: "email" },
+    ]);
     const noTerms = openUpload(fromAddress());
     noTerms.write(formField("email", inbox()) + fileHead());
     noTerms.write(new Uint8Array(video.subarray(0, 4096)));
     const refused = await noTerms.answer;
     noTerms.abort();
-    expect([refused.status, refused.body.error?.code, refused.body.error?.detail]).toEqual([400, "invalid_request", { parameter: "accept_terms" }]);
+    expect([refused.status, refused.body.error?.code, refused.body.error?.detail]).toEqual([
+      400,
+      "invalid_request",
+      { parameter: "accept_terms" },
+    ]);
     expect(await db().demoSubmission.count()).toBe(before);
     expect(await db().demoUpload.count()).toBe(0);
   });
 
   it("check the email's daily limit before reading the video", async () => {
     const email = inbox();
-    for (let i = 0; i < 2; i++) expect((await submit({ email, accept_terms: true, photos: [{ url: "https://photos.test/kitchen.jpg" }] })).status).toBe(202);
+    for (let i = 0; i < 2; i++)
+      expect((await submit({ email, accept_terms: true, photos: [{ url: "https://photos.test/kitchen.jpg" }] })).status).toBe(
+        202,
+      );
     const upload = openUpload(fromAddress());
     upload.write(formField("email", email) + formField("accept_terms", "true") + fileHead());
-    upload.write(new Uint8Array(await makeTestVideo(videoDir, "limited.mp4", { format: "mp4-h264", seconds: 1 })).subarray(0, 4096));
+    upload.write(
+      new Uint8Array(await makeTestVideo(videoDir, "limited.mp4", { format: "mp4-h264", seconds: 1 })).subarray(0, 4096),
+    );
     const answer = await upload.answer;
     upload.abort();
     expect([answer.status, answer.body.error?.code]).toEqual([429, "too_many_requests"]);
@@ -381,7 +487,11 @@ describe("demo video uploads cannot fill the disk", () => {
     upload.write(formField("email", inbox()) + formField("accept_terms", "true") + fileHead());
     const answer = await upload.answer;
     upload.abort();
-    expect([answer.status, answer.body.error?.code, answer.body.error?.detail]).toEqual([413, "payload_too_large", { limit_bytes: 500 * 1024 * 1024 }]);
+    expect([answer.status, answer.body.error?.code, answer.body.error?.detail]).toEqual([
+      413,
+      "payload_too_large",
+      { limit_bytes: 500 * 1024 * 1024 },
+    ]);
   });
 
   it("take DEMO_UPLOADS_AT_ONCE uploads at a time (429), and free the slot and the reserved bytes of one cut off", async () => {
@@ -390,13 +500,21 @@ describe("demo video uploads cannot fill the disk", () => {
     held.write(formField("email", inbox()) + formField("accept_terms", "true") + fileHead());
     held.write(new Uint8Array(video.subarray(0, 4096)));
     // Streaming: its bytes are reserved against the budget, in PostgreSQL.
-    await until("the held upload to reserve its bytes", async () => ((await db().demoUpload.count()) === 1 ? true : undefined), 30_000);
+    await until(
+      "the held upload to reserve its bytes",
+      async () => ((await db().demoUpload.count()) === 1 ? true : undefined),
+      30_000,
+    );
     const second = await call("POST", "/demo/videos", { rawBody: await videoForm(inbox()), headers: fromAddress() });
     expectError(second, 429, "too_many_requests");
     expect(Number(second.headers.get("retry-after"))).toBeGreaterThan(0);
 
     held.abort();
-    await until("the cut-off upload to release its reservation", async () => ((await db().demoUpload.count()) === 0 ? true : undefined), 30_000);
+    await until(
+      "the cut-off upload to release its reservation",
+      async () => ((await db().demoUpload.count()) === 0 ? true : undefined),
+      30_000,
+    );
     const third = await call("POST", "/demo/videos", { rawBody: await videoForm(inbox()), headers: fromAddress() });
     expect(third.status, third.text).toBe(202);
     // Stored bytes are counted on the submission; no reservation outlives its upload.
@@ -419,7 +537,9 @@ describe("demo video uploads cannot fill the disk", () => {
       },
     });
     try {
-      const head = new Uint8Array((await makeTestVideo(videoDir, "budget.mp4", { format: "mp4-h264", seconds: 1 })).subarray(0, 4096));
+      const head = new Uint8Array(
+        (await makeTestVideo(videoDir, "budget.mp4", { format: "mp4-h264", seconds: 1 })).subarray(0, 4096),
+      );
       const upload = openUpload(fromAddress(), 10 * 1024 * 1024);
       upload.write(formField("email", inbox()) + formField("accept_terms", "true") + fileHead());
       upload.write(head);
@@ -458,7 +578,11 @@ describe("client addresses", () => {
     call("POST", "/demo/access-requests", { body: { email: inbox(), name: "Someone" }, headers: headers });
 
   /** Sends from each address in turn until one is refused; fixed windows may split the first tries. */
-  async function firstRefusal(send: (headers: Record<string, string>) => Promise<ApiAnswer>, addresses: string[], tries: number): Promise<ApiAnswer | undefined> {
+  async function firstRefusal(
+    send: (headers: Record<string, string>) => Promise<ApiAnswer>,
+    addresses: string[],
+    tries: number,
+  ): Promise<ApiAnswer | undefined> {
     for (let sent = 0; sent < tries; sent++) {
       const answer = await send({ "x-forwarded-for": addresses[sent % addresses.length]! });
       if (answer.status === 429) return answer;
@@ -490,7 +614,13 @@ describe("client addresses", () => {
 describe("control characters", () => {
   it("are stripped from an access request as it is taken", async () => {
     const answer = await call("POST", "/demo/access-requests", {
-      body: { email: inbox(), name: "Ana\u001b[2J Silva\u0007", company: "Harbour\r\nHomes\u009b", on_behalf_of: "\u0000Ana\u007f", message: "Line one\r\nLine two\u001b[31m\tend" },
+      body: {
+        email: inbox(),
+        name: "Ana\u001b[2J Silva\u0007",
+        company: "Harbour\r\nHomes\u009b",
+        on_behalf_of: "\u0000Ana\u007f",
+        message: "Line one\r\nLine two\u001b[31m\tend",
+      },
       headers: fromAddress(),
     });
     expect(answer.status, answer.text).toBe(201);
@@ -502,7 +632,10 @@ describe("control characters", () => {
       // A message keeps its lines and tabs.
       message: "Line one\nLine two[31m\tend",
     });
-    const onlyControls = await call("POST", "/demo/access-requests", { body: { email: inbox(), name: "\u001b\u0007" }, headers: fromAddress() });
+    const onlyControls = await call("POST", "/demo/access-requests", {
+      body: { email: inbox(), name: "\u001b\u0007" },
+      headers: fromAddress(),
+    });
     expect(expectError(onlyControls, 400, "missing_parameter").detail).toEqual({ parameter: "name" });
   });
 });

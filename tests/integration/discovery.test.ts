@@ -25,7 +25,11 @@ beforeAll(async () => {
   const databaseUrl = await createDatabase(inject("pgAdminUrl"), "discovery");
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  app = await startAppProcess({ databaseUrl, port, env: { ...testAppEnv, APP_SECRET: randomBytes(32).toString("base64url"), APP_URL: base } });
+  app = await startAppProcess({
+    databaseUrl,
+    port,
+    env: { ...testAppEnv, APP_SECRET: randomBytes(32).toString("base64url"), APP_URL: base },
+  });
   await useDatabase(databaseUrl);
   useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
 });
@@ -73,7 +77,10 @@ describe("the API catalogue (/.well-known/api-catalog)", () => {
       expect(document.openapi, desc!.href).toBe("3.1.0");
       // Each surface's document describes the paths under its anchor.
       const prefix = new URL(context.anchor).pathname;
-      expect(Object.keys(document.paths).some((path) => path.startsWith(prefix)), desc!.href).toBe(true);
+      expect(
+        Object.keys(document.paths).some((path) => path.startsWith(prefix)),
+        desc!.href,
+      ).toBe(true);
       for (const [relation, targets] of Object.entries(context)) {
         if (relation === "anchor") continue;
         for (const target of targets as Link[]) expect((await answers(target.href)).status, target.href).toBe(200);
@@ -97,8 +104,10 @@ describe("the agents' quickstart (/llms.txt)", () => {
     expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     const text = await response.text();
     expect(text.startsWith("# Walkthrough\n")).toBe(true);
-    for (const operation of [...operations, ...connectorOperations]) expect(text).toContain(`- ${operation.method} ${operation.path}: `);
-    for (const code of ["invalid_key", "connector_not_enabled", "idempotency_conflict", "too_many_requests"]) expect(text).toContain(` ${code}: `);
+    for (const operation of [...operations, ...connectorOperations])
+      expect(text).toContain(`- ${operation.method} ${operation.path}: `);
+    for (const code of ["invalid_key", "connector_not_enabled", "idempotency_conflict", "too_many_requests"])
+      expect(text).toContain(` ${code}: `);
     // A failed inspection's findings: permanent, with the reason, unlike the 409 that says "poll again".
     expect(text).toMatch(/^- 404 report_not_available: .*detail\.reason/m);
     for (const event of ["inspection.completed", "reservation.updated"]) expect(text).toContain(event);
@@ -121,7 +130,10 @@ describe("the agents' quickstart (/llms.txt)", () => {
       const body = first.body === undefined ? undefined : JSON.parse(as(JSON.stringify(first.body)));
       const send = () => call(first.method, first.path, { key: apiKey, query, headers: first.headers, body });
       // The recording link needs the roster applied and the workspace switched on: a moment after the import.
-      const answer = first.path === "/v1/recording-link" ? await until("the recording link", async () => ((await send()).status === 200 ? send() : undefined), 30_000, 250) : await send();
+      const answer =
+        first.path === "/v1/recording-link"
+          ? await until("the recording link", async () => ((await send()).status === 200 ? send() : undefined), 30_000, 250)
+          : await send();
       expect(answer.status, `${first.method} ${first.path}: ${answer.text}`).toBeLessThan(300);
     }
   });

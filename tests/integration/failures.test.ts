@@ -138,7 +138,10 @@ describe("a server killed in the middle of a roster run", () => {
     const two = await push(snapshot(renamed));
     const importId = two.body.import_id as string;
     for (let i = 0; i < 200; i++) {
-      const waiting = await runSql(databaseUrl, "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()");
+      const waiting = await runSql(
+        databaseUrl,
+        "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+      );
       if ((await runStatus(importId)) === "running" && waiting.length > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -148,7 +151,9 @@ describe("a server killed in the middle of a roster run", () => {
     await holder.query("ROLLBACK");
     await holder.end();
 
-    expect(await runSql(databaseUrl, "SELECT external_id, name, roster_status FROM property ORDER BY external_id")).toEqual(before);
+    expect(await runSql(databaseUrl, "SELECT external_id, name, roster_status FROM property ORDER BY external_id")).toEqual(
+      before,
+    );
     const [workspace] = await runSql(databaseUrl, "SELECT roster_revision FROM workspace WHERE external_id = $1", [workspaceId]);
     expect(workspace.roster_revision).toBe(1);
     expect(await runStatus(importId)).toBe("running");
@@ -159,8 +164,16 @@ describe("a server killed in the middle of a roster run", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       status = await runStatus(importId);
     }
-    const run = await call("GET", `${second.baseUrl}/v1/roster-imports/${importId}`, { key, query: { workspace_id: workspaceId } });
-    expect(run.body).toMatchObject({ status: "applied", base_revision: 1, result_revision: 2, diff: { created: 0, updated: 20, deactivated: 0, reactivated: 0 } });
+    const run = await call("GET", `${second.baseUrl}/v1/roster-imports/${importId}`, {
+      key,
+      query: { workspace_id: workspaceId },
+    });
+    expect(run.body).toMatchObject({
+      status: "applied",
+      base_revision: 1,
+      result_revision: 2,
+      diff: { created: 0, updated: 20, deactivated: 0, reactivated: 0 },
+    });
     const after = await runSql(databaseUrl, "SELECT name FROM property ORDER BY external_id");
     expect(after.every((row) => String(row.name).endsWith("(renamed)"))).toBe(true);
     const [final] = await runSql(databaseUrl, "SELECT roster_revision FROM workspace WHERE external_id = $1", [workspaceId]);

@@ -82,12 +82,20 @@ describe("admin feed", () => {
     const ok = await adminJson("feed", "show", ...feedArgs(workspaceId));
     expect(ok.feed).toMatchObject({ health: "ok", last_polled_at: expect.any(String), last_succeeded_at: expect.any(String) });
     expect(ok.feed!.last_error).toBeUndefined();
-    expect(ok.last_sync).toMatchObject({ trigger: "manual", status: "succeeded", run_status: "applied", import_id: pulled.run!.import_id });
+    expect(ok.last_sync).toMatchObject({
+      trigger: "manual",
+      status: "succeeded",
+      run_status: "applied",
+      import_id: pulled.run!.import_id,
+    });
 
     feeds.serve("/cli/health", (_request, response) => sendJson(response, { error: "down" }, 500));
     await syncAndWait(partner.apiKey, workspaceId);
     const failing = await adminJson("feed", "show", ...feedArgs(workspaceId));
-    expect(failing.feed).toMatchObject({ health: "failing", last_error: { code: "feed_http_status", detail: { page: 1, status: 500 } } });
+    expect(failing.feed).toMatchObject({
+      health: "failing",
+      last_error: { code: "feed_http_status", detail: { page: 1, status: 500 } },
+    });
     expect(failing.last_sync).toMatchObject({ status: "failed", run_status: "failed", run_error_code: "feed_http_status" });
     const text = await admin("feed", "show", ...feedArgs(workspaceId));
     expect(text.stdout).toMatch(/last error\s+feed_http_status \{"page":1,"status":500\}/);
@@ -135,7 +143,12 @@ describe("admin feed", () => {
 
   it("accepts plain http to loopback, for a feed served on this machine", async () => {
     const workspaceId = await provision(partner.apiKey, "cli-loopback");
-    for (const url of ["http://localhost:8080/feed", "http://127.0.0.2/feed", "http://[::1]:8080/feed", feeds.url("/cli/loopback")]) {
+    for (const url of [
+      "http://localhost:8080/feed",
+      "http://127.0.0.2/feed",
+      "http://[::1]:8080/feed",
+      feeds.url("/cli/loopback"),
+    ]) {
       const set = await adminJson("feed", "set", ...feedArgs(workspaceId), "--url", url, "--secret", secret);
       expect(set.feed).toMatchObject({ url });
     }
@@ -146,11 +159,18 @@ describe("admin feed", () => {
     await adminJson("feed", "set", ...feedArgs(workspaceId), "--url", feeds.url("/cli/detail"), "--secret", secret);
     const pollMinute = (minuteOfDay(new Date()) + 720) % 1440;
     await db().rosterFeed.updateMany({ where: { workspace: { externalId: workspaceId } }, data: { pollMinute } });
-    feeds.serve("/cli/detail", (_request, response) => response.writeHead(200, { "content-type": "text/html" }).end("<html>it works</html>"));
+    feeds.serve("/cli/detail", (_request, response) =>
+      response.writeHead(200, { "content-type": "text/html" }).end("<html>it works</html>"),
+    );
     const { run } = await syncAndWait(partner.apiKey, workspaceId);
-    expect(run).toMatchObject({ status: "failed", error: { code: "feed_invalid_json", detail: { page: 1, message: "The page is not valid JSON." } } });
+    expect(run).toMatchObject({
+      status: "failed",
+      error: { code: "feed_invalid_json", detail: { page: 1, message: "The page is not valid JSON." } },
+    });
     const shown = await adminJson("feed", "show", ...feedArgs(workspaceId));
-    expect(shown.feed).toMatchObject({ last_error: { code: "feed_invalid_json", detail: { page: 1, message: expect.stringContaining("<html>it") } } });
+    expect(shown.feed).toMatchObject({
+      last_error: { code: "feed_invalid_json", detail: { page: 1, message: expect.stringContaining("<html>it") } },
+    });
     const text = await admin("feed", "show", ...feedArgs(workspaceId));
     expect(text.stdout).toMatch(/last error\s+feed_invalid_json \{"page":1,"message":".*<html>it/);
   });

@@ -64,7 +64,9 @@ describe("unknown and malformed credentials", () => {
     const key = await demoApiKey(app);
     // Issued before the address is over its limit; used after (a shared address: carrier NAT, cleaners' phones).
     const workspaceId = await readyWorkspace(key, "frontdoor");
-    const link = recorder((await issueLink(key, { workspace_id: workspaceId, task_id: "t-nat", property_id: "home-1" })).recording_url);
+    const link = recorder(
+      (await issueLink(key, { workspace_id: workspaceId, task_id: "t-nat", property_id: "home-1" })).recording_url,
+    );
     // Half through the /v1 dispatcher (GET), half through Next's route handler (HEAD): one count for both.
     for (let i = 0; i < unauthenticatedLimit / 2; i++) {
       expectError(await call("GET", url("/v1/workspaces/x"), { key: generateApiKey() }), 401, "invalid_key");
@@ -105,7 +107,12 @@ interface BodyAnswer {
  * answer proves the refusal did not wait for the rest. Chunked: 16 KiB chunks until an answer
  * arrives. No answer within 20 s reads as status 0.
  */
-function postBody(path: string, framing: "declared" | "chunked", totalBytes: number, contentType = "application/x-www-form-urlencoded"): Promise<BodyAnswer> {
+function postBody(
+  path: string,
+  framing: "declared" | "chunked",
+  totalBytes: number,
+  contentType = "application/x-www-form-urlencoded",
+): Promise<BodyAnswer> {
   const base = new URL(app.baseUrl);
   // The origin of the app's APP_URL (its default), which the session routes ask for.
   const headers: Record<string, string> = { "content-type": contentType, origin: `http://localhost:${base.port}` };
@@ -114,23 +121,32 @@ function postBody(path: string, framing: "declared" | "chunked", totalBytes: num
   return new Promise((resolve) => {
     let sent = 0;
     let answered = false;
-    const outgoing = http.request({ host: base.hostname, port: base.port, method: "POST", path, headers, agent: false }, (response) => {
-      answered = true;
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => {
-        outgoing.destroy();
-        const text = Buffer.concat(chunks).toString("utf8");
-        const error = (() => {
-          try {
-            return (JSON.parse(text) as { error?: { code?: string; detail?: { limit_bytes?: number } } }).error;
-          } catch {
-            return undefined;
-          }
-        })();
-        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, code: error?.code, limit: error?.detail?.limit_bytes, sent });
-      });
-    });
+    const outgoing = http.request(
+      { host: base.hostname, port: base.port, method: "POST", path, headers, agent: false },
+      (response) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          outgoing.destroy();
+          const text = Buffer.concat(chunks).toString("utf8");
+          const error = (() => {
+            try {
+              return (JSON.parse(text) as { error?: { code?: string; detail?: { limit_bytes?: number } } }).error;
+            } catch {
+              return undefined;
+            }
+          })();
+          resolve({
+            status: response.statusCode ?? 0,
+            connection: response.headers.connection,
+            code: error?.code,
+            limit: error?.detail?.limit_bytes,
+            sent,
+          });
+        });
+      },
+    );
     // The server closes once it has answered; a write racing that close fails here, and the
     // answer, already on its way, still arrives (or the timeout below reports none).
     outgoing.on("error", () => undefined);
@@ -169,11 +185,15 @@ describe("request bodies outside the partner API", () => {
     expect(answer.connection).toBe("close");
   });
 
-  it("are refused with 413 once a chunked body's bytes pass the cap, before next-auth reads it all", { timeout: 60_000 }, async () => {
-    const answer = await postBody("/api/auth/signin/email", "chunked", 16 * 1024 * 1024);
-    expect([answer.status, answer.code, answer.limit]).toEqual([413, "payload_too_large", sessionCap]);
-    expect(answer.sent).toBeLessThan(16 * 1024 * 1024);
-  });
+  it(
+    "are refused with 413 once a chunked body's bytes pass the cap, before next-auth reads it all",
+    { timeout: 60_000 },
+    async () => {
+      const answer = await postBody("/api/auth/signin/email", "chunked", 16 * 1024 * 1024);
+      expect([answer.status, answer.code, answer.limit]).toEqual([413, "payload_too_large", sessionCap]);
+      expect(answer.sent).toBeLessThan(16 * 1024 * 1024);
+    },
+  );
 
   it("let a body under the cap through to the route", async () => {
     const answer = await postBody("/api/auth/signin/email", "declared", 16 * 1024);

@@ -32,9 +32,15 @@ describe("request ids", () => {
   it("sends X-Request-Id on every answer and keeps a sane one the caller sent", async () => {
     const ok = await call("POST", "/v1/workspaces", { key: partner.apiKey, body: { workspace_id: "rid", name: "R" } });
     expect(ok.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
-    const kept = await call("GET", "/v1/workspaces/rid", { key: partner.apiKey, headers: { "x-request-id": "partner-trace-0001" } });
+    const kept = await call("GET", "/v1/workspaces/rid", {
+      key: partner.apiKey,
+      headers: { "x-request-id": "partner-trace-0001" },
+    });
     expect(kept.headers.get("x-request-id")).toBe("partner-trace-0001");
-    const replaced = await call("GET", "/v1/workspaces/rid", { key: partner.apiKey, headers: { "x-request-id": "bad id with spaces" } });
+    const replaced = await call("GET", "/v1/workspaces/rid", {
+      key: partner.apiKey,
+      headers: { "x-request-id": "bad id with spaces" },
+    });
     expect(replaced.headers.get("x-request-id")).not.toBe("bad id with spaces");
   });
 });

@@ -88,14 +88,20 @@ const jobsOf = async (importId: string) =>
     [importId],
   )) as JobRow[];
 const jobById = async (id: string) =>
-  ((await sql("SELECT id, state::text, retry_count, retry_limit, priority, output FROM pgboss.job WHERE id = $1", [id])) as JobRow[])[0];
+  (
+    (await sql("SELECT id, state::text, retry_count, retry_limit, priority, output FROM pgboss.job WHERE id = $1", [
+      id,
+    ])) as JobRow[]
+  )[0];
 
 const requested = (pathname: string) => server.requests.includes(pathname);
 const fetches = (...paths: string[]) =>
   Object.fromEntries(paths.map((pathname) => [pathname, server.requests.filter((seen) => seen === pathname).length]));
 
 function photo(red: number): Promise<Buffer> {
-  return sharp({ create: { width: 32, height: 24, channels: 3, background: { r: red, g: 120, b: 40 } } }).jpeg().toBuffer();
+  return sharp({ create: { width: 32, height: 24, channels: 3, background: { r: red, g: 120, b: 40 } } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** A workspace with homes, through the API of an app whose workers apply rosters. */
@@ -110,7 +116,10 @@ async function provisionHomes(base: string, key: string, workspaceId: string, pr
   });
   expect(pushed.status, pushed.text).toBe(202);
   await until(`the roster of ${workspaceId} to apply`, async () => {
-    const run = await call("GET", `${base}/v1/roster-imports/${String(pushed.body.import_id)}`, { key, query: { workspace_id: workspaceId } });
+    const run = await call("GET", `${base}/v1/roster-imports/${String(pushed.body.import_id)}`, {
+      key,
+      query: { workspace_id: workspaceId },
+    });
     return run.body.status === "applied" ? true : undefined;
   });
 }
@@ -122,7 +131,9 @@ beforeAll(async () => {
   const provisioning = await startAppProcess({ databaseUrl, env, dataDir });
   try {
     keyA = JSON.parse(await readFile(path.join(dataDir, "demo-credentials.json"), "utf8")).api_key as string;
-    const b = await runAdminJson<{ api_key: string }>(["partner", "create", "--name", "Partner B"], { DATABASE_URL: databaseUrl });
+    const b = await runAdminJson<{ api_key: string }>(["partner", "create", "--name", "Partner B"], {
+      DATABASE_URL: databaseUrl,
+    });
     keyB = b.api_key;
     await provisionHomes(provisioning.baseUrl, keyA, workspaceA, ["deadline", "lease", ...fairHomes]);
     await provisionHomes(provisioning.baseUrl, keyB, workspaceB, ["fair-b"]);
@@ -146,39 +157,47 @@ afterAll(async () => {
 });
 
 describe("an import that reaches its deadline", () => {
-  it("pauses between photos and continues in fresh jobs, ending once with every photo counted once", { timeout: 120_000 }, async () => {
-    // 6 photos of half a second each against a 1 s deadline: two or three photos per attempt.
-    const worker = await startWorker({ deadlineSeconds: 1 });
-    const images = await Promise.all([10, 40, 70, 100, 130, 160].map(photo));
-    const paths = images.map((_, index) => `/deadline-${index}.jpg`);
-    paths.forEach((pathname, index) => server.route(pathname, sentAfter(500, images[index]!)));
+  it(
+    "pauses between photos and continues in fresh jobs, ending once with every photo counted once",
+    { timeout: 120_000 },
+    async () => {
+      // 6 photos of half a second each against a 1 s deadline: two or three photos per attempt.
+      const worker = await startWorker({ deadlineSeconds: 1 });
+      const images = await Promise.all([10, 40, 70, 100, 130, 160].map(photo));
+      const paths = images.map((_, index) => `/deadline-${index}.jpg`);
+      paths.forEach((pathname, index) => server.route(pathname, sentAfter(500, images[index]!)));
 
-    const importId = await postPhotos(keyA, workspaceA, "deadline", paths);
-    const done = await waitForEnd(keyA, workspaceA, "deadline", importId);
+      const importId = await postPhotos(keyA, workspaceA, "deadline", paths);
+      const done = await waitForEnd(keyA, workspaceA, "deadline", importId);
 
-    expect(done).toEqual({
-      workspace_id: workspaceA,
-      property_id: "deadline",
-      import_id: importId,
-      state: "imported",
-      accepted: 6,
-      stored: 6,
-      duplicates: 0,
-      failed: [],
-    });
-    expect(fetches(...paths)).toEqual(Object.fromEntries(paths.map((pathname) => [pathname, 1])));
-    const outcomes = await sql("SELECT index, outcome::text FROM photo_import_photo WHERE import_id = $1 ORDER BY index", [importId]);
-    expect(outcomes).toEqual(paths.map((_, index) => ({ index, outcome: "stored" })));
+      expect(done).toEqual({
+        workspace_id: workspaceA,
+        property_id: "deadline",
+        import_id: importId,
+        state: "imported",
+        accepted: 6,
+        stored: 6,
+        duplicates: 0,
+        failed: [],
+      });
+      expect(fetches(...paths)).toEqual(Object.fromEntries(paths.map((pathname) => [pathname, 1])));
+      const outcomes = await sql("SELECT index, outcome::text FROM photo_import_photo WHERE import_id = $1 ORDER BY index", [
+        importId,
+      ]);
+      expect(outcomes).toEqual(paths.map((_, index) => ({ index, outcome: "stored" })));
 
-    // One job per attempt, each continued by the next; none failed, none retried, none given up.
-    const jobs = await jobsOf(importId);
-    expect(jobs.length).toBeGreaterThanOrEqual(2);
-    expect(jobs.map((job) => [job.state, job.retry_count])).toEqual(jobs.map(() => ["completed", 0]));
-    jobs.slice(0, -1).forEach((job, index) => expect(job.output).toEqual({ continued_in: jobs[index + 1]!.id }));
-    expect(jobs.at(-1)!.output).toBeNull();
-    expect(await sql("SELECT 1 FROM pgboss.job WHERE name = 'import-baseline-given-up' AND data->>'importId' = $1", [importId])).toEqual([]);
-    await worker.stop();
-  });
+      // One job per attempt, each continued by the next; none failed, none retried, none given up.
+      const jobs = await jobsOf(importId);
+      expect(jobs.length).toBeGreaterThanOrEqual(2);
+      expect(jobs.map((job) => [job.state, job.retry_count])).toEqual(jobs.map(() => ["completed", 0]));
+      jobs.slice(0, -1).forEach((job, index) => expect(job.output).toEqual({ continued_in: jobs[index + 1]!.id }));
+      expect(jobs.at(-1)!.output).toBeNull();
+      expect(
+        await sql("SELECT 1 FROM pgboss.job WHERE name = 'import-baseline-given-up' AND data->>'importId' = $1", [importId]),
+      ).toEqual([]);
+      await worker.stop();
+    },
+  );
 });
 
 describe("a second attempt of an import while the first runs", () => {
@@ -197,7 +216,10 @@ describe("a second attempt of an import while the first runs", () => {
       const job = await jobById(duplicate);
       return job?.state === "completed" ? job : undefined;
     });
-    expect(putBack).toMatchObject({ retry_count: 0, output: { put_back_as: expect.any(String), reason: "work leased by another attempt" } });
+    expect(putBack).toMatchObject({
+      retry_count: 0,
+      output: { put_back_as: expect.any(String), reason: "work leased by another attempt" },
+    });
     const copyId = putBack.output!.put_back_as as string;
     // Same place in the fair order, the same retries left, and not before a while.
     expect(await jobById(copyId)).toMatchObject({ state: "created", retry_count: 0, retry_limit: 3, priority: putBack.priority });
@@ -205,7 +227,12 @@ describe("a second attempt of an import while the first runs", () => {
     expect(fetches("/lease-0.jpg", "/lease-1.jpg")).toEqual({ "/lease-0.jpg": 1, "/lease-1.jpg": 1 });
 
     held.release();
-    expect(await waitForEnd(keyA, workspaceA, "lease", importId)).toMatchObject({ state: "imported", accepted: 2, stored: 2, failed: [] });
+    expect(await waitForEnd(keyA, workspaceA, "lease", importId)).toMatchObject({
+      state: "imported",
+      accepted: 2,
+      stored: 2,
+      failed: [],
+    });
     // The copy's turn comes later: it finds the import ended and does nothing.
     const copy = await until("the copy to run", async () => {
       const job = await jobById(copyId);
@@ -223,42 +250,48 @@ describe("a second attempt of an import while the first runs", () => {
 });
 
 describe("one partner's burst of imports", () => {
-  it("does not hold back another partner's import: B's starts while A's backlog is still queued", { timeout: 120_000 }, async () => {
-    const worker = await startWorker();
-    const images = await Promise.all([30, 60, 90, 120, 150, 180].map(photo));
-    const helds = fairHomes.map((_, index) => heldUntilReleased(images[index]!));
-    fairHomes.forEach((home, index) => server.route(`/${home}.jpg`, helds[index]!.route));
-    server.route("/fair-b.jpg", sendBytes(images[5]!, { "content-type": "image/jpeg" }));
+  it(
+    "does not hold back another partner's import: B's starts while A's backlog is still queued",
+    { timeout: 120_000 },
+    async () => {
+      const worker = await startWorker();
+      const images = await Promise.all([30, 60, 90, 120, 150, 180].map(photo));
+      const helds = fairHomes.map((_, index) => heldUntilReleased(images[index]!));
+      fairHomes.forEach((home, index) => server.route(`/${home}.jpg`, helds[index]!.route));
+      server.route("/fair-b.jpg", sendBytes(images[5]!, { "content-type": "image/jpeg" }));
 
-    // Partner A sends five imports; the worker's two slots take the first two, which hang on their photo.
-    const imports: string[] = [];
-    for (const home of fairHomes) imports.push(await postPhotos(keyA, workspaceA, home, [`/${home}.jpg`]));
-    await until("A's first two imports to be fetching", async () => (requested("/fair-1.jpg") && requested("/fair-2.jpg") ? true : undefined));
-    expect(["/fair-3.jpg", "/fair-4.jpg", "/fair-5.jpg"].some(requested)).toBe(false);
+      // Partner A sends five imports; the worker's two slots take the first two, which hang on their photo.
+      const imports: string[] = [];
+      for (const home of fairHomes) imports.push(await postPhotos(keyA, workspaceA, home, [`/${home}.jpg`]));
+      await until("A's first two imports to be fetching", async () =>
+        requested("/fair-1.jpg") && requested("/fair-2.jpg") ? true : undefined,
+      );
+      expect(["/fair-3.jpg", "/fair-4.jpg", "/fair-5.jpg"].some(requested)).toBe(false);
 
-    // Then partner B sends one.
-    const importB = await postPhotos(keyB, workspaceB, "fair-b", ["/fair-b.jpg"]);
-    const priorityOf = async (importId: string) => (await jobsOf(importId))[0]!.priority;
-    const [a3, a4, a5, b] = await Promise.all([...imports.slice(2).map(priorityOf), priorityOf(importB)]);
-    // First come, first served would start B after all of A's; its virtual start puts it ahead.
-    expect(b).toBeGreaterThan(a3!);
-    expect(a3).toBeGreaterThan(a4!);
-    expect(a4).toBeGreaterThan(a5!);
+      // Then partner B sends one.
+      const importB = await postPhotos(keyB, workspaceB, "fair-b", ["/fair-b.jpg"]);
+      const priorityOf = async (importId: string) => (await jobsOf(importId))[0]!.priority;
+      const [a3, a4, a5, b] = await Promise.all([...imports.slice(2).map(priorityOf), priorityOf(importB)]);
+      // First come, first served would start B after all of A's; its virtual start puts it ahead.
+      expect(b).toBeGreaterThan(a3!);
+      expect(a3).toBeGreaterThan(a4!);
+      expect(a4).toBeGreaterThan(a5!);
 
-    // A slot frees up: B's import takes it, ahead of A's third.
-    helds[0]!.release();
-    expect(await waitForEnd(keyB, workspaceB, "fair-b", importB)).toMatchObject({ state: "imported", stored: 1 });
-    const order = server.requests.filter((pathname) => pathname.startsWith("/fair-"));
-    expect(order.indexOf("/fair-b.jpg")).toBeLessThan(order.includes("/fair-3.jpg") ? order.indexOf("/fair-3.jpg") : Infinity);
-    expect(["/fair-4.jpg", "/fair-5.jpg"].some(requested)).toBe(false);
+      // A slot frees up: B's import takes it, ahead of A's third.
+      helds[0]!.release();
+      expect(await waitForEnd(keyB, workspaceB, "fair-b", importB)).toMatchObject({ state: "imported", stored: 1 });
+      const order = server.requests.filter((pathname) => pathname.startsWith("/fair-"));
+      expect(order.indexOf("/fair-b.jpg")).toBeLessThan(order.includes("/fair-3.jpg") ? order.indexOf("/fair-3.jpg") : Infinity);
+      expect(["/fair-4.jpg", "/fair-5.jpg"].some(requested)).toBe(false);
 
-    // A's backlog then drains, each photo fetched once.
-    for (const held of helds) held.release();
-    for (const [index, home] of fairHomes.entries()) {
-      expect(await waitForEnd(keyA, workspaceA, home, imports[index]!)).toMatchObject({ state: "imported", stored: 1 });
-    }
-    const paths = [...fairHomes.map((home) => `/${home}.jpg`), "/fair-b.jpg"];
-    expect(fetches(...paths)).toEqual(Object.fromEntries(paths.map((pathname) => [pathname, 1])));
-    await worker.stop();
-  });
+      // A's backlog then drains, each photo fetched once.
+      for (const held of helds) held.release();
+      for (const [index, home] of fairHomes.entries()) {
+        expect(await waitForEnd(keyA, workspaceA, home, imports[index]!)).toMatchObject({ state: "imported", stored: 1 });
+      }
+      const paths = [...fairHomes.map((home) => `/${home}.jpg`), "/fair-b.jpg"];
+      expect(fetches(...paths)).toEqual(Object.fromEntries(paths.map((pathname) => [pathname, 1])));
+      await worker.stop();
+    },
+  );
 });

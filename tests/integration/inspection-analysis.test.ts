@@ -62,7 +62,11 @@ beforeAll(async () => {
   await startWorker();
   key = await demoApiKey(app);
   workspaceId = await readyWorkspace(key, "analysis", [item("home-1")]);
-  const put = await call("PUT", "/v1/properties/home-1/checklist", { key, query: { workspace_id: workspaceId }, body: { items: items.map((name) => ({ name })) } });
+  const put = await call("PUT", "/v1/properties/home-1/checklist", {
+    key,
+    query: { workspace_id: workspaceId },
+    body: { items: items.map((name) => ({ name })) },
+  });
   expect(put.status).toBe(200);
 });
 
@@ -74,10 +78,20 @@ afterAll(async () => {
 });
 
 const status = (taskId: string) => call("GET", "/v1/inspections", { key, query: { workspace_id: workspaceId, task_id: taskId } });
-const admin = <T = Record<string, unknown>>(...args: string[]) => runAdminJson<T>(args, { DATABASE_URL: databaseUrl, DATA_DIR: app.dataDir, APP_SECRET: env.APP_SECRET! });
+const admin = <T = Record<string, unknown>>(...args: string[]) =>
+  runAdminJson<T>(args, { DATABASE_URL: databaseUrl, DATA_DIR: app.dataDir, APP_SECRET: env.APP_SECRET! });
 const analysed = (inspectionId: string, timeoutMs = 90_000) =>
-  until("the analysis to finish", async () => ((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).analyzedAt ? true : undefined), timeoutMs, 200);
-const taps = [{ name: items[0]!, atSeconds: 1 }, { name: items[1]!, atSeconds: 3 }, { name: items[2]!, atSeconds: 5 }];
+  until(
+    "the analysis to finish",
+    async () => ((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).analyzedAt ? true : undefined),
+    timeoutMs,
+    200,
+  );
+const taps = [
+  { name: items[0]!, atSeconds: 1 },
+  { name: items[1]!, atSeconds: 3 },
+  { name: items[2]!, atSeconds: 5 },
+];
 
 describe("analysis with a provider", () => {
   it("decides confident verdicts, sends unsure ones and findings to staff, then releases with before/after evidence", async () => {
@@ -86,15 +100,34 @@ describe("analysis with a provider", () => {
     provider.setVerdict(items[1]!, { state: "missed", confidence: 0.9, rationale: "The duvet is on the floor." });
     provider.setVerdict(items[2]!, { state: "verified", confidence: 0.5, rationale: "Hard to tell through the steam." });
     provider.setFindings([
-      { atSeconds: 0, room: "Kitchen", description: "The oven door glass is cracked.", severity: "MAJOR", category: "damage", confidence: 0.95 },
-      { atSeconds: 6, room: "Bathroom", description: "Hair left in the sink.", severity: "MINOR", category: "cleaning", confidence: 0.4 },
+      {
+        atSeconds: 0,
+        room: "Kitchen",
+        description: "The oven door glass is cracked.",
+        severity: "MAJOR",
+        category: "damage",
+        confidence: 0.95,
+      },
+      {
+        atSeconds: 6,
+        room: "Bathroom",
+        description: "Hair left in the sink.",
+        severity: "MINOR",
+        category: "cleaning",
+        confidence: 0.4,
+      },
     ]);
     const walk = await sealedWalkthrough(key, { workspaceId, taps, video: { seconds: 9, scene: "rooms" } });
     await analysed(walk.inspectionId);
 
     const before = await status(walk.taskId);
-    expect(before.body).toMatchObject({ status: "processing", checklist: { status: "in_progress", counts: { verified: 1, missed: 1, pending: 1 } } });
-    expect((before.body.checklist as { items: { name: string; state: string }[] }).items.map((line) => [line.name, line.state])).toEqual([
+    expect(before.body).toMatchObject({
+      status: "processing",
+      checklist: { status: "in_progress", counts: { verified: 1, missed: 1, pending: 1 } },
+    });
+    expect(
+      (before.body.checklist as { items: { name: string; state: string }[] }).items.map((line) => [line.name, line.state]),
+    ).toEqual([
       [items[0], "verified"],
       [items[1], "missed"],
       [items[2], "pending"],
@@ -103,30 +136,53 @@ describe("analysis with a provider", () => {
     const verdictCalls = provider.requests.filter((request) => request.kind === "checklist_verdict");
     expect(verdictCalls.map((request) => request.itemName).sort()).toEqual([...items].sort());
     expect(verdictCalls.every((request) => request.images >= 1 && request.images <= 3)).toBe(true);
-    const frames = provider.requests.filter((request) => request.kind === "findings").flatMap((request) => request.frameSeconds ?? []);
+    const frames = provider.requests
+      .filter((request) => request.kind === "findings")
+      .flatMap((request) => request.frameSeconds ?? []);
     expect(frames[0]).toBe(0);
     expect(frames.length).toBeGreaterThanOrEqual(2);
-    expect(await db().analysisCall.count({ where: { inspectionId: walk.inspectionId, outcome: "ok" } })).toBe(provider.requests.length);
-
-    const shown = await admin<{ items: { name: string; provider?: { state: string; rationale: string } }[]; findings: { finding_id: string; review_needed: boolean; category: string }[] }>(
-      "review", "show", "--inspection", walk.inspectionId,
+    expect(await db().analysisCall.count({ where: { inspectionId: walk.inspectionId, outcome: "ok" } })).toBe(
+      provider.requests.length,
     );
-    expect(shown.items[2]).toMatchObject({ name: items[2], provider: { state: "verified", rationale: "Hard to tell through the steam." } });
+
+    const shown = await admin<{
+      items: { name: string; provider?: { state: string; rationale: string } }[];
+      findings: { finding_id: string; review_needed: boolean; category: string }[];
+    }>("review", "show", "--inspection", walk.inspectionId);
+    expect(shown.items[2]).toMatchObject({
+      name: items[2],
+      provider: { state: "verified", rationale: "Hard to tell through the steam." },
+    });
     const unsure = shown.findings.find((finding) => finding.review_needed)!;
     expect(unsure.category).toBe("cleaning");
     await admin("review", "decide", "--inspection", walk.inspectionId, "--item", walk.idOf(items[2]!), "--state", "verified");
     const accepted = await admin<{ released: boolean }>("review", "finding", "accept", "--finding", unsure.finding_id);
     expect(accepted.released).toBe(true);
 
-    expect((await status(walk.taskId)).body).toMatchObject({ status: "completed", checklist: { status: "complete", counts: { verified: 2, missed: 1, pending: 0 } } });
-    const report = await call("GET", `/v1/inspections/${walk.inspectionId}/findings`, { key, query: { workspace_id: workspaceId } });
+    expect((await status(walk.taskId)).body).toMatchObject({
+      status: "completed",
+      checklist: { status: "complete", counts: { verified: 2, missed: 1, pending: 0 } },
+    });
+    const report = await call("GET", `/v1/inspections/${walk.inspectionId}/findings`, {
+      key,
+      query: { workspace_id: workspaceId },
+    });
     expect(report.status, report.text).toBe(200);
-    const findings = report.body.findings as { id: string; category: string; video_timestamp_seconds: number; evidence: { after: { url: string }[]; before: { url: string }[] } }[];
+    const findings = report.body.findings as {
+      id: string;
+      category: string;
+      video_timestamp_seconds: number;
+      evidence: { after: { url: string }[]; before: { url: string }[] };
+    }[];
     expect(findings.map((finding) => finding.category)).toEqual(["damage", "cleaning"]);
     expect(findings[0]!.video_timestamp_seconds).toBe(0);
     expect((await fetch(findings[0]!.evidence.after[0]!.url)).status).toBe(200);
 
-    const stats = await admin<{ items: { provider_state: string; agreed: number }[]; findings: { category: string; accepted: number }[]; usage: { calls: number } }>("analysis", "stats");
+    const stats = await admin<{
+      items: { provider_state: string; agreed: number }[];
+      findings: { category: string; accepted: number }[];
+      usage: { calls: number };
+    }>("analysis", "stats");
     expect(stats.items).toEqual([{ provider_state: "verified", decided_by_staff: 1, agreed: 1 }]);
     expect(stats.findings).toEqual([{ category: "cleaning", reviewed: 1, accepted: 1 }]);
     expect(stats.usage.calls).toBeGreaterThanOrEqual(provider.requests.length);
@@ -150,14 +206,29 @@ describe("analysis with a provider", () => {
       200,
     );
     expect(settled.decidedBy).toBe("provider");
-    expect((await status(walk.taskId)).body).toMatchObject({ status: "completed", checklist: { status: "complete", counts: { verified: 1, not_checked: 0 } } });
-    const outcomes = await db().analysisCall.findMany({ where: { inspectionId: walk.inspectionId, kind: "checklist_verdict" }, orderBy: { createdAt: "asc" } });
+    expect((await status(walk.taskId)).body).toMatchObject({
+      status: "completed",
+      checklist: { status: "complete", counts: { verified: 1, not_checked: 0 } },
+    });
+    const outcomes = await db().analysisCall.findMany({
+      where: { inspectionId: walk.inspectionId, kind: "checklist_verdict" },
+      orderBy: { createdAt: "asc" },
+    });
     expect(outcomes.map((call) => call.outcome)).toEqual(["malformed", "malformed", "malformed", "ok"]);
   });
 
   it("survives a worker killed mid-analysis: the next worker finishes it with no finding twice", async () => {
     provider.reset();
-    provider.setFindings([{ atSeconds: 0, room: "Hall", description: "A guest's umbrella left by the door.", severity: "MINOR", category: "lost_item", confidence: 0.99 }]);
+    provider.setFindings([
+      {
+        atSeconds: 0,
+        room: "Hall",
+        description: "A guest's umbrella left by the door.",
+        severity: "MINOR",
+        category: "lost_item",
+        confidence: 0.99,
+      },
+    ]);
     provider.setDelay(3000);
     const [first] = workers;
     const walk = await sealedWalkthrough(key, { workspaceId, taps });
@@ -168,10 +239,18 @@ describe("analysis with a provider", () => {
     await analysed(walk.inspectionId, 120_000);
     const findings = await db().finding.findMany({ where: { inspectionId: walk.inspectionId } });
     expect(findings.map((finding) => finding.description)).toEqual(["A guest's umbrella left by the door."]);
-    const lines = await db().inspectionItem.findMany({ where: { inspectionId: walk.inspectionId }, orderBy: { position: "asc" } });
+    const lines = await db().inspectionItem.findMany({
+      where: { inspectionId: walk.inspectionId },
+      orderBy: { position: "asc" },
+    });
     expect(lines.map((line) => [line.state, line.decidedBy])).toEqual(items.map(() => ["verified", "provider"]));
     // The release follows the analysis' end in a step of its own: poll, do not race it.
-    await until("the release", async () => ((await status(walk.taskId)).body.status === "completed" ? true : undefined), 30_000, 200);
+    await until(
+      "the release",
+      async () => ((await status(walk.taskId)).body.status === "completed" ? true : undefined),
+      30_000,
+      200,
+    );
   });
 });
 
@@ -183,7 +262,9 @@ describe("provider calls per walkthrough", () => {
     const rec = recorder(link.recording_url);
     const opened = await rec.open();
     expect(opened.status, opened.text).toBe(200);
-    const ids = (opened.body.checklist as { items: { id: string }[] }[]).flatMap((section) => section.items.map((entry) => entry.id));
+    const ids = (opened.body.checklist as { items: { id: string }[] }[]).flatMap((section) =>
+      section.items.map((entry) => entry.id),
+    );
     return { rec, inspectionId: opened.body.inspection_id as string, ids };
   }
 
@@ -206,7 +287,8 @@ describe("provider calls per walkthrough", () => {
 
     await until(
       "the live verdicts",
-      async () => ((await db().checklistTap.count({ where: { inspectionId, liveState: { not: null } } })) === 5 ? true : undefined),
+      async () =>
+        (await db().checklistTap.count({ where: { inspectionId, liveState: { not: null } } })) === 5 ? true : undefined,
       90_000,
       200,
     );
@@ -239,7 +321,11 @@ describe("provider calls per walkthrough", () => {
     );
     expect(line.reviewNeeded).toBe(false);
     // The three attempts of the one question the walkthrough could still afford, and nothing after.
-    expect(provider.requests.map((request) => request.kind)).toEqual(["checklist_verdict", "checklist_verdict", "checklist_verdict"]);
+    expect(provider.requests.map((request) => request.kind)).toEqual([
+      "checklist_verdict",
+      "checklist_verdict",
+      "checklist_verdict",
+    ]);
     expect((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).providerCalls).toBe(3 * items.length + 40);
   });
 
@@ -250,7 +336,13 @@ describe("provider calls per walkthrough", () => {
     await db().inspection.update({ where: { id: inspectionId }, data: { providerCalls: 3 * items.length + 40 - 1 } });
     const dir = await mkdtemp(path.join(tmpdir(), "walkthrough-budget-"));
     const parts = await uploadRuns(rec, [await makeTestVideo(dir, "walk.webm", { format: "webm-vp8-stream", seconds: 6 })]);
-    expect((await rec.taps(ids.map((id, index) => ({ seq: index + 1, item_id: id, action: "check" as const, run_seconds: 1 + 2 * index })))).status).toBe(200);
+    expect(
+      (
+        await rec.taps(
+          ids.map((id, index) => ({ seq: index + 1, item_id: id, action: "check" as const, run_seconds: 1 + 2 * index })),
+        )
+      ).status,
+    ).toBe(200);
     expect((await rec.finish({ parts, events_seq: ids.length })).status).toBe(202);
     expect((await waitUntilSealed(rec)).state).toBe("sealed");
     await analysed(inspectionId);

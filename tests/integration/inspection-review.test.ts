@@ -27,14 +27,20 @@ const items = ["Kitchen wiped", "Beds made", "Mirror clean"];
 beforeAll(async () => {
   partner = await createTestPartner("Review Partner");
   workspaceId = await readyWorkspace(partner.apiKey, "review", [item("home-1", { name: "Pine Lodge" }), item("bare")]);
-  const put = await call("PUT", "/v1/properties/home-1/checklist", { key: partner.apiKey, query: { workspace_id: workspaceId }, body: { items: items.map((name) => ({ name })) } });
+  const put = await call("PUT", "/v1/properties/home-1/checklist", {
+    key: partner.apiKey,
+    query: { workspace_id: workspaceId },
+    body: { items: items.map((name) => ({ name })) },
+  });
   expect(put.status).toBe(200);
 });
 
-const status = (taskId: string) => call("GET", "/v1/inspections", { key: partner.apiKey, query: { workspace_id: workspaceId, task_id: taskId } });
+const status = (taskId: string) =>
+  call("GET", "/v1/inspections", { key: partner.apiKey, query: { workspace_id: workspaceId, task_id: taskId } });
 const findings = (inspectionId: string, workspace = workspaceId, key = partner.apiKey) =>
   call("GET", `/v1/inspections/${inspectionId}/findings`, { key, query: { workspace_id: workspace } });
-const video = (inspectionId: string, workspace = workspaceId) => call("GET", `/v1/inspections/${inspectionId}/video`, { key: partner.apiKey, query: { workspace_id: workspace } });
+const video = (inspectionId: string, workspace = workspaceId) =>
+  call("GET", `/v1/inspections/${inspectionId}/video`, { key: partner.apiKey, query: { workspace_id: workspace } });
 
 /** The staff CLI with the app's DATA_DIR and address: frames it cuts are stored where the app serves them. */
 const cliEnv = () => ({ DATA_DIR: appUnderTest().dataDir, APP_URL: appUnderTest().baseUrl });
@@ -42,23 +48,64 @@ const admin = <T = Record<string, unknown>>(...args: string[]) => runAdminJson<T
 
 /** Waits until the analysis handed the walkthrough to staff. */
 async function analysed(inspectionId: string): Promise<void> {
-  await until("the analysis to finish", async () => ((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).analyzedAt ? true : undefined), 60_000, 200);
+  await until(
+    "the analysis to finish",
+    async () => ((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).analyzedAt ? true : undefined),
+    60_000,
+    200,
+  );
 }
 
 /** A baseline photo of the home: the test pattern's frame at `seconds`, so a finding there finds its "before". */
 async function baselineAt(seconds: number): Promise<string> {
-  const property = await db().property.findFirstOrThrow({ where: { externalId: "home-1", workspace: { externalId: workspaceId, partnerId: partner.partnerId } } });
-  const bytes = execFileSync("ffmpeg", ["-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=24:duration=8", "-ss", String(seconds), "-frames:v", "1", "-f", "image2", "-c:v", "mjpeg", "pipe:1"]);
+  const property = await db().property.findFirstOrThrow({
+    where: { externalId: "home-1", workspace: { externalId: workspaceId, partnerId: partner.partnerId } },
+  });
+  const bytes = execFileSync("ffmpeg", [
+    "-loglevel",
+    "error",
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc2=size=320x240:rate=24:duration=8",
+    "-ss",
+    String(seconds),
+    "-frames:v",
+    "1",
+    "-f",
+    "image2",
+    "-c:v",
+    "mjpeg",
+    "pipe:1",
+  ]);
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const key = `baseline-photos/${property.id}/${sha256}`;
   await localDriverOfApp().put(key, bytes, { contentType: "image/jpeg" });
-  await db().baselinePhoto.create({ data: { propertyId: property.id, storageKey: key, sha256, contentType: "image/jpeg", size: bytes.length, width: 320, height: 240, source: "partner_import" } });
+  await db().baselinePhoto.create({
+    data: {
+      propertyId: property.id,
+      storageKey: key,
+      sha256,
+      contentType: "image/jpeg",
+      size: bytes.length,
+      width: 320,
+      height: 240,
+      source: "partner_import",
+    },
+  });
   return key;
 }
 
 describe("staff review (no provider configured)", () => {
   it("leaves clear items pending for staff, reads in_progress, and releases once staff decide", async () => {
-    const walk = await sealedWalkthrough(partner.apiKey, { workspaceId, taps: [{ name: items[0]!, atSeconds: 2 }, { name: items[1]!, atSeconds: 4 }], finishAnyway: [items[2]!] });
+    const walk = await sealedWalkthrough(partner.apiKey, {
+      workspaceId,
+      taps: [
+        { name: items[0]!, atSeconds: 2 },
+        { name: items[1]!, atSeconds: 4 },
+      ],
+      finishAnyway: [items[2]!],
+    });
     await analysed(walk.inspectionId);
 
     const before = await status(walk.taskId);
@@ -69,7 +116,9 @@ describe("staff review (no provider configured)", () => {
       media_expires_in: 900,
       checklist: { status: "in_progress", counts: { verified: 0, missed: 1, explained: 0, not_checked: 0, pending: 2 } },
     });
-    const block = before.body.checklist as { items: { id?: string; name: string; state: string; timestamp?: number; image_url?: string }[] };
+    const block = before.body.checklist as {
+      items: { id?: string; name: string; state: string; timestamp?: number; image_url?: string }[];
+    };
     expect(block.items.map((line) => [line.name, line.state])).toEqual([
       [items[0], "pending"],
       [items[1], "pending"],
@@ -81,8 +130,14 @@ describe("staff review (no provider configured)", () => {
     expectError(await findings(walk.inspectionId), 409, "report_not_ready");
 
     const queue = (await admin("review", "list")) as { inspections: { inspection_id: string; pending_items: number }[] };
-    expect(queue.inspections.find((entry) => entry.inspection_id === walk.inspectionId)).toMatchObject({ pending_items: 2, workspace_id: workspaceId, task_id: walk.taskId });
-    const shown = (await admin("review", "show", "--inspection", walk.inspectionId)) as { items: { name: string; still_url?: string; review_needed: boolean }[] };
+    expect(queue.inspections.find((entry) => entry.inspection_id === walk.inspectionId)).toMatchObject({
+      pending_items: 2,
+      workspace_id: workspaceId,
+      task_id: walk.taskId,
+    });
+    const shown = (await admin("review", "show", "--inspection", walk.inspectionId)) as {
+      items: { name: string; still_url?: string; review_needed: boolean }[];
+    };
     expect(shown.items.map((line) => [line.name, line.review_needed, line.still_url !== undefined])).toEqual([
       [items[0], true, true],
       [items[1], true, true],
@@ -96,8 +151,33 @@ describe("staff review (no provider configured)", () => {
 
     const baselineKey = await baselineAt(3);
     await admin("review", "decide", "--inspection", walk.inspectionId, "--item", walk.idOf(items[0]!), "--state", "verified");
-    await admin("review", "finding", "add", "--inspection", walk.inspectionId, "--room", "Kitchen", "--severity", "MODERATE", "--category", "cleaning", "--description", "Crumbs left on the counter.", "--at", "3");
-    const last = await admin<{ released: boolean }>("review", "decide", "--inspection", walk.inspectionId, "--item", walk.idOf(items[1]!), "--state", "missed");
+    await admin(
+      "review",
+      "finding",
+      "add",
+      "--inspection",
+      walk.inspectionId,
+      "--room",
+      "Kitchen",
+      "--severity",
+      "MODERATE",
+      "--category",
+      "cleaning",
+      "--description",
+      "Crumbs left on the counter.",
+      "--at",
+      "3",
+    );
+    const last = await admin<{ released: boolean }>(
+      "review",
+      "decide",
+      "--inspection",
+      walk.inspectionId,
+      "--item",
+      walk.idOf(items[1]!),
+      "--state",
+      "missed",
+    );
     expect(last.released).toBe(true);
 
     const after = await status(walk.taskId);
@@ -114,9 +194,26 @@ describe("staff review (no provider configured)", () => {
     expect(decided[1]!.image_url).toBeDefined();
     const report = await findings(walk.inspectionId);
     expect(report.status, report.text).toBe(200);
-    expect(report.body).toMatchObject({ inspection_id: walk.inspectionId, media_expires_in: 900, checklist: { status: "complete" } });
-    const [finding] = report.body.findings as { id: string; room: string; severity: string; category: string; evidence: { before: { url: string }[]; after: { url: string }[] }; video_timestamp_seconds: number }[];
-    expect(finding).toMatchObject({ room: "Kitchen", severity: "MODERATE", category: "cleaning", description: "Crumbs left on the counter.", video_timestamp_seconds: 3 });
+    expect(report.body).toMatchObject({
+      inspection_id: walk.inspectionId,
+      media_expires_in: 900,
+      checklist: { status: "complete" },
+    });
+    const [finding] = report.body.findings as {
+      id: string;
+      room: string;
+      severity: string;
+      category: string;
+      evidence: { before: { url: string }[]; after: { url: string }[] };
+      video_timestamp_seconds: number;
+    }[];
+    expect(finding).toMatchObject({
+      room: "Kitchen",
+      severity: "MODERATE",
+      category: "cleaning",
+      description: "Crumbs left on the counter.",
+      video_timestamp_seconds: 3,
+    });
     // The frame at 3 s is `after`; the baseline photo of the same view is `before`.
     expect(finding!.evidence.before).toHaveLength(1);
     expect(finding!.evidence.before[0]!.url).toContain(baselineKey.split("/").at(-1));
@@ -127,19 +224,36 @@ describe("staff review (no provider configured)", () => {
   });
 
   it("calls the items of a walkthrough filmed in the dark missed, by the filming itself", async () => {
-    const walk = await sealedWalkthrough(partner.apiKey, { workspaceId, taps: [{ name: items[0]!, atSeconds: 2 }], video: { scene: "dark" } });
+    const walk = await sealedWalkthrough(partner.apiKey, {
+      workspaceId,
+      taps: [{ name: items[0]!, atSeconds: 2 }],
+      video: { scene: "dark" },
+    });
     await analysed(walk.inspectionId);
     const line = await db().inspectionItem.findFirstOrThrow({ where: { inspectionId: walk.inspectionId } });
-    expect({ state: line.state, decidedBy: line.decidedBy, reviewNeeded: line.reviewNeeded }).toEqual({ state: "missed", decidedBy: "filming", reviewNeeded: false });
+    expect({ state: line.state, decidedBy: line.decidedBy, reviewNeeded: line.reviewNeeded }).toEqual({
+      state: "missed",
+      decidedBy: "filming",
+      reviewNeeded: false,
+    });
     // Nothing waits for staff: the report is released on its own (just after the analysis ends).
-    await until("the release", async () => ((await status(walk.taskId)).body.status === "completed" ? true : undefined), 20_000, 100);
+    await until(
+      "the release",
+      async () => ((await status(walk.taskId)).body.status === "completed" ? true : undefined),
+      20_000,
+      100,
+    );
   });
 
   it("drops an item's id once the home's list is replaced (new ids), keeping its name and result", async () => {
     const walk = await sealedWalkthrough(partner.apiKey, { workspaceId, taps: [{ name: items[0]!, atSeconds: 1 }] });
     const lines = async () => ((await status(walk.taskId)).body.checklist as { items: { id?: string; name: string }[] }).items;
     expect((await lines())[0]).toMatchObject({ id: walk.idOf(items[0]!), name: items[0] });
-    const replaced = await call("PUT", "/v1/properties/home-1/checklist", { key: partner.apiKey, query: { workspace_id: workspaceId }, body: { items: items.map((name) => ({ name })) } });
+    const replaced = await call("PUT", "/v1/properties/home-1/checklist", {
+      key: partner.apiKey,
+      query: { workspace_id: workspaceId },
+      body: { items: items.map((name) => ({ name })) },
+    });
     expect(replaced.status).toBe(200);
     expect(await lines()).toEqual([expect.objectContaining({ name: items[0] })]);
     expect((await lines())[0]!.id).toBeUndefined();
@@ -149,11 +263,17 @@ describe("staff review (no provider configured)", () => {
     const failed = await sealedWalkthrough(partner.apiKey, { workspaceId, taps: [{ name: items[0]!, atSeconds: 1 }] });
     await analysed(failed.inspectionId);
     expectError(await findings(failed.inspectionId), 409, "report_not_ready");
-    expect(await admin("review", "fail", "--inspection", failed.inspectionId, "--reason", "wrong_property")).toEqual({ inspection_id: failed.inspectionId, status: "failed", reason: "wrong_property" });
+    expect(await admin("review", "fail", "--inspection", failed.inspectionId, "--reason", "wrong_property")).toEqual({
+      inspection_id: failed.inspectionId,
+      status: "failed",
+      reason: "wrong_property",
+    });
     expect((await status(failed.taskId)).body).toMatchObject({ status: "failed", inspection_id: failed.inspectionId });
     expect((await status(failed.taskId)).body.report).toBeUndefined();
     // No report will ever come: not the "not permanent" 409 a partner would poll for ever.
-    expect(expectError(await findings(failed.inspectionId), 404, "report_not_available").detail).toEqual({ reason: "wrong_property" });
+    expect(expectError(await findings(failed.inspectionId), 404, "report_not_available").detail).toEqual({
+      reason: "wrong_property",
+    });
   });
 
   it("keeps a walkthrough unreleased 2 days after its seal processing, flagged in the review queue after 24 hours", async () => {
@@ -162,7 +282,10 @@ describe("staff review (no provider configured)", () => {
     const stale = await sealedWalkthrough(partner.apiKey, { workspaceId, taps: [{ name: items[0]!, atSeconds: 1 }] });
     for (const walk of [fresh, day, stale]) await analysed(walk.inspectionId);
     await db().inspection.update({ where: { id: day.inspectionId }, data: { sealedAt: new Date(Date.now() - 25 * 3_600_000) } });
-    await db().inspection.update({ where: { id: stale.inspectionId }, data: { sealedAt: new Date(Date.now() - 49 * 3_600_000) } });
+    await db().inspection.update({
+      where: { id: stale.inspectionId },
+      data: { sealedAt: new Date(Date.now() - 49 * 3_600_000) },
+    });
 
     type Entry = { inspection_id: string; overdue: boolean };
     const queue = ((await admin("review", "list")) as { inspections: Entry[] }).inspections;
@@ -177,8 +300,14 @@ describe("staff review (no provider configured)", () => {
   });
 });
 
-describeSecurity("GET /v1/inspections/{inspection_id}/video", { method: "GET", path: `/v1/inspections/${randomUUID()}/video?workspace_id=x` });
-describeSecurity("GET /v1/inspections/{inspection_id}/findings", { method: "GET", path: `/v1/inspections/${randomUUID()}/findings?workspace_id=x` });
+describeSecurity("GET /v1/inspections/{inspection_id}/video", {
+  method: "GET",
+  path: `/v1/inspections/${randomUUID()}/video?workspace_id=x`,
+});
+describeSecurity("GET /v1/inspections/{inspection_id}/findings", {
+  method: "GET",
+  path: `/v1/inspections/${randomUUID()}/findings?workspace_id=x`,
+});
 
 describe("GET /v1/inspections/{inspection_id}/video", () => {
   it("answers a fresh signed link from the seal on, fetched with a plain GET and byte ranges", async () => {
@@ -208,7 +337,11 @@ describe("GET /v1/inspections/{inspection_id}/video", () => {
   });
 
   it("answers 409 video_not_ready before the seal, 404 video_not_available when it could not be made, and 404 not_found otherwise", async () => {
-    const link = await issueLink(partner.apiKey, { workspace_id: workspaceId, task_id: `task-${randomUUID()}`, property_id: "home-1" });
+    const link = await issueLink(partner.apiKey, {
+      workspace_id: workspaceId,
+      task_id: `task-${randomUUID()}`,
+      property_id: "home-1",
+    });
     const rec = recorder(link.recording_url);
     const inspectionId = (await rec.open()).body.inspection_id as string;
     expectError(await video(inspectionId), 409, "video_not_ready");
@@ -217,7 +350,9 @@ describe("GET /v1/inspections/{inspection_id}/video", () => {
     await rec.finish({ parts, events_seq: 0 });
     expect((await waitUntilSealed(rec)).state).toBe("failed");
     expectError(await video(inspectionId), 404, "video_not_available");
-    expect(expectError(await findings(inspectionId), 404, "report_not_available").detail).toEqual({ reason: "recording_unprocessable" });
+    expect(expectError(await findings(inspectionId), 404, "report_not_available").detail).toEqual({
+      reason: "recording_unprocessable",
+    });
 
     expectError(await video(randomUUID()), 404, "not_found");
     expectError(await video("not-a-uuid"), 404, "not_found");
@@ -226,6 +361,12 @@ describe("GET /v1/inspections/{inspection_id}/video", () => {
     expectError(await video(walk.inspectionId), 404, "not_found");
     expectError(await findings(walk.inspectionId), 404, "not_found");
     expectError(await video(walk.inspectionId, "no-such-workspace"), 404, "workspace_not_provisioned");
-    expect(expectError(await call("GET", `/v1/inspections/${walk.inspectionId}/video`, { key: partner.apiKey }), 400, "missing_parameter").detail).toEqual({ parameter: "workspace_id" });
+    expect(
+      expectError(
+        await call("GET", `/v1/inspections/${walk.inspectionId}/video`, { key: partner.apiKey }),
+        400,
+        "missing_parameter",
+      ).detail,
+    ).toEqual({ parameter: "workspace_id" });
   });
 });

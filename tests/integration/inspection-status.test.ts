@@ -27,8 +27,12 @@ describeSecurity("GET /v1/inspections", { method: "GET", path: "/v1/inspections?
 describe("GET /v1/inspections", () => {
   it("names a missing or blank parameter", async () => {
     expect(expectError(await read({ task_id: "t" }), 400, "missing_parameter").detail).toEqual({ parameter: "workspace_id" });
-    expect(expectError(await read({ workspace_id: workspaceId }), 400, "missing_parameter").detail).toEqual({ parameter: "task_id" });
-    expect(expectError(await read({ workspace_id: workspaceId, task_id: " " }), 400, "missing_parameter").detail).toEqual({ parameter: "task_id" });
+    expect(expectError(await read({ workspace_id: workspaceId }), 400, "missing_parameter").detail).toEqual({
+      parameter: "task_id",
+    });
+    expect(expectError(await read({ workspace_id: workspaceId, task_id: " " }), 400, "missing_parameter").detail).toEqual({
+      parameter: "task_id",
+    });
   });
 
   it("answers 404 workspace_not_provisioned for an unknown workspace and another partner's", async () => {

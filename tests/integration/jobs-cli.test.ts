@@ -52,7 +52,9 @@ describe("admin jobs", () => {
     // activate-roster: three sent, one taken by a worker; the two waiting were sent 90 s ago.
     for (let i = 0; i < 3; i++) await enqueue("activate-roster", { workspaceId: randomUUID() });
     expect(await boss.fetch("activate-roster")).toHaveLength(1);
-    await sql("UPDATE pgboss.job SET created_on = now() - interval '90 seconds' WHERE name = 'activate-roster' AND state = 'created'");
+    await sql(
+      "UPDATE pgboss.job SET created_on = now() - interval '90 seconds' WHERE name = 'activate-roster' AND state = 'created'",
+    );
 
     // apply-roster-import: three fail for good; the give-up of the first waits, the second's
     // failed in its turn, the third's is done. A fourth failed once and waits for its retry.
@@ -64,7 +66,9 @@ describe("admin jobs", () => {
     await boss.send("apply-roster-import", { importId: randomUUID() });
     await failNext("apply-roster-import");
     // Its retry is not due for an hour: queued, but not waiting yet.
-    await sql("UPDATE pgboss.job SET start_after = now() + interval '1 hour' WHERE name = 'apply-roster-import' AND state = 'retry'");
+    await sql(
+      "UPDATE pgboss.job SET start_after = now() + interval '1 hour' WHERE name = 'apply-roster-import' AND state = 'retry'",
+    );
 
     // poll-roster-feed: one held back for an hour: queued, but not waiting yet.
     await enqueue("poll-roster-feed", { syncId: randomUUID() }, { startAfterSeconds: 3600 });
@@ -74,13 +78,29 @@ describe("admin jobs", () => {
 
     const { queues } = await jobsJson();
     const busy: Record<string, Record<string, unknown>> = {
-      "activate-roster": { queue: "activate-roster", queued: 2, active: 1, failed: 0, dead_letter: 0, oldest_waiting_seconds: expect.any(Number) },
+      "activate-roster": {
+        queue: "activate-roster",
+        queued: 2,
+        active: 1,
+        failed: 0,
+        dead_letter: 0,
+        oldest_waiting_seconds: expect.any(Number),
+      },
       "apply-roster-import": { queue: "apply-roster-import", queued: 1, active: 0, failed: 3, dead_letter: 2 },
-      "legacy-sweep": { queue: "legacy-sweep", queued: 1, active: 0, failed: 0, dead_letter: 0, oldest_waiting_seconds: expect.any(Number) },
+      "legacy-sweep": {
+        queue: "legacy-sweep",
+        queued: 1,
+        active: 0,
+        failed: 0,
+        dead_letter: 0,
+        oldest_waiting_seconds: expect.any(Number),
+      },
       "poll-roster-feed": { queue: "poll-roster-feed", queued: 1, active: 0, failed: 0, dead_letter: 0 },
     };
     // Every declared queue, the webhook events, and one this code does not declare; the ones not used here are quiet.
-    expect(queues).toEqual([...queueNames, webhookEventsQueue, "legacy-sweep"].sort().map((queue) => busy[queue] ?? { queue, ...quiet }));
+    expect(queues).toEqual(
+      [...queueNames, webhookEventsQueue, "legacy-sweep"].sort().map((queue) => busy[queue] ?? { queue, ...quiet }),
+    );
     const age = queues[0]!.oldest_waiting_seconds as number;
     expect(age).toBeGreaterThanOrEqual(90);
     expect(age).toBeLessThan(150);

@@ -64,7 +64,11 @@ beforeAll(async () => {
   partner = await createTestPartner("Late Partner");
   await runAdminJson(["webhook", "set", "--partner", partner.partnerId, "--url", receiver.url], adminEnv());
   workspaceId = await readyWorkspace(partner.apiKey, "late", [item("home-1")]);
-  const put = await call("PUT", "/v1/properties/home-1/checklist", { key: partner.apiKey, query: { workspace_id: workspaceId }, body: { items: items.map((name) => ({ name })) } });
+  const put = await call("PUT", "/v1/properties/home-1/checklist", {
+    key: partner.apiKey,
+    query: { workspace_id: workspaceId },
+    body: { items: items.map((name) => ({ name })) },
+  });
   expect(put.status).toBe(200);
 });
 
@@ -75,11 +79,19 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const adminEnv = () => ({ DATABASE_URL: databaseUrl, DATA_DIR: app.dataDir, APP_SECRET: env.APP_SECRET!, APP_URL: env.APP_URL!, WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true" });
+const adminEnv = () => ({
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: app.dataDir,
+  APP_SECRET: env.APP_SECRET!,
+  APP_URL: env.APP_URL!,
+  WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true",
+});
 const admin = <T = Record<string, unknown>>(...args: string[]) => runAdminJson<T>(args, adminEnv());
 
-const status = (taskId: string) => call("GET", "/v1/inspections", { key: partner.apiKey, query: { workspace_id: workspaceId, task_id: taskId } });
-const findings = (inspectionId: string) => call("GET", `/v1/inspections/${inspectionId}/findings`, { key: partner.apiKey, query: { workspace_id: workspaceId } });
+const status = (taskId: string) =>
+  call("GET", "/v1/inspections", { key: partner.apiKey, query: { workspace_id: workspaceId, task_id: taskId } });
+const findings = (inspectionId: string) =>
+  call("GET", `/v1/inspections/${inspectionId}/findings`, { key: partner.apiKey, query: { workspace_id: workspaceId } });
 
 /** Event types the receiver got for an inspection. */
 const eventsOf = (inspectionId: string) =>
@@ -90,9 +102,23 @@ const eventsOf = (inspectionId: string) =>
 
 /** A walkthrough whose one tapped item waits for staff (no provider is configured). */
 async function waitingForStaff() {
-  const walk = await sealedWalkthrough(partner.apiKey, { workspaceId, taps: [{ name: items[0]!, atSeconds: 1 }], finishAnyway: [items[1]!] });
-  await until("the analysis to hand it to staff", async () => ((await db().inspection.findUniqueOrThrow({ where: { id: walk.inspectionId } })).analyzedAt ? true : undefined), 60_000, 200);
-  await until("inspection.recording_completed", async () => (eventsOf(walk.inspectionId).includes("inspection.recording_completed") ? true : undefined), 60_000, 100);
+  const walk = await sealedWalkthrough(partner.apiKey, {
+    workspaceId,
+    taps: [{ name: items[0]!, atSeconds: 1 }],
+    finishAnyway: [items[1]!],
+  });
+  await until(
+    "the analysis to hand it to staff",
+    async () => ((await db().inspection.findUniqueOrThrow({ where: { id: walk.inspectionId } })).analyzedAt ? true : undefined),
+    60_000,
+    200,
+  );
+  await until(
+    "inspection.recording_completed",
+    async () => (eventsOf(walk.inspectionId).includes("inspection.recording_completed") ? true : undefined),
+    60_000,
+    100,
+  );
   return walk;
 }
 
@@ -123,19 +149,41 @@ describe("a report released more than 2 days after the seal", () => {
 
     // Staff release both through the CLI: deciding the last waiting item releases the report.
     for (const walk of [late, onTime]) {
-      const decided = await admin<{ released: boolean }>("review", "decide", "--inspection", walk.inspectionId, "--item", walk.idOf(items[0]!), "--state", "verified");
+      const decided = await admin<{ released: boolean }>(
+        "review",
+        "decide",
+        "--inspection",
+        walk.inspectionId,
+        "--item",
+        walk.idOf(items[0]!),
+        "--state",
+        "verified",
+      );
       expect(decided.released).toBe(true);
     }
     // The on-time one's event arrives: the receiver and the dispatcher work.
-    await until("the on-time inspection.completed", async () => (eventsOf(onTime.inspectionId).includes("inspection.completed") ? true : undefined), 60_000, 100);
+    await until(
+      "the on-time inspection.completed",
+      async () => (eventsOf(onTime.inspectionId).includes("inspection.completed") ? true : undefined),
+      60_000,
+      100,
+    );
 
     const read = await status(late.taskId);
-    expect(read.body).toMatchObject({ status: "completed", report: { status: "ready" }, report_url: expect.any(String), completed_at: expect.any(String) });
+    expect(read.body).toMatchObject({
+      status: "completed",
+      report: { status: "ready" },
+      report_url: expect.any(String),
+      completed_at: expect.any(String),
+    });
     expect((await findings(late.inspectionId)).status).toBe(200);
     const row = await db().inspection.findUniqueOrThrow({ where: { id: late.inspectionId } });
     expect([row.status, row.failureReason]).toEqual(["completed", null]);
     // Nothing recorded to send, so nothing can arrive later either.
-    const recorded = await db().webhookEvent.findMany({ where: { inspectionId: late.inspectionId }, select: { eventType: true } });
+    const recorded = await db().webhookEvent.findMany({
+      where: { inspectionId: late.inspectionId },
+      select: { eventType: true },
+    });
     expect(recorded.map((event) => event.eventType)).toEqual(["inspection.recording_completed"]);
     expect(eventsOf(late.inspectionId).filter((type) => type !== "inspection.recording_completed")).toEqual([]);
 

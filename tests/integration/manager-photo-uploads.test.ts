@@ -37,14 +37,28 @@ const people: Record<"manager" | "viewer" | "stranger", { email: string; cookie:
 
 /** Half of a noisy JPEG: its header reads fine, its picture does not decode. */
 const cutOffJpeg = async () =>
-  (await sharp({ create: { width: 400, height: 300, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 30 } } }).jpeg().toBuffer()).subarray(0, 20_000);
-const jpeg = (red: number) => sharp({ create: { width: 40, height: 30, channels: 3, background: { r: red, g: 120, b: 60 } } }).jpeg().toBuffer();
+  (
+    await sharp({
+      create: { width: 400, height: 300, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 30 } },
+    })
+      .jpeg()
+      .toBuffer()
+  ).subarray(0, 20_000);
+const jpeg = (red: number) =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: { r: red, g: 120, b: 60 } } })
+    .jpeg()
+    .toBuffer();
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
   databaseUrl = await createDatabase(inject("pgAdminUrl"), "uploads");
   const port = await freePort();
-  env = { ...testAppEnv, APP_SECRET: randomBytes(32).toString("base64url"), APP_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url };
+  env = {
+    ...testAppEnv,
+    APP_SECRET: randomBytes(32).toString("base64url"),
+    APP_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
+  };
   app = await startAppProcess({ databaseUrl, port, env });
   await useDatabase(databaseUrl);
   useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
@@ -52,10 +66,16 @@ beforeAll(async () => {
   partner = await createTestPartner();
   home = await workspaceWithHomes(partner.apiKey, partner.partnerId, "uploads", ["villa-1", "villa-2", "villa-3"]);
   const elsewhere = await workspaceWithHomes(partner.apiKey, partner.partnerId, "elsewhere", ["cabin-1"]);
-  for (const [role, workspace] of [["manager", home.workspace], ["viewer", home.workspace], ["stranger", elsewhere.workspace]] as const) {
+  for (const [role, workspace] of [
+    ["manager", home.workspace],
+    ["viewer", home.workspace],
+    ["stranger", elsewhere.workspace],
+  ] as const) {
     const email = `${role}-${randomBytes(4).toString("hex")}@harbour-homes.com`;
     const user = await db().user.create({ data: { email } });
-    await db().seat.create({ data: { workspaceId: workspace.id, userId: user.id, role: role === "viewer" ? "viewer" : "manager" } });
+    await db().seat.create({
+      data: { workspaceId: workspace.id, userId: user.id, role: role === "viewer" ? "viewer" : "manager" },
+    });
     people[role] = { email, cookie: await signInByMail({ baseUrl: app.baseUrl, appUrl: env.APP_URL!, smtp }, email) };
   }
 });
@@ -71,9 +91,14 @@ interface Upload {
   body: PhotoUploadView & { error?: { code: string; message: string } };
 }
 
-async function upload(propertyId: string, files: { name: string; bytes: Buffer; type?: string }[], options: { cookie?: string; origin?: string } = {}): Promise<Upload> {
+async function upload(
+  propertyId: string,
+  files: { name: string; bytes: Buffer; type?: string }[],
+  options: { cookie?: string; origin?: string } = {},
+): Promise<Upload> {
   const form = new FormData();
-  for (const file of files) form.append("photos", new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "image/jpeg" }), file.name);
+  for (const file of files)
+    form.append("photos", new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "image/jpeg" }), file.name);
   const response = await fetch(new URL(`/api/properties/${propertyId}/baseline-photos`, app.baseUrl), {
     method: "POST",
     headers: { origin: options.origin ?? env.APP_URL!, ...(options.cookie === undefined ? {} : { cookie: options.cookie }) },
@@ -83,12 +108,18 @@ async function upload(propertyId: string, files: { name: string; bytes: Buffer; 
 }
 
 async function waitForUpload(propertyId: string, importId: string, cookie: string): Promise<PhotoUploadView> {
-  return until(`upload ${importId} to end`, async () => {
-    const response = await fetch(new URL(`/api/properties/${propertyId}/baseline-photos/${importId}`, app.baseUrl), { headers: { cookie } });
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as PhotoUploadView;
-    return body.state === "importing" ? undefined : body;
-  }, 30_000);
+  return until(
+    `upload ${importId} to end`,
+    async () => {
+      const response = await fetch(new URL(`/api/properties/${propertyId}/baseline-photos/${importId}`, app.baseUrl), {
+        headers: { cookie },
+      });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as PhotoUploadView;
+      return body.state === "importing" ? undefined : body;
+    },
+    30_000,
+  );
 }
 
 async function setupOf(externalId: string) {
@@ -107,7 +138,13 @@ describe("a manager's photo upload", () => {
         { name: "kitchen-copy.jpg", bytes: red },
         { name: "notes.jpg", bytes: Buffer.from("not a picture at all") },
         { name: "cut-off.jpg", bytes: await cutOffJpeg() },
-        { name: "living.png", bytes: await sharp({ create: { width: 20, height: 20, channels: 3, background: "#345678" } }).png().toBuffer(), type: "image/png" },
+        {
+          name: "living.png",
+          bytes: await sharp({ create: { width: 20, height: 20, channels: 3, background: "#345678" } })
+            .png()
+            .toBuffer(),
+          type: "image/png",
+        },
       ],
       { cookie: people.manager.cookie },
     );
@@ -147,10 +184,23 @@ describe("a manager's photo upload", () => {
   it("refuses a file over 15 MB as too_large and stores the rest", async () => {
     const villa = await home.property("villa-2");
     const huge = Buffer.concat([await jpeg(10), randomBytes(15 * 1024 * 1024)]);
-    const started = await upload(villa.id, [{ name: "huge.jpg", bytes: huge }, { name: "small.jpg", bytes: await jpeg(30) }], { cookie: people.manager.cookie });
+    const started = await upload(
+      villa.id,
+      [
+        { name: "huge.jpg", bytes: huge },
+        { name: "small.jpg", bytes: await jpeg(30) },
+      ],
+      { cookie: people.manager.cookie },
+    );
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const ended = await waitForUpload(villa.id, started.body.importId, people.manager.cookie);
-    expect(ended).toMatchObject({ state: "imported", accepted: 2, stored: 1, duplicates: 0, failed: [{ index: 0, reason: "too_large" }] });
+    expect(ended).toMatchObject({
+      state: "imported",
+      accepted: 2,
+      stored: 1,
+      duplicates: 0,
+      failed: [{ index: 0, reason: "too_large" }],
+    });
   });
 
   it("is refused to viewers, to people without a seat there, without a session, from another site, and beyond 25 files", async () => {
@@ -165,7 +215,11 @@ describe("a manager's photo upload", () => {
     expect((await upload(villa.id, one)).status).toBe(401);
     const crossSite = await upload(villa.id, one, { cookie: people.manager.cookie, origin: "https://evil.example.com" });
     expect([crossSite.status, crossSite.body.error?.code]).toEqual([403, "forbidden"]);
-    const many = await upload(villa.id, Array.from({ length: 26 }, (_unused, index) => ({ name: `${index}.jpg`, bytes: one[0]!.bytes })), { cookie: people.manager.cookie });
+    const many = await upload(
+      villa.id,
+      Array.from({ length: 26 }, (_unused, index) => ({ name: `${index}.jpg`, bytes: one[0]!.bytes })),
+      { cookie: people.manager.cookie },
+    );
     expect([many.status, many.body.error?.code]).toEqual([400, "too_many_photos"]);
     const none = await upload(villa.id, [], { cookie: people.manager.cookie });
     expect([none.status, none.body.error?.code]).toEqual([400, "no_photos"]);
@@ -181,11 +235,21 @@ describe("one import per home, a manager's included", () => {
     const villa = await home.property("villa-3");
     const manager = await db().user.findUniqueOrThrow({ where: { email: people.manager.email } });
     // A manager's upload caught mid-run: the row the upload creates, before its job has ended it.
-    const running = await db().photoImport.create({ data: { propertyId: villa.id, origin: "manager", uploadedById: manager.id, urls: ["baseline-uploads/x/0"], accepted: 1 } });
+    const running = await db().photoImport.create({
+      data: { propertyId: villa.id, origin: "manager", uploadedById: manager.id, urls: ["baseline-uploads/x/0"], accepted: 1 },
+    });
 
-    const photos = expectError(await postPhotos(partner.apiKey, home.workspaceId, "villa-3", { photos: [{ url: "https://photos.example.com/a.jpg" }] }), 409, "baseline_import_in_progress");
+    const photos = expectError(
+      await postPhotos(partner.apiKey, home.workspaceId, "villa-3", { photos: [{ url: "https://photos.example.com/a.jpg" }] }),
+      409,
+      "baseline_import_in_progress",
+    );
     expect(photos).not.toHaveProperty("detail");
-    const tour = expectError(await putTour(partner.apiKey, home.workspaceId, "villa-3", { url: shareLink(newModelId()) }), 409, "baseline_import_in_progress");
+    const tour = expectError(
+      await putTour(partner.apiKey, home.workspaceId, "villa-3", { url: shareLink(newModelId()) }),
+      409,
+      "baseline_import_in_progress",
+    );
     expect(tour).not.toHaveProperty("detail");
     expect((await setupOf("villa-3")).baseline_photos.state).toBe("importing");
     expectError(await readPhotoImport(partner.apiKey, home.workspaceId, "villa-3", running.id), 404, "not_found");
@@ -198,7 +262,9 @@ describe("one import per home, a manager's included", () => {
     await giveUpPhotoImport(running.id);
     const ended = await db().photoImport.findUniqueOrThrow({ where: { id: running.id }, include: { photos: true } });
     expect(ended).toMatchObject({ state: "failed", photos: [{ index: 0, outcome: "failed", reason: "upload_failed" }] });
-    const accepted = await postPhotos(partner.apiKey, home.workspaceId, "villa-3", { photos: [{ url: "https://127.0.0.1/a.jpg" }] });
+    const accepted = await postPhotos(partner.apiKey, home.workspaceId, "villa-3", {
+      photos: [{ url: "https://127.0.0.1/a.jpg" }],
+    });
     expect(accepted.status, accepted.text).toBe(202);
   });
 });

@@ -79,7 +79,10 @@ describe("GET /media/<key> (local disk signed links)", () => {
     const link = pathOf((await driver.signedUrl(key)).url);
     const [pathPart, query] = link.split("?");
     // Next decodes `%2E` and merges `//` before routing; its route answers (without Content-Length).
-    for (const odd of [`${pathPart!.replace("photo.jpg", "photo%2Ejpg")}?${query}`, `${pathPart!.replace("/media/", "/media//")}?${query}`]) {
+    for (const odd of [
+      `${pathPart!.replace("photo.jpg", "photo%2Ejpg")}?${query}`,
+      `${pathPart!.replace("/media/", "/media//")}?${query}`,
+    ]) {
       const answer = await call("GET", odd);
       expect({ status: answer.status, text: answer.text }).toEqual({ status: 200, text: bytes.toString() });
     }

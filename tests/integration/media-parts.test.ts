@@ -56,7 +56,9 @@ describe.each(drivers)("media parts contract: %s", (name, make) => {
         duplicate: false,
       });
     }
-    expect(await storage.listParts(key)).toEqual([1, 2, 3].map((n) => ({ partNumber: n, size: parts[n as 1].length, sha256: sha256Of(parts[n as 1]) })));
+    expect(await storage.listParts(key)).toEqual(
+      [1, 2, 3].map((n) => ({ partNumber: n, size: parts[n as 1].length, sha256: sha256Of(parts[n as 1]) })),
+    );
     const second = await storage.getPart(key, 2);
     expect(second).toMatchObject({ partNumber: 2, size: parts[2].length, sha256: sha256Of(parts[2]) });
     expect((await readAll(second!.body)).toString()).toBe("second,");
@@ -66,7 +68,12 @@ describe.each(drivers)("media parts contract: %s", (name, make) => {
     const joined = Buffer.concat([parts[1], parts[2], parts[3]]);
     const object = await storage.completeParts(key, { contentType: "video/webm", partNumbers: [1, 2, 3] });
     expect(object).toEqual({ key, size: joined.length, sha256: sha256Of(joined) });
-    expect(await storage.head(key)).toMatchObject({ key, size: joined.length, contentType: "video/webm", sha256: sha256Of(joined) });
+    expect(await storage.head(key)).toMatchObject({
+      key,
+      size: joined.length,
+      contentType: "video/webm",
+      sha256: sha256Of(joined),
+    });
     expect(await readAll((await storage.get(key))!.body)).toEqual(joined);
     expect(await storage.listParts(key)).toEqual([]);
     expect(await storage.getPart(key, 1)).toBeNull();
@@ -86,7 +93,10 @@ describe.each(drivers)("media parts contract: %s", (name, make) => {
     const key = freshKey();
     const bytes = segment("segment 1 of a walkthrough");
     const first = await storage.appendPart(key, 1, bytes);
-    expect(await storage.appendPart(key, 1, Readable.from([bytes]), { sha256: sha256Of(bytes) })).toEqual({ ...first, duplicate: true });
+    expect(await storage.appendPart(key, 1, Readable.from([bytes]), { sha256: sha256Of(bytes) })).toEqual({
+      ...first,
+      duplicate: true,
+    });
     const other = segment("segment 1 recorded again");
     const refused = storage.appendPart(key, 1, other);
     await expect(refused).rejects.toThrow(PartConflictError);
@@ -98,9 +108,14 @@ describe.each(drivers)("media parts contract: %s", (name, make) => {
   it("checks a part against the SHA-256 sent with it and stores nothing on a mismatch", async () => {
     const key = freshKey();
     const bytes = segment("bytes that arrived");
-    await expect(storage.appendPart(key, 4, bytes, { sha256: sha256Of(segment("bytes that were sent")) })).rejects.toThrow(PartChecksumError);
+    await expect(storage.appendPart(key, 4, bytes, { sha256: sha256Of(segment("bytes that were sent")) })).rejects.toThrow(
+      PartChecksumError,
+    );
     expect(await storage.listParts(key)).toEqual([]);
-    expect(await storage.appendPart(key, 4, bytes, { sha256: sha256Of(bytes) })).toMatchObject({ partNumber: 4, duplicate: false });
+    expect(await storage.appendPart(key, 4, bytes, { sha256: sha256Of(bytes) })).toMatchObject({
+      partNumber: 4,
+      duplicate: false,
+    });
   });
 
   it("leaves nothing of a part whose body fails mid-stream, and takes the number again afterwards", async () => {
@@ -163,7 +178,9 @@ describe.each(drivers)("media parts contract: %s", (name, make) => {
     await storage.appendPart(key, 1, segment("take one"));
     await storage.completeParts(key, { contentType: "video/mp4", partNumbers: [1] });
     await storage.appendPart(key, 1, segment("take two"));
-    expect(await storage.completeParts(key, { contentType: "video/mp4", partNumbers: [1] })).toMatchObject({ sha256: sha256Of(segment("take two")) });
+    expect(await storage.completeParts(key, { contentType: "video/mp4", partNumbers: [1] })).toMatchObject({
+      sha256: sha256Of(segment("take two")),
+    });
   });
 
   it("keeps the parts of a key apart from those of keys below it, and deleteParts removes one key's", async () => {
@@ -207,28 +224,38 @@ describe.each(drivers)("media parts contract: %s", (name, make) => {
   // s3rver ignores If-None-Match, so two simultaneous writers of one number with different bytes
   // both succeed there and the later write wins; AWS S3 (and MinIO, R2) refuse the second with
   // 412, which the driver turns into PartConflictError as below.
-  it.runIf(name === "local disk")("lets one of two writers of one number with different bytes win, and the other conflict", async () => {
-    const key = freshKey();
-    const settled = await Promise.allSettled(["from the first request", "from the second request"].map((text) => storage.appendPart(key, 9, segment(text))));
-    const stored = settled.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
-    const refused = settled.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason as unknown] : []));
-    expect(stored).toHaveLength(1);
-    expect(refused).toHaveLength(1);
-    expect(refused[0]).toBeInstanceOf(PartConflictError);
-    expect(await storage.listParts(key)).toEqual([{ partNumber: 9, size: stored[0]!.size, sha256: stored[0]!.sha256 }]);
-  });
+  it.runIf(name === "local disk")(
+    "lets one of two writers of one number with different bytes win, and the other conflict",
+    async () => {
+      const key = freshKey();
+      const settled = await Promise.allSettled(
+        ["from the first request", "from the second request"].map((text) => storage.appendPart(key, 9, segment(text))),
+      );
+      const stored = settled.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
+      const refused = settled.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason as unknown] : []));
+      expect(stored).toHaveLength(1);
+      expect(refused).toHaveLength(1);
+      expect(refused[0]).toBeInstanceOf(PartConflictError);
+      expect(await storage.listParts(key)).toEqual([{ partNumber: 9, size: stored[0]!.size, sha256: stored[0]!.sha256 }]);
+    },
+  );
 
   it("streams large parts and a join of many megabytes, parts larger than one transfer part included", async () => {
     const key = freshKey();
     const sizes = [3 * mib, 6 * mib + 5, 2 * mib, 1];
     const written = [];
-    for (const [i, size] of sizes.entries()) written.push(await storage.appendPart(key, i + 1, generatedBytes(size, `${key}/${i}`)));
-    for (const [i, part] of written.entries()) expect(part).toMatchObject({ ...(await digestOf(generatedBytes(sizes[i]!, `${key}/${i}`))), duplicate: false });
+    for (const [i, size] of sizes.entries())
+      written.push(await storage.appendPart(key, i + 1, generatedBytes(size, `${key}/${i}`)));
+    for (const [i, part] of written.entries())
+      expect(part).toMatchObject({ ...(await digestOf(generatedBytes(sizes[i]!, `${key}/${i}`))), duplicate: false });
     async function* all() {
       for (const [i, size] of sizes.entries()) yield* generatedBytes(size, `${key}/${i}`);
     }
     const expected = await digestOf(all());
-    expect(await storage.completeParts(key, { contentType: "video/mp4", partNumbers: [1, 2, 3, 4] })).toEqual({ key, ...expected });
+    expect(await storage.completeParts(key, { contentType: "video/mp4", partNumbers: [1, 2, 3, 4] })).toEqual({
+      key,
+      ...expected,
+    });
     expect(await digestOf((await storage.get(key))!.body)).toEqual(expected);
     if (name !== "local disk") expect(await bucketKeys(s3, "_tmp/")).toEqual([]);
   });
@@ -241,12 +268,16 @@ describe("S3 completeParts past the CopyObject limit (s3rver)", () => {
     const driver = s3DriverOn(s3, { partSize: 5 * mib, queueSize: 2, maxCopyObjectBytes: 6 * mib, copyPartSize: 5 * mib });
     s3Drivers.push(driver);
     const key = `parts-copy/${randomUUID()}/original.mp4`;
-    for (let partNumber = 1; partNumber <= 4; partNumber++) await driver.appendPart(key, partNumber, generatedBytes(3 * mib, `${key}/${partNumber}`));
+    for (let partNumber = 1; partNumber <= 4; partNumber++)
+      await driver.appendPart(key, partNumber, generatedBytes(3 * mib, `${key}/${partNumber}`));
     async function* all() {
       for (let partNumber = 1; partNumber <= 4; partNumber++) yield* generatedBytes(3 * mib, `${key}/${partNumber}`);
     }
     const expected = await digestOf(all());
-    expect(await driver.completeParts(key, { contentType: "video/mp4", partNumbers: [1, 2, 3, 4] })).toEqual({ key, ...expected });
+    expect(await driver.completeParts(key, { contentType: "video/mp4", partNumbers: [1, 2, 3, 4] })).toEqual({
+      key,
+      ...expected,
+    });
     expect(await digestOf((await driver.get(key))!.body)).toEqual(expected);
     expect(await driver.head(key)).toMatchObject({ size: 12 * mib, sha256: expected.sha256 });
   });

@@ -155,9 +155,14 @@ describe.each(drivers)("media storage contract: %s", (name, make) => {
     const key = `${prefix}/checked-${size}.mp4`;
     const expected = await digestOf(generated(size, key));
     const wrong = "0".repeat(64);
-    await expect(storage.put(key, generated(size, key), { contentType: "video/mp4", sha256: wrong })).rejects.toThrow(ChecksumMismatchError);
+    await expect(storage.put(key, generated(size, key), { contentType: "video/mp4", sha256: wrong })).rejects.toThrow(
+      ChecksumMismatchError,
+    );
     expect(await storage.head(key)).toBeNull();
-    expect(await storage.put(key, generated(size, key), { contentType: "video/mp4", sha256: expected.sha256 })).toEqual({ key, ...expected });
+    expect(await storage.put(key, generated(size, key), { contentType: "video/mp4", sha256: expected.sha256 })).toEqual({
+      key,
+      ...expected,
+    });
     expect(await storage.head(key)).toMatchObject({ size, contentType: "video/mp4", sha256: expected.sha256 });
     expect(await digestOf((await storage.get(key))!.body)).toEqual(expected);
   });
@@ -195,7 +200,9 @@ describe.each(drivers)("media storage contract: %s", (name, make) => {
       throw new Error("phone went away");
     }
     await expect(storage.put(key, failing(), { contentType: "video/mp4" })).rejects.toThrow("phone went away");
-    await expect(storage.putContentAddressed(failing(), { contentType: "video/mp4", prefix: `${prefix}/broken` })).rejects.toThrow("phone went away");
+    await expect(
+      storage.putContentAddressed(failing(), { contentType: "video/mp4", prefix: `${prefix}/broken` }),
+    ).rejects.toThrow("phone went away");
     expect(await storage.head(key)).toBeNull();
   });
 
@@ -230,7 +237,8 @@ describe.each(drivers)("media storage contract: %s", (name, make) => {
     const past = make(() => Date.now() - 901_000);
     const response = await fetch((await past.signedUrl(key)).url);
     const body = await response.text();
-    if (storage instanceof S3Driver) expect({ status: response.status, expired: body.includes("Request has expired") }).toEqual({ status: 403, expired: true });
+    if (storage instanceof S3Driver)
+      expect({ status: response.status, expired: body.includes("Request has expired") }).toEqual({ status: 403, expired: true });
     else expect(response.status).toBe(404);
   });
 
@@ -264,9 +272,17 @@ describe.each(drivers)("media storage contract, deletePrefix: %s", (_name, make)
     const folder = `${prefix}/tours/${randomUUID()}`;
     const inside = [`${folder}/import/a.jpg`, `${folder}/import/b.jpg`, `${folder}/import/deep/er/c.mp4`];
     // Siblings whose keys start with the same characters, and the parent's other folders.
-    const outside = [`${folder}/importx/a.jpg`, `${folder}/import-2/a.jpg`, `${folder}/other/import/a.jpg`, `${folder}/imports.jpg`];
+    const outside = [
+      `${folder}/importx/a.jpg`,
+      `${folder}/import-2/a.jpg`,
+      `${folder}/other/import/a.jpg`,
+      `${folder}/imports.jpg`,
+    ];
     await Promise.all([...inside, ...outside].map(put));
-    const cas = await storage.putContentAddressed(Buffer.from(`cas ${folder}`), { contentType: "image/jpeg", prefix: `${folder}/import` });
+    const cas = await storage.putContentAddressed(Buffer.from(`cas ${folder}`), {
+      contentType: "image/jpeg",
+      prefix: `${folder}/import`,
+    });
 
     await storage.deletePrefix(`${folder}/import`);
 
@@ -283,7 +299,8 @@ describe.each(drivers)("media storage contract, deletePrefix: %s", (_name, make)
     await Promise.all([put(`${base}/a/b/one`), put(`${base}/a/bc/two`), put(`${base}/a/b.c/three`), put(`${base}/a/b-/four`)]);
     await storage.deletePrefix(`${base}/a/b`);
     expect(await storage.head(`${base}/a/b/one`)).toBeNull();
-    for (const key of [`${base}/a/bc/two`, `${base}/a/b.c/three`, `${base}/a/b-/four`]) expect(await storage.head(key), key).not.toBeNull();
+    for (const key of [`${base}/a/bc/two`, `${base}/a/b.c/three`, `${base}/a/b-/four`])
+      expect(await storage.head(key), key).not.toBeNull();
   });
 
   it("keeps the object whose key is the prefix itself: only keys under `prefix/` go", async () => {
@@ -315,12 +332,15 @@ describe.each(drivers)("media storage contract, deletePrefix: %s", (_name, make)
     expect(await storage.head(`${folder}x/kept.jpg`)).not.toBeNull();
   });
 
-  it.each(["", "/", "a/", "/a", "a//b", "../a", "a/../b", ".hidden", "a/*"])("refuses the prefix %j and removes nothing", async (bad) => {
-    const key = `${prefix}/guard/${randomUUID()}`;
-    await put(key);
-    await expect(storage.deletePrefix(bad)).rejects.toThrow(InvalidMediaKeyError);
-    expect(await storage.head(key)).not.toBeNull();
-  });
+  it.each(["", "/", "a/", "/a", "a//b", "../a", "a/../b", ".hidden", "a/*"])(
+    "refuses the prefix %j and removes nothing",
+    async (bad) => {
+      const key = `${prefix}/guard/${randomUUID()}`;
+      await put(key);
+      await expect(storage.deletePrefix(bad)).rejects.toThrow(InvalidMediaKeyError);
+      expect(await storage.head(key)).not.toBeNull();
+    },
+  );
 });
 
 describe("S3 streaming writes (s3rver)", () => {
@@ -330,7 +350,9 @@ describe("S3 streaming writes (s3rver)", () => {
     await driver.put(`${prefix}/a`, generated(6 * mib, prefix), { contentType: "video/mp4" });
     await driver.putContentAddressed(generated(6 * mib, prefix), { contentType: "video/mp4", prefix });
     await driver.putContentAddressed(generated(6 * mib, prefix), { contentType: "video/mp4", prefix });
-    await expect(driver.put(`${prefix}/b`, generated(6 * mib, prefix), { contentType: "video/mp4", sha256: "0".repeat(64) })).rejects.toThrow();
+    await expect(
+      driver.put(`${prefix}/b`, generated(6 * mib, prefix), { contentType: "video/mp4", sha256: "0".repeat(64) }),
+    ).rejects.toThrow();
     expect(await bucketKeys(s3, "_tmp/")).toEqual([]);
   });
 

@@ -72,7 +72,9 @@ describe("temporary files left by a crash", () => {
     worker = started.child;
     for (const file of stale) expect(existsSync(file), file).toBe(false);
     for (const file of live) expect(existsSync(file), file).toBe(true);
-    expect(started.output()).toContain("Removed 2 temporary file(s) older than 1 h left by an earlier process (media/tmp: 1, media-spool: 1)");
+    expect(started.output()).toContain(
+      "Removed 2 temporary file(s) older than 1 h left by an earlier process (media/tmp: 1, media-spool: 1)",
+    );
     expect(started.output()).not.toContain(dataDir);
     await stopProcess(worker);
     worker = undefined;

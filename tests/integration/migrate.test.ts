@@ -22,7 +22,10 @@ async function query<T extends pg.QueryResultRow>(url: string, sql: string, para
 
 async function projectMigrationNames(): Promise<string[]> {
   const entries = await readdir(MIGRATIONS, { withFileTypes: true });
-  return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  return entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
 }
 
 describe("applyMigrations", () => {
@@ -62,7 +65,14 @@ describe("applyMigrations", () => {
     expect((await applyMigrations(url, { log: quiet })).applied).toEqual(names);
     expect((await applyMigrations(url, { log: quiet })).applied).toEqual([]);
 
-    const rows = await query<{ id: string; migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number; logs: string | null }>(
+    const rows = await query<{
+      id: string;
+      migration_name: string;
+      checksum: string;
+      finished_at: Date | null;
+      applied_steps_count: number;
+      logs: string | null;
+    }>(
       url,
       "SELECT id, migration_name, checksum, finished_at, applied_steps_count, logs FROM _prisma_migrations ORDER BY migration_name",
     );
@@ -102,7 +112,10 @@ describe("applyMigrations", () => {
     const dir = await migrationsFolder({
       "20991231000000_slow": "CREATE TABLE slow_probe (id INTEGER);\nSELECT pg_sleep(0.3);\n",
     });
-    const names = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    const names = (await readdir(dir, { withFileTypes: true }))
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
 
     const [first, second] = await Promise.all([
       applyMigrations(url, { migrationsDir: dir, log: quiet }),
@@ -142,16 +155,11 @@ describe("applyMigrations", () => {
 
     // Even once the file is fixed, a failed migration needs a person to resolve it first (P3009).
     await writeFile(path.join(dir, broken, "migration.sql"), "CREATE TABLE broken_probe (id INTEGER);\n");
-    await expect(applyMigrations(url, { migrationsDir: dir, log: quiet })).rejects.toThrow(
-      new RegExp(`\`${broken}\`.*failed`),
-    );
+    await expect(applyMigrations(url, { migrationsDir: dir, log: quiet })).rejects.toThrow(new RegExp(`\`${broken}\`.*failed`));
 
     // Marked rolled back (what `prisma migrate resolve --rolled-back` does), it is applied again.
     await query(url, "UPDATE _prisma_migrations SET rolled_back_at = now() WHERE migration_name = $1", [broken]);
-    expect((await applyMigrations(url, { migrationsDir: dir, log: quiet })).applied).toEqual([
-      broken,
-      "20991231000002_after",
-    ]);
+    expect((await applyMigrations(url, { migrationsDir: dir, log: quiet })).applied).toEqual([broken, "20991231000002_after"]);
   });
 
   it("warns through log, without failing, when an applied migration was edited", async () => {

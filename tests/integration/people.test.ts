@@ -72,8 +72,7 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-const admin = <T = Record<string, unknown>>(...args: string[]) =>
-  runAdminJson<T>(args, adminEnv());
+const admin = <T = Record<string, unknown>>(...args: string[]) => runAdminJson<T>(args, adminEnv());
 const adminEnv = () => ({
   DATABASE_URL: databaseUrl,
   DATA_DIR: app.dataDir,
@@ -91,7 +90,10 @@ const claimState = async (key: string, workspaceId: string) =>
 
 async function provisioned(partner: TestPartner, label = "claim"): Promise<string> {
   const workspaceId = uniqueWorkspaceId(label);
-  const created = await call("POST", "/v1/workspaces", { key: partner.apiKey, body: { workspace_id: workspaceId, name: `Harbour Homes ${label}` } });
+  const created = await call("POST", "/v1/workspaces", {
+    key: partner.apiKey,
+    body: { workspace_id: workspaceId, name: `Harbour Homes ${label}` },
+  });
   expect(created.status, created.text).toBe(201);
   return workspaceId;
 }
@@ -99,7 +101,8 @@ async function provisioned(partner: TestPartner, label = "claim"): Promise<strin
 const signIn = () => ({ baseUrl: app.baseUrl, appUrl: env.APP_URL!, smtp });
 const followSignInLink = (link: string) => followLink(signIn(), link);
 
-const page = (path: string, cookie?: string) => fetch(new URL(path, app.baseUrl), { headers: cookie ? { cookie } : {}, redirect: "manual" });
+const page = (path: string, cookie?: string) =>
+  fetch(new URL(path, app.baseUrl), { headers: cookie ? { cookie } : {}, redirect: "manual" });
 const address = (label: string) => `${label}-${randomBytes(4).toString("hex")}@harbour-homes.com`;
 
 describe("POST /v1/workspace-claims", () => {
@@ -111,8 +114,17 @@ describe("POST /v1/workspace-claims", () => {
 
     const answer = await claim(partner.apiKey, workspaceId, { email: email.toUpperCase(), name: "Olive Owner" });
     expect(answer.status, answer.text).toBe(201);
-    expect(answer.body).toEqual({ workspace_id: workspaceId, email, name: "Olive Owner", state: "pending", invited_at: expect.any(String), expires_at: expect.any(String) });
-    expect(Date.parse(answer.body.expires_at as string) - Date.parse(answer.body.invited_at as string)).toBe(7 * 24 * 3600 * 1000);
+    expect(answer.body).toEqual({
+      workspace_id: workspaceId,
+      email,
+      name: "Olive Owner",
+      state: "pending",
+      invited_at: expect.any(String),
+      expires_at: expect.any(String),
+    });
+    expect(Date.parse(answer.body.expires_at as string) - Date.parse(answer.body.invited_at as string)).toBe(
+      7 * 24 * 3600 * 1000,
+    );
     expect(await claimState(partner.apiKey, workspaceId)).toBe("pending");
 
     const mail = await smtp.waitFor(email);
@@ -173,13 +185,28 @@ describe("POST /v1/workspace-claims", () => {
     const partner = await createTestPartner();
     const workspaceId = await provisioned(partner);
     expectError(await claim(partner.apiKey, undefined, { email: address("x") }), 400, "missing_parameter");
-    expect(expectError(await claim(partner.apiKey, workspaceId, {}), 400, "missing_parameter").detail).toEqual({ parameter: "email" });
+    expect(expectError(await claim(partner.apiKey, workspaceId, {}), 400, "missing_parameter").detail).toEqual({
+      parameter: "email",
+    });
     // Blank is missing (spec, Errors: "absent or blank"), not an address that cannot be sent to.
     for (const email of ["", "   "]) {
-      expect(expectError(await claim(partner.apiKey, workspaceId, { email }), 400, "missing_parameter").detail).toEqual({ parameter: "email" });
+      expect(expectError(await claim(partner.apiKey, workspaceId, { email }), 400, "missing_parameter").detail).toEqual({
+        parameter: "email",
+      });
     }
     expectError(await claim(partner.apiKey, workspaceId, { email: address("x"), role: "owner" }), 400, "invalid_request");
-    for (const email of ["not-an-address", "a@b", "owner@[127.0.0.1]", "owner@10.0.0.1", "owner@home.test", "owner@site.example", "owner@x.invalid", "owner@box.localhost", "owner@example.com", "two@@harbour.com"]) {
+    for (const email of [
+      "not-an-address",
+      "a@b",
+      "owner@[127.0.0.1]",
+      "owner@10.0.0.1",
+      "owner@home.test",
+      "owner@site.example",
+      "owner@x.invalid",
+      "owner@box.localhost",
+      "owner@example.com",
+      "two@@harbour.com",
+    ]) {
       const refused = expectError(await claim(partner.apiKey, workspaceId, { email }), 400, "invalid_email");
       expect(refused.detail).toEqual({ parameter: "email" });
     }
@@ -192,7 +219,9 @@ describe("POST /v1/workspace-claims", () => {
     // The partner's other key did not provision it.
     const secondKey = await admin<{ api_key: string }>("key", "create", "--partner", partner.partnerId);
     expectError(await claim(secondKey.api_key, workspaceId, { email: address("x") }), 409, "claim_requires_admin");
-    const byOtherKey = await db().workspace.findFirstOrThrow({ where: { partnerId: partner.partnerId, externalId: workspaceId } });
+    const byOtherKey = await db().workspace.findFirstOrThrow({
+      where: { partnerId: partner.partnerId, externalId: workspaceId },
+    });
 
     // A workspace that already has people.
     const user = await db().user.create({ data: { email: address("seated") } });
@@ -205,7 +234,10 @@ describe("POST /v1/workspace-claims", () => {
   it("limits the invitations a partner mails", async () => {
     const partner = await createTestPartner();
     const answers: number[] = [];
-    for (let index = 0; index < 8; index += 1) answers.push((await claim(partner.apiKey, await provisioned(partner, `rl${index}`), { email: address(`rl${index}`) })).status);
+    for (let index = 0; index < 8; index += 1)
+      answers.push(
+        (await claim(partner.apiKey, await provisioned(partner, `rl${index}`), { email: address(`rl${index}`) })).status,
+      );
     expect(answers.filter((status) => status === 201).length).toBeLessThanOrEqual(6);
     expect(answers).toContain(429);
   });
@@ -213,7 +245,8 @@ describe("POST /v1/workspace-claims", () => {
 
 describe("sign-in", () => {
   const askForLink = (email: string, callbackUrl: string) => askForSignInLink(signIn(), email, callbackUrl);
-  const askSignInFrom = (email: string, headers: Record<string, string>) => askForSignInLink(signIn(), email, `${env.APP_URL}/home`, headers);
+  const askSignInFrom = (email: string, headers: Record<string, string>) =>
+    askForSignInLink(signIn(), email, `${env.APP_URL}/home`, headers);
 
   it("mails a link to a person with a seat, which signs them in once and lands where they were going", async () => {
     const partner = await createTestPartner();
@@ -264,7 +297,8 @@ describe("sign-in", () => {
     await db().seat.create({ data: { workspaceId: workspace.id, userId: user.id, role: "viewer" } });
     const stranger = address("stranger");
 
-    for (const email of [seated, stranger]) expect((await askForLink(email, `${env.APP_URL}/home`)).url).toBe(`${env.APP_URL}/sign-in/check-email`);
+    for (const email of [seated, stranger])
+      expect((await askForLink(email, `${env.APP_URL}/home`)).url).toBe(`${env.APP_URL}/sign-in/check-email`);
     await smtp.waitFor(seated);
     const jobs = await until("both jobs to finish", async () => {
       const rows = await signInJobs([seated, stranger]);
@@ -314,7 +348,9 @@ describe("sign-in", () => {
       ],
     });
     await enqueue("prune-verification-tokens", {});
-    await until("the expired link to be pruned", async () => ((await db().verificationToken.count({ where: { identifier: expired } })) === 0 ? true : undefined));
+    await until("the expired link to be pruned", async () =>
+      (await db().verificationToken.count({ where: { identifier: expired } })) === 0 ? true : undefined,
+    );
     expect(await db().verificationToken.count({ where: { identifier: live } })).toBe(1);
   });
 
@@ -339,7 +375,12 @@ describe("sign-in", () => {
     await db().seat.create({ data: { workspaceId: workspace.id, userId: user.id, role: "manager" } });
     const cookie = await signInByMail(signIn(), email);
 
-    for (const callbackUrl of ["%2F%09%2Fevil.example", "%2F%0A%2Fevil.example", "%2F%5Cevil.example", "https%3A%2F%2Fevil.example%2F"]) {
+    for (const callbackUrl of [
+      "%2F%09%2Fevil.example",
+      "%2F%0A%2Fevil.example",
+      "%2F%5Cevil.example",
+      "https%3A%2F%2Fevil.example%2F",
+    ]) {
       const response = await page(`/sign-in?callbackUrl=${callbackUrl}`, cookie);
       expect(response.status, callbackUrl).toBe(307);
       expect(response.headers.get("location"), callbackUrl).toBe("/home");
@@ -363,7 +404,14 @@ describe("staff seats (npm run admin -- seats ...)", () => {
     const where = ["--partner", partner.partnerId, "--workspace", workspaceId];
 
     const given = await admin("seats", "set", ...where, "--email", email.toUpperCase(), "--role", "owner");
-    expect(given).toMatchObject({ partner_id: partner.partnerId, workspace_id: workspaceId, email, role: "owner", created: true, invited: true });
+    expect(given).toMatchObject({
+      partner_id: partner.partnerId,
+      workspace_id: workspaceId,
+      email,
+      role: "owner",
+      created: true,
+      invited: true,
+    });
     // An owner seat alone does not claim the workspace: signing in does.
     expect(await claimState(partner.apiKey, workspaceId)).toBe("unclaimed");
     const mail = await smtp.waitFor(email);
@@ -384,9 +432,15 @@ describe("staff seats (npm run admin -- seats ...)", () => {
 
     const badRole = await runAdmin(["seats", "set", ...where, "--email", email, "--role", "admin"], adminEnv());
     expect([badRole.code, badRole.stderr]).toEqual([2, expect.stringContaining("--role must be one of owner, manager, viewer")]);
-    const badAddress = await runAdmin(["seats", "set", ...where, "--email", "someone@example.test", "--role", "manager"], adminEnv());
+    const badAddress = await runAdmin(
+      ["seats", "set", ...where, "--email", "someone@example.test", "--role", "manager"],
+      adminEnv(),
+    );
     expect([badAddress.code, badAddress.stderr]).toEqual([2, expect.stringContaining("not an address mail can be sent to")]);
-    const otherPartner = await runAdmin(["seats", "list", "--partner", (await createTestPartner()).partnerId, "--workspace", workspaceId], adminEnv());
+    const otherPartner = await runAdmin(
+      ["seats", "list", "--partner", (await createTestPartner()).partnerId, "--workspace", workspaceId],
+      adminEnv(),
+    );
     expect([otherPartner.code, otherPartner.stderr]).toEqual([1, expect.stringContaining(`No workspace "${workspaceId}"`)]);
   });
 });
@@ -404,7 +458,11 @@ describe("delivery of released reports", () => {
     await admin("webhook", "set", "--partner", partner.partnerId, "--url", receiver.url);
     const workspaceId = await readyWorkspace(partner.apiKey, "delivery", [item("home-1")]);
     const workspace = await db().workspace.findFirstOrThrow({ where: { externalId: workspaceId, partnerId: partner.partnerId } });
-    const put = await call("PUT", "/v1/properties/home-1/checklist", { key: partner.apiKey, query: { workspace_id: workspaceId }, body: { items: items.map((name) => ({ name })) } });
+    const put = await call("PUT", "/v1/properties/home-1/checklist", {
+      key: partner.apiKey,
+      query: { workspace_id: workspaceId },
+      body: { items: items.map((name) => ({ name })) },
+    });
     expect(put.status).toBe(200);
     const people = [];
     for (const choice of options.seats) {
@@ -442,8 +500,24 @@ describe("delivery of released reports", () => {
 
   it("decides sent and reason from each seat's choices and mails those whose choices the report meets", async () => {
     provider.reset();
-    provider.setFindings([{ atSeconds: 0, room: "Kitchen", description: "The oven door glass is cracked.", severity: "MAJOR", category: "damage", confidence: 0.95 }]);
-    const findings = await releasedWith({ seats: [{ minimumSeverity: "MAJOR", receiveMissedSteps: false }, { minimumSeverity: "MAJOR", receiveMissedSteps: false }], findings: ["MAJOR"], missBeds: false });
+    provider.setFindings([
+      {
+        atSeconds: 0,
+        room: "Kitchen",
+        description: "The oven door glass is cracked.",
+        severity: "MAJOR",
+        category: "damage",
+        confidence: 0.95,
+      },
+    ]);
+    const findings = await releasedWith({
+      seats: [
+        { minimumSeverity: "MAJOR", receiveMissedSteps: false },
+        { minimumSeverity: "MAJOR", receiveMissedSteps: false },
+      ],
+      findings: ["MAJOR"],
+      missBeds: false,
+    });
     expect([findings.inspection.deliverySent, findings.inspection.deliveryReason]).toEqual([true, "findings"]);
     for (const person of findings.people) {
       const mail = await smtp.waitFor(person);
@@ -452,16 +526,40 @@ describe("delivery of released reports", () => {
       expect(linkIn(mail, env.APP_URL!)).toBe(`${env.APP_URL}/reports/${findings.inspection.id}`);
     }
 
-    provider.setFindings([{ atSeconds: 0, room: "Bath", description: "A towel is on the floor.", severity: "MINOR", category: "cleaning", confidence: 0.95 }]);
-    const below = await releasedWith({ seats: [{ minimumSeverity: "MODERATE", receiveMissedSteps: true }], findings: ["MINOR"], missBeds: false });
+    provider.setFindings([
+      {
+        atSeconds: 0,
+        room: "Bath",
+        description: "A towel is on the floor.",
+        severity: "MINOR",
+        category: "cleaning",
+        confidence: 0.95,
+      },
+    ]);
+    const below = await releasedWith({
+      seats: [{ minimumSeverity: "MODERATE", receiveMissedSteps: true }],
+      findings: ["MINOR"],
+      missBeds: false,
+    });
     expect([below.inspection.deliverySent, below.inspection.deliveryReason]).toEqual([false, "below_threshold"]);
 
     provider.setFindings([]);
-    const missed = await releasedWith({ seats: [{ minimumSeverity: "MAJOR", receiveMissedSteps: false }, { minimumSeverity: "MAJOR", receiveMissedSteps: true }], findings: [], missBeds: true });
+    const missed = await releasedWith({
+      seats: [
+        { minimumSeverity: "MAJOR", receiveMissedSteps: false },
+        { minimumSeverity: "MAJOR", receiveMissedSteps: true },
+      ],
+      findings: [],
+      missBeds: true,
+    });
     expect([missed.inspection.deliverySent, missed.inspection.deliveryReason]).toEqual([true, "missed_checklist_steps"]);
     expect((await smtp.waitFor(missed.people[1]!)).text).toContain("1 missed checklist step");
 
-    const clean = await releasedWith({ seats: [{ minimumSeverity: "MINOR", receiveMissedSteps: false }], findings: [], missBeds: true });
+    const clean = await releasedWith({
+      seats: [{ minimumSeverity: "MINOR", receiveMissedSteps: false }],
+      findings: [],
+      missBeds: true,
+    });
     expect([clean.inspection.deliverySent, clean.inspection.deliveryReason]).toEqual([false, "clean"]);
     const nobody = await releasedWith({ seats: [], findings: [], missBeds: false });
     expect([nobody.inspection.deliverySent, nobody.inspection.deliveryReason]).toEqual([false, "clean"]);

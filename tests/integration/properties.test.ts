@@ -30,7 +30,9 @@ describe("GET /v1/properties", () => {
     expect(first.body.next_cursor).toBeUndefined();
 
     const walked = await listAll(key, workspaceId, { limit: "7" });
-    expect(walked.map((p) => p.property_id)).toEqual((first.body.properties as { property_id: string }[]).map((p) => p.property_id));
+    expect(walked.map((p) => p.property_id)).toEqual(
+      (first.body.properties as { property_id: string }[]).map((p) => p.property_id),
+    );
   });
 
   it("filters by roster_status", async () => {
@@ -71,7 +73,9 @@ describe("GET /v1/properties", () => {
     const first = await page(workspaceId, { limit: "5" });
     const cursor = first.body.next_cursor as string;
     const [payload, signature] = cursor.split(".");
-    const forged = Buffer.from(JSON.stringify({ s: JSON.parse(Buffer.from(payload!, "base64url").toString()).s, p: "p00020" })).toString("base64url");
+    const forged = Buffer.from(
+      JSON.stringify({ s: JSON.parse(Buffer.from(payload!, "base64url").toString()).s, p: "p00020" }),
+    ).toString("base64url");
     const other = await provision(key, "other-cursor");
     await pushAndWait(key, other, snapshot(items(3)));
     const answers = [
@@ -140,7 +144,8 @@ describe("GET /v1/properties", () => {
       reads += 1;
       const revision = answer.body.roster_revision as number;
       for (const property of answer.body.properties as { property_id: string; last_seen_revision: number }[]) {
-        if (property.last_seen_revision !== revision) mismatches.push(`${property.property_id}@${property.last_seen_revision} on revision ${revision}`);
+        if (property.last_seen_revision !== revision)
+          mismatches.push(`${property.property_id}@${property.last_seen_revision} on revision ${revision}`);
       }
       // Under the general rate limit the test app runs with, shared with the imports' polling.
       await new Promise((resolve) => setTimeout(resolve, 15));

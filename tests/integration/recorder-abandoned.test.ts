@@ -30,12 +30,20 @@ beforeAll(async () => {
   reloadConfig();
   partner = await createTestPartner("Abandon Co");
   workspaceId = await readyWorkspace(partner.apiKey, "abandon", [item("home-1")]);
-  const put = await call("PUT", "/v1/properties/home-1/checklist", { key: partner.apiKey, query: { workspace_id: workspaceId }, body: { items: [{ name: "Hall" }] } });
+  const put = await call("PUT", "/v1/properties/home-1/checklist", {
+    key: partner.apiKey,
+    query: { workspace_id: workspaceId },
+    body: { items: [{ name: "Hall" }] },
+  });
   expect(put.status, put.text).toBe(200);
 });
 
 async function openWalk() {
-  const link = await issueLink(partner.apiKey, { workspace_id: workspaceId, task_id: `task-${randomUUID()}`, property_id: "home-1" });
+  const link = await issueLink(partner.apiKey, {
+    workspace_id: workspaceId,
+    task_id: `task-${randomUUID()}`,
+    property_id: "home-1",
+  });
   const rec = recorder(link.recording_url);
   const opened = await rec.open();
   expect(opened.status, opened.text).toBe(200);
@@ -46,9 +54,14 @@ async function openWalk() {
 /** Moves the opening and every part and tap of a walkthrough `days` back. */
 async function age(inspectionId: string, days: number, what: ("opened" | "parts" | "taps")[] = ["opened", "parts", "taps"]) {
   const back = `${days} days`;
-  if (what.includes("opened")) await db().$executeRaw`UPDATE inspection SET opened_at = now() - ${back}::interval WHERE id = ${inspectionId}::uuid`;
-  if (what.includes("parts")) await db().$executeRaw`UPDATE recording_part SET received_at = now() - ${back}::interval WHERE inspection_id = ${inspectionId}::uuid`;
-  if (what.includes("taps")) await db().$executeRaw`UPDATE checklist_tap SET received_at = now() - ${back}::interval WHERE inspection_id = ${inspectionId}::uuid`;
+  if (what.includes("opened"))
+    await db().$executeRaw`UPDATE inspection SET opened_at = now() - ${back}::interval WHERE id = ${inspectionId}::uuid`;
+  if (what.includes("parts"))
+    await db()
+      .$executeRaw`UPDATE recording_part SET received_at = now() - ${back}::interval WHERE inspection_id = ${inspectionId}::uuid`;
+  if (what.includes("taps"))
+    await db()
+      .$executeRaw`UPDATE checklist_tap SET received_at = now() - ${back}::interval WHERE inspection_id = ${inspectionId}::uuid`;
 }
 
 const storedParts = (inspectionId: string) => localDriverOfApp().listParts(recordingKeys.upload(inspectionId));
@@ -80,14 +93,25 @@ describe("abandoned walkthroughs", () => {
     expect(await expireAbandonedRecordings()).toBe(1);
 
     const ended = await db().inspection.findUniqueOrThrow({ where: { id: abandoned.inspectionId } });
-    expect({ status: ended.status, reason: ended.failureReason, failed: ended.failedAt !== null }).toEqual({ status: "failed", reason: "abandoned", failed: true });
-    const events = await db().webhookEvent.findMany({ where: { inspectionId: abandoned.inspectionId }, select: { eventType: true } });
+    expect({ status: ended.status, reason: ended.failureReason, failed: ended.failedAt !== null }).toEqual({
+      status: "failed",
+      reason: "abandoned",
+      failed: true,
+    });
+    const events = await db().webhookEvent.findMany({
+      where: { inspectionId: abandoned.inspectionId },
+      select: { eventType: true },
+    });
     expect(events.map((event) => event.eventType)).toEqual(["inspection.failed"]);
     expect(await storedParts(abandoned.inspectionId)).toEqual([]);
     expect((await abandoned.rec.state()).body).toEqual({ state: "failed", inspection_id: abandoned.inspectionId });
     // The phone coming back later: no part, tap or Done is taken any more.
     expectError(await abandoned.rec.putPart(manifest.length + 1, webmHead), 409, "recording_closed");
-    expectError(await abandoned.rec.taps([{ seq: 2, item_id: abandoned.itemId, action: "uncheck", run_seconds: 2 }]), 409, "recording_closed");
+    expectError(
+      await abandoned.rec.taps([{ seq: 2, item_id: abandoned.itemId, action: "uncheck", run_seconds: 2 }]),
+      409,
+      "recording_closed",
+    );
     expectError(await abandoned.rec.finish({ parts: manifest, events_seq: 1 }), 409, "recording_closed");
 
     for (const other of [active, quiet]) {

@@ -32,7 +32,12 @@ beforeAll(async () => {
 });
 
 async function newLink(query: Record<string, string> = {}) {
-  const link = await issueLink(partner.apiKey, { workspace_id: workspaceId, task_id: `task-${randomUUID()}`, property_id: "home-1", ...query });
+  const link = await issueLink(partner.apiKey, {
+    workspace_id: workspaceId,
+    task_id: `task-${randomUUID()}`,
+    property_id: "home-1",
+    ...query,
+  });
   return { link, rec: recorder(link.recording_url) };
 }
 
@@ -51,7 +56,8 @@ interface Session {
   events_seq: number;
 }
 
-const status = (taskId: string) => call("GET", "/v1/inspections", { key: partner.apiKey, query: { workspace_id: workspaceId, task_id: taskId } });
+const status = (taskId: string) =>
+  call("GET", "/v1/inspections", { key: partner.apiKey, query: { workspace_id: workspaceId, task_id: taskId } });
 
 /** Bytes that open like a WebM recording: enough for the header check, not for ffmpeg. */
 const webmLike = (size = 1000) => Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), randomBytes(size - 4)]);
@@ -95,7 +101,11 @@ describe("opening the link", () => {
     const { link, rec } = await newLink();
     const session = await rec.session();
     expect(session.status).toBe(200);
-    expect(session.body).toMatchObject({ state: "new", property: { name: "Seaside Cottage" }, partner: { name: "Acme Turnovers" } });
+    expect(session.body).toMatchObject({
+      state: "new",
+      property: { name: "Seaside Cottage" },
+      partner: { name: "Acme Turnovers" },
+    });
     expect(session.body.inspection_id).toBeUndefined();
     expect((await status(link.task_id)).body).toEqual({ status: "pending" });
   });
@@ -119,7 +129,9 @@ describe("opening the link", () => {
     });
     expect(session.checklist.map((section) => section.type)).toEqual(["housekeeping", "inspection"]);
     expect(session.checklist[0]!.items.map((entry) => entry.name)).toEqual(houseItems);
-    expect(session.checklist[1]!.items).toEqual([{ id: expect.any(String), name: "Smoke alarm tested", notes: "Press the button" }]);
+    expect(session.checklist[1]!.items).toEqual([
+      { id: expect.any(String), name: "Smoke alarm tested", notes: "Press the button" },
+    ]);
     expect((await status(link.task_id)).body).toEqual({ status: "recording", inspection_id: session.inspection_id });
   });
 
@@ -228,7 +240,12 @@ describe("PUT /parts/{n}", () => {
       method: "PUT",
       body,
       duplex: "half",
-      headers: { "content-type": "video/webm", "x-part-sha256": "0".repeat(64), "x-recording-run": "0", "x-recording-source": "camera" },
+      headers: {
+        "content-type": "video/webm",
+        "x-part-sha256": "0".repeat(64),
+        "x-recording-run": "0",
+        "x-recording-source": "camera",
+      },
     } as RequestInit).catch((failure: unknown) => failure);
     // The server answers 413 and closes; depending on timing fetch sees the answer or a reset connection.
     if (chunked instanceof Response) expect(chunked.status).toBe(413);
@@ -249,7 +266,11 @@ describe("POST /checklist-events", () => {
     expect((await rec.taps(taps)).body).toEqual({ events_seq: 2 });
     expect((await rec.taps(taps)).body).toEqual({ events_seq: 2 });
     expect(await db().checklistTap.count({ where: { inspectionId: session.inspection_id } })).toBe(2);
-    const error = expectError(await rec.taps([{ seq: 3, item_id: randomUUID(), action: "check", run_seconds: 1 }]), 400, "invalid_request");
+    const error = expectError(
+      await rec.taps([{ seq: 3, item_id: randomUUID(), action: "check", run_seconds: 1 }]),
+      400,
+      "invalid_request",
+    );
     expect(error.detail).toEqual({ parameter: "events[0].item_id", index: 0 });
     const repeated = expectError(await rec.taps([taps[0]!, taps[0]!]), 400, "invalid_request");
     expect(repeated.detail).toEqual({ parameter: "events" });
@@ -286,7 +307,9 @@ describe("PUT /taps/{seq}/still and GET /live", () => {
     expectError(await rec.putTapStill(2, jpegLike()), 404, "not_found");
     expectError(await rec.putTapStill(1, randomBytes(2000)), 415, "unsupported_media");
     expectError(await rec.putTapStill(1, jpegLike(2 * 1024 * 1024 + 1)), 413, "payload_too_large");
-    expect((await db().checklistTap.findFirstOrThrow({ where: { inspectionId: session.inspection_id, seq: 1 } })).liveStillKey).toBeNull();
+    expect(
+      (await db().checklistTap.findFirstOrThrow({ where: { inspectionId: session.inspection_id, seq: 1 } })).liveStillKey,
+    ).toBeNull();
 
     const one = webmLike();
     await rec.putPart(1, one);
@@ -312,7 +335,11 @@ describe("POST /finish", () => {
     const gap = expectError(await rec.finish({ parts: [manifest[1]!], events_seq: 1 }), 400, "invalid_request");
     expect(gap.detail).toEqual({ parameter: "parts[0].part_number", index: 0 });
     expectError(await rec.finish({ parts: [], events_seq: 0 }), 400, "invalid_request");
-    const unknownItem = expectError(await rec.finish({ parts: [manifest[0]!], events_seq: 1, finish_anyway: [randomUUID()] }), 400, "invalid_request");
+    const unknownItem = expectError(
+      await rec.finish({ parts: [manifest[0]!], events_seq: 1, finish_anyway: [randomUUID()] }),
+      400,
+      "invalid_request",
+    );
     expect(unknownItem.detail).toEqual({ parameter: "finish_anyway[0]", index: 0 });
     // Still open: the missing part can still come.
     expect((await rec.putPart(2, webmLike())).status).toBe(201);

@@ -46,7 +46,10 @@ describe("recorder rate limits", () => {
   it("limit each link's calls, and another link is not held back", async () => {
     const key = await demoApiKey(app);
     const workspaceId = await readyWorkspace(key, "limits", [item("home-1")]);
-    const link = async () => recorder((await issueLink(key, { workspace_id: workspaceId, task_id: `t-${randomUUID()}`, property_id: "home-1" })).recording_url);
+    const link = async () =>
+      recorder(
+        (await issueLink(key, { workspace_id: workspaceId, task_id: `t-${randomUUID()}`, property_id: "home-1" })).recording_url,
+      );
     const busy = await link();
     for (let i = 0; i < recorderLimit; i++) expect((await busy.session()).status).toBe(200);
     const refused = await busy.session();
@@ -56,7 +59,8 @@ describe("recorder rate limits", () => {
   });
 
   it("limit unknown tokens per client address", async () => {
-    for (let i = 0; i < unauthenticatedLimit; i++) expectError(await call("GET", `/r/${newRecordingToken()}/api/session`), 404, "not_found");
+    for (let i = 0; i < unauthenticatedLimit; i++)
+      expectError(await call("GET", `/r/${newRecordingToken()}/api/session`), 404, "not_found");
     expectError(await call("GET", `/r/${newRecordingToken()}/api/session`), 429, "too_many_requests");
   });
 });

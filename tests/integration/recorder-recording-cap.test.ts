@@ -22,7 +22,12 @@ let app: AppProcess;
 
 beforeAll(async () => {
   const databaseUrl = await createDatabase(inject("pgAdminUrl"), "reccap");
-  const env = { ...testAppEnv, APP_SECRET: randomBytes(32).toString("base64url"), CREATE_DEMO_PARTNER: "true", RECORDING_MAX_BYTES: String(capBytes) };
+  const env = {
+    ...testAppEnv,
+    APP_SECRET: randomBytes(32).toString("base64url"),
+    CREATE_DEMO_PARTNER: "true",
+    RECORDING_MAX_BYTES: String(capBytes),
+  };
   app = await startAppProcess({ databaseUrl, env });
   process.env.APP_SECRET = env.APP_SECRET;
   await useDatabase(databaseUrl);
@@ -42,7 +47,9 @@ describe("the walkthrough's byte cap", () => {
   it("accepts exactly the parts that fit when they are uploaded at once", async () => {
     const key = await demoApiKey(app);
     const workspaceId = await readyWorkspace(key, "cap", [item("home-1")]);
-    const rec = recorder((await issueLink(key, { workspace_id: workspaceId, task_id: `task-${randomUUID()}`, property_id: "home-1" })).recording_url);
+    const rec = recorder(
+      (await issueLink(key, { workspace_id: workspaceId, task_id: `task-${randomUUID()}`, property_id: "home-1" })).recording_url,
+    );
     const opened = await rec.open();
     expect(opened.status, opened.text).toBe(200);
     expect((opened.body.limits as { recording_bytes: number }).recording_bytes).toBe(capBytes);
@@ -53,7 +60,11 @@ describe("the walkthrough's byte cap", () => {
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(fits);
     for (const refused of answers.filter((answer) => answer.status !== 201)) expectError(refused, 413, "payload_too_large");
 
-    const stored = await db().recordingPart.aggregate({ where: { inspectionId: opened.body.inspection_id as string }, _sum: { size: true }, _count: true });
+    const stored = await db().recordingPart.aggregate({
+      where: { inspectionId: opened.body.inspection_id as string },
+      _sum: { size: true },
+      _count: true,
+    });
     expect({ parts: stored._count, bytes: stored._sum.size }).toEqual({ parts: fits, bytes: fits * partBytes });
     // What is left is what the next part may hold.
     const over = await rec.putPart(9, webmPart(9));

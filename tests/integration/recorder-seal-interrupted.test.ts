@@ -27,7 +27,12 @@ import { item } from "../fixtures/roster";
  * (RUN_WORKERS=false) and `npm run worker` processes, on a database of their own.
  */
 
-const env = { ...testAppEnv, APP_SECRET: randomBytes(32).toString("base64url"), CREATE_DEMO_PARTNER: "true", JOB_MAINTENANCE_INTERVAL_SECONDS: "1" };
+const env = {
+  ...testAppEnv,
+  APP_SECRET: randomBytes(32).toString("base64url"),
+  CREATE_DEMO_PARTNER: "true",
+  JOB_MAINTENANCE_INTERVAL_SECONDS: "1",
+};
 let app: AppProcess;
 let databaseUrl: string;
 let dir: string;
@@ -72,7 +77,11 @@ describe("a worker killed mid-seal", () => {
     // The worker applies the roster too: the app runs no jobs of its own.
     const first = await startWorker();
     const workspaceId = await readyWorkspace(key, "sealkill", [item("home-1")]);
-    const put = await call("PUT", "/v1/properties/home-1/checklist", { key, query: { workspace_id: workspaceId }, body: { items: [{ name: "Hall" }] } });
+    const put = await call("PUT", "/v1/properties/home-1/checklist", {
+      key,
+      query: { workspace_id: workspaceId },
+      body: { items: [{ name: "Hall" }] },
+    });
     expect(put.status).toBe(200);
     const link = await issueLink(key, { workspace_id: workspaceId, task_id: `task-${randomUUID()}`, property_id: "home-1" });
     const rec = recorder(link.recording_url);
@@ -94,7 +103,11 @@ describe("a worker killed mid-seal", () => {
     const state = await waitUntilSealed(rec, 180_000);
     expect(state.state).toBe("sealed");
 
-    const jobs = await runSql(databaseUrl, "SELECT state::text, retry_count FROM pgboss.job WHERE name = 'seal-recording' AND data->>'inspectionId' = $1", [inspectionId]);
+    const jobs = await runSql(
+      databaseUrl,
+      "SELECT state::text, retry_count FROM pgboss.job WHERE name = 'seal-recording' AND data->>'inspectionId' = $1",
+      [inspectionId],
+    );
     expect(jobs).toEqual([{ state: "completed", retry_count: 1 }]);
     expect(await db().inspectionVideo.count({ where: { inspectionId } })).toBe(1);
     const lines = await db().inspectionItem.findMany({ where: { inspectionId } });

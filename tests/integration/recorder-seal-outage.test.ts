@@ -64,7 +64,11 @@ beforeAll(async () => {
   worker = await startWorkerProcess({ databaseUrl, dataDir: app.dataDir, env });
   key = await demoApiKey(app);
   workspaceId = await readyWorkspace(key, "outage", [item("home-1")]);
-  const put = await call("PUT", "/v1/properties/home-1/checklist", { key, query: { workspace_id: workspaceId }, body: { items: [{ name: "Hall" }] } });
+  const put = await call("PUT", "/v1/properties/home-1/checklist", {
+    key,
+    query: { workspace_id: workspaceId },
+    body: { items: [{ name: "Hall" }] },
+  });
   expect(put.status, put.text).toBe(200);
 });
 
@@ -104,7 +108,8 @@ describe("the media store away during a seal", () => {
     expect((await rec.finish({ parts: manifest, events_seq: 1 })).status).toBe(202);
     await until(
       "more failed seal attempts than the old retries allowed, or the seal's end",
-      async () => ((await failedSealAttempts()) > oldAttempts || (await rec.state()).body.state !== "finishing" ? true : undefined),
+      async () =>
+        (await failedSealAttempts()) > oldAttempts || (await rec.state()).body.state !== "finishing" ? true : undefined,
       240_000,
       500,
     );
@@ -112,7 +117,10 @@ describe("the media store away during a seal", () => {
     await s3.resume();
 
     expect(await waitUntilSealed(rec, 180_000)).toMatchObject({ state: "sealed", inspection_id: inspectionId });
-    const inspection = await db().inspection.findUniqueOrThrow({ where: { id: inspectionId }, include: { video: true, items: true } });
+    const inspection = await db().inspection.findUniqueOrThrow({
+      where: { id: inspectionId },
+      include: { video: true, items: true },
+    });
     expect({ status: inspection.status, reason: inspection.failureReason, video: inspection.video?.mediaKey }).toEqual({
       status: "processing",
       reason: null,

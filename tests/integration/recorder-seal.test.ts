@@ -33,7 +33,11 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "walkthrough-seal-"));
   partner = await createTestPartner("Sparkle Co");
   workspaceId = await readyWorkspace(partner.apiKey, "seal", [item("home-1")]);
-  const put = await call("PUT", "/v1/properties/home-1/checklist", { key: partner.apiKey, query: { workspace_id: workspaceId }, body: { items: items.map((name) => ({ name })) } });
+  const put = await call("PUT", "/v1/properties/home-1/checklist", {
+    key: partner.apiKey,
+    query: { workspace_id: workspaceId },
+    body: { items: items.map((name) => ({ name })) },
+  });
   expect(put.status, put.text).toBe(200);
   await addAllowlistEntry(partner.partnerId, "sparkle://");
 });
@@ -42,7 +46,8 @@ afterAll(async () => {
 });
 
 /** The staff CLI with the app's DATA_DIR and address. */
-const admin = <T = Record<string, unknown>>(...args: string[]) => runAdminJson<T>(args, { DATA_DIR: appUnderTest().dataDir, APP_URL: appUnderTest().baseUrl });
+const admin = <T = Record<string, unknown>>(...args: string[]) =>
+  runAdminJson<T>(args, { DATA_DIR: appUnderTest().dataDir, APP_URL: appUnderTest().baseUrl });
 
 async function openWalk(query: Record<string, string> = {}) {
   const taskId = `task-${randomUUID()}`;
@@ -79,7 +84,11 @@ describe("sealing a camera walkthrough", () => {
     expect(done.status, done.text).toBe(202);
 
     const state = await waitUntilSealed(rec);
-    expect(state).toEqual({ state: "sealed", inspection_id: inspectionId, return_url: `sparkle://done?job=7&inspection_id=${inspectionId}&status=submitted#x` });
+    expect(state).toEqual({
+      state: "sealed",
+      inspection_id: inspectionId,
+      return_url: `sparkle://done?job=7&inspection_id=${inspectionId}&status=submitted#x`,
+    });
 
     const video = await storedVideo(inspectionId);
     expect(video.contentType).toBe("video/mp4");
@@ -104,8 +113,15 @@ describe("sealing a camera walkthrough", () => {
 
     // The parts are gone once sealed; the status read moved on.
     expect(await localDriverOfApp().listParts(recordingKeys.upload(inspectionId))).toEqual([]);
-    const status = await call("GET", "/v1/inspections", { key: partner.apiKey, query: { workspace_id: workspaceId, task_id: taskId } });
-    expect(status.body).toMatchObject({ status: "processing", inspection_id: inspectionId, report: { status: "processing", stage: "analyzing" } });
+    const status = await call("GET", "/v1/inspections", {
+      key: partner.apiKey,
+      query: { workspace_id: workspaceId, task_id: taskId },
+    });
+    expect(status.body).toMatchObject({
+      status: "processing",
+      inspection_id: inspectionId,
+      report: { status: "processing", stage: "analyzing" },
+    });
 
     // The cleaner's session shows the results, each picture a working signed link.
     const session = await rec.session();
@@ -138,7 +154,10 @@ describe("sealing a camera walkthrough", () => {
       reason: "recording_unprocessable",
       video: null,
     });
-    const status = await call("GET", "/v1/inspections", { key: partner.apiKey, query: { workspace_id: workspaceId, task_id: taskId } });
+    const status = await call("GET", "/v1/inspections", {
+      key: partner.apiKey,
+      query: { workspace_id: workspaceId, task_id: taskId },
+    });
     expect(status.body).toEqual({ status: "failed", inspection_id: inspectionId });
   });
 });
@@ -151,7 +170,9 @@ describe("a video uploaded as a file", () => {
     expect((await rec.finish({ parts: manifest, events_seq: 0 })).status).toBe(202);
     expect((await waitUntilSealed(rec)).state).toBe("sealed");
     const lines = await db().inspectionItem.findMany({ where: { inspectionId }, orderBy: { position: "asc" } });
-    expect(lines.map((line) => [line.name, line.state, line.timestampSeconds])).toEqual(items.map((name) => [name, "not_checked", null]));
+    expect(lines.map((line) => [line.name, line.state, line.timestampSeconds])).toEqual(
+      items.map((name) => [name, "not_checked", null]),
+    );
   });
 });
 
@@ -166,7 +187,9 @@ describe("POST /explanations", () => {
 
     const explained = await rec.explain(ids[1]!, "The mop was in the shot, the floor was wet.");
     expect(explained.status, explained.text).toBe(200);
-    const result = (explained.body.results as { item_id: string; state: string; reason?: string }[]).find((line) => line.item_id === ids[1]);
+    const result = (explained.body.results as { item_id: string; state: string; reason?: string }[]).find(
+      (line) => line.item_id === ids[1],
+    );
     expect(result).toMatchObject({ state: "explained", reason: "The mop was in the shot, the floor was wet." });
     // The same words again answer alike; a pending item cannot be explained; blank words are missing.
     expect((await rec.explain(ids[1]!, "The mop was in the shot, the floor was wet.")).status).toBe(200);
@@ -179,31 +202,72 @@ describe("POST /explanations", () => {
     // Held for staff: the checked item waits for a decision; the two finished anyway are missed.
     const held = await openWalk();
     await held.rec.taps([{ seq: 1, item_id: held.ids[0]!, action: "check", run_seconds: 1 }]);
-    await held.rec.finish({ parts: await uploadRuns(held.rec, [await makeTestVideo(dir, "held.webm", { format: "webm-vp8-stream", seconds: 2 })]), events_seq: 1, finish_anyway: [held.ids[1]!, held.ids[2]!] });
+    await held.rec.finish({
+      parts: await uploadRuns(held.rec, [await makeTestVideo(dir, "held.webm", { format: "webm-vp8-stream", seconds: 2 })]),
+      events_seq: 1,
+      finish_anyway: [held.ids[1]!, held.ids[2]!],
+    });
     expect((await waitUntilSealed(held.rec)).state).toBe("sealed");
-    await until("the analysis", async () => ((await db().inspection.findUniqueOrThrow({ where: { id: held.inspectionId } })).analyzedAt ? true : undefined), 60_000, 200);
+    await until(
+      "the analysis",
+      async () => ((await db().inspection.findUniqueOrThrow({ where: { id: held.inspectionId } })).analyzedAt ? true : undefined),
+      60_000,
+      200,
+    );
     // Staff confirm one missed item: the cleaner's words do not overturn it.
     await admin("review", "decide", "--inspection", held.inspectionId, "--item", held.ids[1]!, "--state", "missed");
     expectError(await held.rec.explain(held.ids[1]!, "I did mop it."), 409, "item_decided_by_staff");
     // The recorder offers an explanation only where one is taken.
-    const offered = async (rec: typeof held.rec) => ((await rec.session()).body.results as { item_id: string; explainable: boolean }[]).map((line) => [line.item_id, line.explainable]);
-    expect(await offered(held.rec)).toEqual([[held.ids[0], false], [held.ids[1], false], [held.ids[2], true]]);
+    const offered = async (rec: typeof held.rec) =>
+      ((await rec.session()).body.results as { item_id: string; explainable: boolean }[]).map((line) => [
+        line.item_id,
+        line.explainable,
+      ]);
+    expect(await offered(held.rec)).toEqual([
+      [held.ids[0], false],
+      [held.ids[1], false],
+      [held.ids[2], true],
+    ]);
     // The other is the filming's own `missed`: explained while the report is not out.
     expect((await held.rec.explain(held.ids[2]!, "The camera fogged up.")).status).toBe(200);
-    const released = await admin<{ released: boolean }>("review", "decide", "--inspection", held.inspectionId, "--item", held.ids[0]!, "--state", "missed");
+    const released = await admin<{ released: boolean }>(
+      "review",
+      "decide",
+      "--inspection",
+      held.inspectionId,
+      "--item",
+      held.ids[0]!,
+      "--state",
+      "missed",
+    );
     expect(released.released).toBe(true);
     expect((await held.rec.explain(held.ids[2]!, "The camera fogged up.")).status).toBe(200);
     expectError(await held.rec.explain(held.ids[2]!, "Other words, later."), 409, "explanations_closed");
 
     // Released at once (nothing waits for staff): no item can be explained any more.
     const out = await openWalk();
-    await out.rec.finish({ parts: await uploadRuns(out.rec, [await makeTestVideo(dir, "out.webm", { format: "webm-vp8-stream", seconds: 2 })]), events_seq: 0, finish_anyway: out.ids });
+    await out.rec.finish({
+      parts: await uploadRuns(out.rec, [await makeTestVideo(dir, "out.webm", { format: "webm-vp8-stream", seconds: 2 })]),
+      events_seq: 0,
+      finish_anyway: out.ids,
+    });
     expect((await waitUntilSealed(out.rec)).state).toBe("sealed");
-    await until("the release", async () => ((await db().inspection.findUniqueOrThrow({ where: { id: out.inspectionId } })).status === "completed" ? true : undefined), 60_000, 200);
+    await until(
+      "the release",
+      async () =>
+        (await db().inspection.findUniqueOrThrow({ where: { id: out.inspectionId } })).status === "completed" ? true : undefined,
+      60_000,
+      200,
+    );
     const refused = expectError(await out.rec.explain(out.ids[0]!, "It was done."), 409, "explanations_closed");
     expect(refused.message).toMatch(/released/);
     expect(await offered(out.rec)).toEqual(out.ids.map((id) => [id, false]));
-    const lines = await db().inspectionItem.findMany({ where: { inspectionId: { in: [held.inspectionId, out.inspectionId] } }, orderBy: [{ inspectionId: "asc" }, { position: "asc" }] });
-    expect(lines.filter((line) => line.state === "explained").map((line) => [line.inspectionId, line.itemId, line.reason])).toEqual([[held.inspectionId, held.ids[2], "The camera fogged up."]]);
+    const lines = await db().inspectionItem.findMany({
+      where: { inspectionId: { in: [held.inspectionId, out.inspectionId] } },
+      orderBy: [{ inspectionId: "asc" }, { position: "asc" }],
+    });
+    expect(
+      lines.filter((line) => line.state === "explained").map((line) => [line.inspectionId, line.itemId, line.reason]),
+    ).toEqual([[held.inspectionId, held.ids[2], "The camera fogged up."]]);
   });
 });

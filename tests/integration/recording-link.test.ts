@@ -25,12 +25,18 @@ const task = () => `task ${randomUUID()} /?#`;
 const link = (query: Record<string, string | undefined>) =>
   recordingLink(key, { workspace_id: workspaceId, property_id: "home-1", ...query });
 
-describeSecurity("GET /v1/recording-link", { method: "GET", path: "/v1/recording-link?workspace_id=x&task_id=t&property_id=p" }, { partnerCheckInHandler: true });
+describeSecurity(
+  "GET /v1/recording-link",
+  { method: "GET", path: "/v1/recording-link?workspace_id=x&task_id=t&property_id=p" },
+  { partnerCheckInHandler: true },
+);
 
 describe("GET /v1/recording-link", () => {
   it("issues a link for a task: our property id, the caller's, the roster revision, no return_url", async () => {
     const taskId = task();
-    const home = await db().property.findFirstOrThrow({ where: { externalId: "home-1", workspace: { externalId: workspaceId } } });
+    const home = await db().property.findFirstOrThrow({
+      where: { externalId: "home-1", workspace: { externalId: workspaceId } },
+    });
     const answer = await link({ task_id: taskId });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
@@ -46,7 +52,12 @@ describe("GET /v1/recording-link", () => {
   it("answers the same URL for the same task every time, another for every other task", async () => {
     const taskId = task();
     const first = await issueLink(key, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1" });
-    const again = await issueLink(key, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1", task_name: "Turnover" });
+    const again = await issueLink(key, {
+      workspace_id: workspaceId,
+      task_id: taskId,
+      property_id: "home-1",
+      task_name: "Turnover",
+    });
     const other = await issueLink(key, { workspace_id: workspaceId, task_id: task(), property_id: "home-1" });
     expect(again.recording_url).toBe(first.recording_url);
     expect(other.recording_url).not.toBe(first.recording_url);
@@ -82,27 +93,48 @@ describe("GET /v1/recording-link", () => {
 
   it("stores return_url per task: a call with it sets it and echoes it, a call without leaves it and echoes none", async () => {
     const taskId = task();
-    expect((await issueLink(key, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1" })).return_url).toBeUndefined();
+    expect(
+      (await issueLink(key, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1" })).return_url,
+    ).toBeUndefined();
     const withUrl = "https://app.example.com/tasks/1?tab=done#top";
-    expect((await issueLink(key, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1", return_url: withUrl })).return_url).toBe(withUrl);
+    expect(
+      (await issueLink(key, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1", return_url: withUrl }))
+        .return_url,
+    ).toBe(withUrl);
     // Spec, Recording link: `return_url` is "echoed when one was supplied"; the stored one stays and is used.
-    expect((await issueLink(key, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1" })).return_url).toBeUndefined();
+    expect(
+      (await issueLink(key, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1" })).return_url,
+    ).toBeUndefined();
     expect((await db().task.findFirstOrThrow({ where: { externalId: taskId } })).returnUrl).toBe(withUrl);
     const app = "myapp://task/1";
-    expect((await issueLink(key, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1", return_url: app })).return_url).toBe(app);
+    expect(
+      (await issueLink(key, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1", return_url: app })).return_url,
+    ).toBe(app);
     const stored = await db().task.findFirstOrThrow({ where: { externalId: taskId } });
     expect(stored.returnUrl).toBe(app);
   });
 
   it("sets task_name and scheduled_date when sent, keeps them when left out", async () => {
     const taskId = task();
-    await issueLink(key, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1", task_name: "Turnover", scheduled_date: "2026-12-01" });
+    await issueLink(key, {
+      workspace_id: workspaceId,
+      task_id: taskId,
+      property_id: "home-1",
+      task_name: "Turnover",
+      scheduled_date: "2026-12-01",
+    });
     await issueLink(key, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1" });
     let stored = await db().task.findFirstOrThrow({ where: { externalId: taskId } });
-    expect({ name: stored.name, date: stored.scheduledDate?.toISOString() }).toEqual({ name: "Turnover", date: "2026-12-01T00:00:00.000Z" });
+    expect({ name: stored.name, date: stored.scheduledDate?.toISOString() }).toEqual({
+      name: "Turnover",
+      date: "2026-12-01T00:00:00.000Z",
+    });
     await issueLink(key, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1", scheduled_date: "2026-12-02" });
     stored = await db().task.findFirstOrThrow({ where: { externalId: taskId } });
-    expect({ name: stored.name, date: stored.scheduledDate?.toISOString() }).toEqual({ name: "Turnover", date: "2026-12-02T00:00:00.000Z" });
+    expect({ name: stored.name, date: stored.scheduledDate?.toISOString() }).toEqual({
+      name: "Turnover",
+      date: "2026-12-02T00:00:00.000Z",
+    });
   });
 
   it("never creates a property", async () => {
@@ -112,11 +144,18 @@ describe("GET /v1/recording-link", () => {
 });
 
 describe("GET /v1/recording-link: parameters", () => {
-  it.each(["workspace_id", "task_id", "property_id"])("answers 400 missing_parameter naming a missing or blank %s", async (name) => {
-    const query: Record<string, string | undefined> = { workspace_id: workspaceId, task_id: task(), property_id: "home-1" };
-    expect(expectError(await recordingLink(key, { ...query, [name]: undefined }), 400, "missing_parameter").detail).toEqual({ parameter: name });
-    expect(expectError(await recordingLink(key, { ...query, [name]: " " }), 400, "missing_parameter").detail).toEqual({ parameter: name });
-  });
+  it.each(["workspace_id", "task_id", "property_id"])(
+    "answers 400 missing_parameter naming a missing or blank %s",
+    async (name) => {
+      const query: Record<string, string | undefined> = { workspace_id: workspaceId, task_id: task(), property_id: "home-1" };
+      expect(expectError(await recordingLink(key, { ...query, [name]: undefined }), 400, "missing_parameter").detail).toEqual({
+        parameter: name,
+      });
+      expect(expectError(await recordingLink(key, { ...query, [name]: " " }), 400, "missing_parameter").detail).toEqual({
+        parameter: name,
+      });
+    },
+  );
 
   // Spec, "Your ids": opaque, no cap given; ours is documented as 1,000 characters, counted as people count them.
   // 1,000 different 4-byte characters (CJK Extension B, a fixed pseudo-random walk): 4,000 bytes that do not compress.
@@ -127,22 +166,25 @@ describe("GET /v1/recording-link: parameters", () => {
     ["task_id", "an emoji", "\u{1F3E0}".repeat(1001)],
     ["task_name", "an emoji", "\u{1F3E0}".repeat(1001)],
     ["task_id", "4-byte characters that do not repeat", wide],
-  ])("takes a %s of 1,000 characters (%s) and refuses one of 1,001 with 400 invalid_request naming it", async (name, _what, text) => {
-    const longest = [...text].slice(0, 1000).join("");
-    const query = { task_id: task(), [name]: longest };
-    const taken = await link(query);
-    expect(taken.status, taken.text).toBe(200);
-    const stored = await db().task.findFirstOrThrow({ where: { externalId: query.task_id } });
-    expect(name === "task_id" ? stored.externalId : stored.name).toBe(longest);
-    if (name === "task_id") {
-      // The same 1,000-character task is the same task.
-      expect((await link(query)).body.recording_url).toBe(taken.body.recording_url);
-      const status = await call("GET", "/v1/inspections", { key, query: { workspace_id: workspaceId, task_id: longest } });
-      expect(status.status, status.text).toBe(200);
-    }
-    const refused = await link({ task_id: task(), [name]: text });
-    expect(expectError(refused, 400, "invalid_request").detail).toEqual({ parameter: name });
-  });
+  ])(
+    "takes a %s of 1,000 characters (%s) and refuses one of 1,001 with 400 invalid_request naming it",
+    async (name, _what, text) => {
+      const longest = [...text].slice(0, 1000).join("");
+      const query = { task_id: task(), [name]: longest };
+      const taken = await link(query);
+      expect(taken.status, taken.text).toBe(200);
+      const stored = await db().task.findFirstOrThrow({ where: { externalId: query.task_id } });
+      expect(name === "task_id" ? stored.externalId : stored.name).toBe(longest);
+      if (name === "task_id") {
+        // The same 1,000-character task is the same task.
+        expect((await link(query)).body.recording_url).toBe(taken.body.recording_url);
+        const status = await call("GET", "/v1/inspections", { key, query: { workspace_id: workspaceId, task_id: longest } });
+        expect(status.status, status.text).toBe(200);
+      }
+      const refused = await link({ task_id: task(), [name]: text });
+      expect(expectError(refused, 400, "invalid_request").detail).toEqual({ parameter: name });
+    },
+  );
 
   it.each(["2026-13-01", "2026-02-30", "20261201", "2026-1-1", "2026-12-01T00:00:00Z", ""])(
     "refuses scheduled_date=%s with 400 invalid_request naming it",
@@ -225,7 +267,8 @@ describe("GET /v1/recording-link: refusals in the spec's order", () => {
     const paused = await createTestPartner();
     const theirs = await readyWorkspace(paused.apiKey, "paused");
     await setPartnerStatus(paused.partnerId, "paused");
-    const ask = (workspace: string) => recordingLink(paused.apiKey, { workspace_id: workspace, task_id: task(), property_id: "nope" });
+    const ask = (workspace: string) =>
+      recordingLink(paused.apiKey, { workspace_id: workspace, task_id: task(), property_id: "nope" });
     expectError(await ask("nobody-has-this"), 404, "workspace_not_provisioned");
     expectError(await ask(workspaceId), 404, "workspace_not_provisioned");
     expectError(await ask(theirs), 403, "partner_disabled");
@@ -233,7 +276,11 @@ describe("GET /v1/recording-link: refusals in the spec's order", () => {
 
   it("3 roster_required before 4 property_not_found", async () => {
     const fresh = await provision(key, "no-roster");
-    expectError(await recordingLink(key, { workspace_id: fresh, task_id: task(), property_id: "home-1" }), 409, "roster_required");
+    expectError(
+      await recordingLink(key, { workspace_id: fresh, task_id: task(), property_id: "home-1" }),
+      409,
+      "roster_required",
+    );
   });
 
   it("4 property_not_found, also for another workspace's property", async () => {
@@ -258,10 +305,22 @@ describe("GET /v1/recording-link: refusals in the spec's order", () => {
     const where = { externalId: scoped };
     await db().property.updateMany({ where: { externalId: "b", workspace: where }, data: { billingActive: false } });
     await db().workspace.updateMany({ where, data: { serviceState: "pending_setup", recordingEnabled: false } });
-    expectError(await recordingLink(key, { workspace_id: scoped, task_id: bound, property_id: "b" }), 409, "property_not_activated");
+    expectError(
+      await recordingLink(key, { workspace_id: scoped, task_id: bound, property_id: "b" }),
+      409,
+      "property_not_activated",
+    );
     await db().property.updateMany({ where: { externalId: "b", workspace: where }, data: { billingActive: true } });
-    expectError(await recordingLink(key, { workspace_id: scoped, task_id: bound, property_id: "b" }), 409, "workspace_not_enabled");
+    expectError(
+      await recordingLink(key, { workspace_id: scoped, task_id: bound, property_id: "b" }),
+      409,
+      "workspace_not_enabled",
+    );
     await db().workspace.updateMany({ where, data: { serviceState: "enabled", recordingEnabled: true } });
-    expectError(await recordingLink(key, { workspace_id: scoped, task_id: bound, property_id: "b" }), 409, "task_property_conflict");
+    expectError(
+      await recordingLink(key, { workspace_id: scoped, task_id: bound, property_id: "b" }),
+      409,
+      "task_property_conflict",
+    );
   });
 });

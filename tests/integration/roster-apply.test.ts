@@ -37,9 +37,16 @@ describe("applying a roster", () => {
     const run = await pushAndWait(
       key,
       workspaceId,
-      snapshot([item("a"), item("b", { address: undefined, address_unavailable_reason: "New build" }), item("c", { status: "inactive" })], {
-        observed_at: observedAt.toISOString().replace(".000Z", "Z"),
-      }),
+      snapshot(
+        [
+          item("a"),
+          item("b", { address: undefined, address_unavailable_reason: "New build" }),
+          item("c", { status: "inactive" }),
+        ],
+        {
+          observed_at: observedAt.toISOString().replace(".000Z", "Z"),
+        },
+      ),
     );
     expect(run).toMatchObject({
       status: "applied",
@@ -66,16 +73,30 @@ describe("applying a roster", () => {
     expect(workspace.roster!.roster_confirmed_at).toBe(run.applied_at);
 
     const properties = byId(await listAll(key, workspaceId));
-    expect(properties.a).toMatchObject({ roster_status: "present", billing_active: true, address_status: "ok", address: address(), last_seen_revision: 1 });
+    expect(properties.a).toMatchObject({
+      roster_status: "present",
+      billing_active: true,
+      address_status: "ok",
+      address: address(),
+      last_seen_revision: 1,
+    });
     expect(properties.b).toMatchObject({ roster_status: "present", address_status: "missing" });
     expect(properties.b!.address).toBeUndefined();
     expect(properties.c).toMatchObject({ roster_status: "inactive", billing_active: false });
-    expect(properties.a!.setup).toEqual({ checklist: { items: 0 }, tour: { state: "none" }, baseline_photos: { count: 0, state: "none" } });
+    expect(properties.a!.setup).toEqual({
+      checklist: { items: 0 },
+      tour: { state: "none" },
+      baseline_photos: { count: 0, state: "none" },
+    });
   });
 
   it("deactivates, reactivates and updates as the state tables say, deleting nothing", async () => {
     const workspaceId = await provision(key, "transitions");
-    await pushAndWait(key, workspaceId, snapshot([item("keep"), item("drop"), item("off"), item("back", { status: "inactive" }), item("edit")]));
+    await pushAndWait(
+      key,
+      workspaceId,
+      snapshot([item("keep"), item("drop"), item("off"), item("back", { status: "inactive" }), item("edit")]),
+    );
     const before = byId(await listAll(key, workspaceId));
 
     const run = await pushAndWait(

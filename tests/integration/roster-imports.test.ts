@@ -32,15 +32,26 @@ describeSecurity("GET /v1/roster-imports/{import_id}", {
 describe("POST /v1/roster-imports: accepted", () => {
   it("answers 202 with the queued run and never echoes the snapshot", async () => {
     const workspaceId = await provision(key);
-    const body = snapshot([item("a"), item("b", { status: "inactive" }), item("c", { address: undefined, address_unavailable_reason: "New build" })], {
-      observed_at: "2026-11-20T09:30:00+01:00",
-    });
+    const body = snapshot(
+      [item("a"), item("b", { status: "inactive" }), item("c", { address: undefined, address_unavailable_reason: "New build" })],
+      {
+        observed_at: "2026-11-20T09:30:00+01:00",
+      },
+    );
     const answer = await push(key, workspaceId, body);
     expect(answer.status).toBe(202);
     const run = answer.body;
-    expect(Object.keys(run).sort()).toEqual(
-      ["base_revision", "counts", "import_id", "observed_at", "source", "status", "status_url", "submitted_at", "workspace_id"],
-    );
+    expect(Object.keys(run).sort()).toEqual([
+      "base_revision",
+      "counts",
+      "import_id",
+      "observed_at",
+      "source",
+      "status",
+      "status_url",
+      "submitted_at",
+      "workspace_id",
+    ]);
     expect(run).toMatchObject({
       workspace_id: workspaceId,
       status: "queued",
@@ -65,22 +76,106 @@ describe("POST /v1/roster-imports: synchronous refusals change nothing", () => {
   const cases: [string, unknown, number, string, Record<string, unknown>][] = [
     ["complete false", snapshot([item("a")], { complete: false }), 400, "invalid_request", { parameter: "complete" }],
     ["complete missing", { ...snapshot([item("a")]), complete: undefined }, 400, "missing_parameter", { parameter: "complete" }],
-    ["observed_at not a date-time", snapshot([item("a")], { observed_at: "yesterday" }), 400, "invalid_request", { parameter: "observed_at" }],
-    ["total_count against the array", snapshot([item("a")], { total_count: 2 }), 400, "invalid_request", { parameter: "total_count" }],
+    [
+      "observed_at not a date-time",
+      snapshot([item("a")], { observed_at: "yesterday" }),
+      400,
+      "invalid_request",
+      { parameter: "observed_at" },
+    ],
+    [
+      "total_count against the array",
+      snapshot([item("a")], { total_count: 2 }),
+      400,
+      "invalid_request",
+      { parameter: "total_count" },
+    ],
     ["unknown top-level field", snapshot([item("a")], { partner_id: "x" }), 400, "invalid_request", { parameter: "partner_id" }],
     ["properties not an array", snapshot([item("a")], { properties: {} }), 400, "invalid_request", { parameter: "properties" }],
-    ["item missing name", snapshot([item("a"), item("b", { name: undefined })]), 400, "missing_parameter", { parameter: "properties[1].name", index: 1 }],
-    ["item name too long", snapshot([item("a", { name: "n".repeat(201) })]), 400, "invalid_request", { parameter: "properties[0].name", index: 0 }],
-    ["property_id too long", snapshot([item("x".repeat(201))]), 400, "invalid_request", { parameter: "properties[0].property_id", index: 0 }],
-    ["unit_label too long", snapshot([item("a", { unit_label: "u".repeat(101) })]), 400, "invalid_request", { parameter: "properties[0].unit_label", index: 0 }],
-    ["building_id too long", snapshot([item("a", { building_id: "b".repeat(201) })]), 400, "invalid_request", { parameter: "properties[0].building_id", index: 0 }],
-    ["reason too long", snapshot([item("a", { address: undefined, address_unavailable_reason: "r".repeat(501) })]), 400, "invalid_request", { parameter: "properties[0].address_unavailable_reason", index: 0 }],
-    ["bad status", snapshot([item("a", { status: "archived" })]), 400, "invalid_request", { parameter: "properties[0].status", index: 0 }],
-    ["unknown item field", snapshot([item("a"), item("b", { colour: "red" })]), 400, "invalid_request", { parameter: "properties[1].colour", index: 1 }],
-    ["unknown address field", snapshot([item("a", { address: { ...address(), zip: "1" } })]), 400, "invalid_request", { parameter: "properties[0].address.zip", index: 0 }],
-    ["address sub-field missing", snapshot([item("a", { address: { ...address(), city: undefined } })]), 400, "missing_parameter", { parameter: "properties[0].address.city", index: 0 }],
-    ["both address and reason", snapshot([item("a", { address_unavailable_reason: "why" })]), 400, "invalid_request", { parameter: "properties[0].address_unavailable_reason", index: 0 }],
-    ["neither address nor reason", snapshot([item("a", { address: undefined })]), 400, "missing_parameter", { parameter: "properties[0].address", index: 0 }],
+    [
+      "item missing name",
+      snapshot([item("a"), item("b", { name: undefined })]),
+      400,
+      "missing_parameter",
+      { parameter: "properties[1].name", index: 1 },
+    ],
+    [
+      "item name too long",
+      snapshot([item("a", { name: "n".repeat(201) })]),
+      400,
+      "invalid_request",
+      { parameter: "properties[0].name", index: 0 },
+    ],
+    [
+      "property_id too long",
+      snapshot([item("x".repeat(201))]),
+      400,
+      "invalid_request",
+      { parameter: "properties[0].property_id", index: 0 },
+    ],
+    [
+      "unit_label too long",
+      snapshot([item("a", { unit_label: "u".repeat(101) })]),
+      400,
+      "invalid_request",
+      { parameter: "properties[0].unit_label", index: 0 },
+    ],
+    [
+      "building_id too long",
+      snapshot([item("a", { building_id: "b".repeat(201) })]),
+      400,
+      "invalid_request",
+      { parameter: "properties[0].building_id", index: 0 },
+    ],
+    [
+      "reason too long",
+      snapshot([item("a", { address: undefined, address_unavailable_reason: "r".repeat(501) })]),
+      400,
+      "invalid_request",
+      { parameter: "properties[0].address_unavailable_reason", index: 0 },
+    ],
+    [
+      "bad status",
+      snapshot([item("a", { status: "archived" })]),
+      400,
+      "invalid_request",
+      { parameter: "properties[0].status", index: 0 },
+    ],
+    [
+      "unknown item field",
+      snapshot([item("a"), item("b", { colour: "red" })]),
+      400,
+      "invalid_request",
+      { parameter: "properties[1].colour", index: 1 },
+    ],
+    [
+      "unknown address field",
+      snapshot([item("a", { address: { ...address(), zip: "1" } })]),
+      400,
+      "invalid_request",
+      { parameter: "properties[0].address.zip", index: 0 },
+    ],
+    [
+      "address sub-field missing",
+      snapshot([item("a", { address: { ...address(), city: undefined } })]),
+      400,
+      "missing_parameter",
+      { parameter: "properties[0].address.city", index: 0 },
+    ],
+    [
+      "both address and reason",
+      snapshot([item("a", { address_unavailable_reason: "why" })]),
+      400,
+      "invalid_request",
+      { parameter: "properties[0].address_unavailable_reason", index: 0 },
+    ],
+    [
+      "neither address nor reason",
+      snapshot([item("a", { address: undefined })]),
+      400,
+      "missing_parameter",
+      { parameter: "properties[0].address", index: 0 },
+    ],
   ];
 
   it.each(cases)("refuses %s", async (_name, body, status, code, detail) => {
@@ -185,7 +280,11 @@ describe("POST /v1/roster-imports: idempotency", () => {
     const workspaceId = await provision(key, "conflict");
     const idempotencyKey = randomUUID();
     const first = await push(key, workspaceId, snapshot([item("a")]), idempotencyKey);
-    const error = expectError(await push(key, workspaceId, snapshot([item("a"), item("b")]), idempotencyKey), 409, "idempotency_conflict");
+    const error = expectError(
+      await push(key, workspaceId, snapshot([item("a"), item("b")]), idempotencyKey),
+      409,
+      "idempotency_conflict",
+    );
     expect(error.detail).toEqual({ import_id: first.body.import_id });
     expect(await runsIn(workspaceId)).toBe(1);
   });

@@ -28,7 +28,13 @@ describe("the feed's bounds and transport", () => {
     // A feed that never ends: one property per page, always another cursor.
     feeds.serve(feedPath, (_request, response, cursor) => {
       const n = cursor === undefined ? 1 : Number(cursor.slice(1));
-      sendJson(response, { complete: true, observed_at: observedAt, total_count: 500, properties: [item(`p${n}`)], next_cursor: `c${n + 1}` });
+      sendJson(response, {
+        complete: true,
+        observed_at: observedAt,
+        total_count: 500,
+        properties: [item(`p${n}`)],
+        next_cursor: `c${n + 1}`,
+      });
     });
     const run = await expectPullFailure(key, workspaceId, "feed_too_many_pages");
     expect(run.error.detail).toEqual({ limit_pages: 200 });
@@ -95,46 +101,53 @@ describe("the feed's bounds and transport", () => {
     expect((await expectPullFailure(key, workspaceId, "feed_http_status")).error.detail).toEqual({ page: 1, status: 204 });
   });
 
-  it("fails every unreachable feed alike, in words and in time: a closed port, a silent one, a failed TLS handshake", { timeout: 180_000 }, async () => {
-    const closed = await freePort();
-    // Accepts connections and never answers: what a filtered port looks like from here.
-    const held = new Set<net.Socket>();
-    const silent = net.createServer((socket) => {
-      held.add(socket);
-      socket.on("close", () => held.delete(socket));
-    });
-    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
-    const silentPort = (silent.address() as net.AddressInfo).port;
-    try {
-      const cases = [
-        ["closed", `http://127.0.0.1:${closed}/feed`, "ECONNREFUSED"],
-        ["silent", `http://127.0.0.1:${silentPort}/feed`, "no answer"],
-        // https to the plain-http feed server: the TLS handshake fails at once.
-        ["not-tls", feeds.url("/bounds/not-tls").replace("http:", "https:"), expect.any(String)],
-      ] as const;
-      const outcomes = await Promise.all(
-        cases.map(async ([label, url, reason]) => {
-          const { key, workspaceId } = await pullWorkspace(label, url);
-          const started = Date.now();
-          // Polls run two at a time per worker, and each of these holds its slot for 20 s.
-          const run = await expectPullFailure(key, workspaceId, "feed_connect_failed", 150_000);
-          const elapsed = Date.now() - started;
-          expect((await readWorkspace(key, workspaceId)).sync).toEqual({ mode: "pull", health: "failing" });
-          // Staff see the real cause on the feed; the partner's run does not have it.
-          const feed = await db().rosterFeed.findFirstOrThrow({ where: { workspace: { externalId: workspaceId } } });
-          expect(feed.lastErrorDetail).toMatchObject({ page: 1, reason });
-          return { detail: run.error.detail, elapsed };
-        }),
-      );
-      const generic = { page: 1, message: "The feed could not be reached, or the connection broke before the page was complete." };
-      expect(outcomes.map((outcome) => outcome.detail)).toEqual([generic, generic, generic]);
-      // A refusal is not answered sooner than a silence: each waits out the request's 20 seconds.
-      for (const outcome of outcomes) expect(outcome.elapsed).toBeGreaterThanOrEqual(19_000);
-    } finally {
-      for (const socket of held) socket.destroy();
-      await new Promise((resolve) => silent.close(resolve));
-    }
-  });
+  it(
+    "fails every unreachable feed alike, in words and in time: a closed port, a silent one, a failed TLS handshake",
+    { timeout: 180_000 },
+    async () => {
+      const closed = await freePort();
+      // Accepts connections and never answers: what a filtered port looks like from here.
+      const held = new Set<net.Socket>();
+      const silent = net.createServer((socket) => {
+        held.add(socket);
+        socket.on("close", () => held.delete(socket));
+      });
+      await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+      const silentPort = (silent.address() as net.AddressInfo).port;
+      try {
+        const cases = [
+          ["closed", `http://127.0.0.1:${closed}/feed`, "ECONNREFUSED"],
+          ["silent", `http://127.0.0.1:${silentPort}/feed`, "no answer"],
+          // https to the plain-http feed server: the TLS handshake fails at once.
+          ["not-tls", feeds.url("/bounds/not-tls").replace("http:", "https:"), expect.any(String)],
+        ] as const;
+        const outcomes = await Promise.all(
+          cases.map(async ([label, url, reason]) => {
+            const { key, workspaceId } = await pullWorkspace(label, url);
+            const started = Date.now();
+            // Polls run two at a time per worker, and each of these holds its slot for 20 s.
+            const run = await expectPullFailure(key, workspaceId, "feed_connect_failed", 150_000);
+            const elapsed = Date.now() - started;
+            expect((await readWorkspace(key, workspaceId)).sync).toEqual({ mode: "pull", health: "failing" });
+            // Staff see the real cause on the feed; the partner's run does not have it.
+            const feed = await db().rosterFeed.findFirstOrThrow({ where: { workspace: { externalId: workspaceId } } });
+            expect(feed.lastErrorDetail).toMatchObject({ page: 1, reason });
+            return { detail: run.error.detail, elapsed };
+          }),
+        );
+        const generic = {
+          page: 1,
+          message: "The feed could not be reached, or the connection broke before the page was complete.",
+        };
+        expect(outcomes.map((outcome) => outcome.detail)).toEqual([generic, generic, generic]);
+        // A refusal is not answered sooner than a silence: each waits out the request's 20 seconds.
+        for (const outcome of outcomes) expect(outcome.elapsed).toBeGreaterThanOrEqual(19_000);
+      } finally {
+        for (const socket of held) socket.destroy();
+        await new Promise((resolve) => silent.close(resolve));
+      }
+    },
+  );
 });
 
 /** A non-loopback address of this machine, where a server listening on all interfaces is reached. */

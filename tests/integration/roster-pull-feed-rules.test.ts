@@ -36,7 +36,12 @@ describe("a feed that breaks the hosted-feed rules fails the pull and changes no
     pages[1]!.observed_at = "2030-01-01T07:00:00Z";
     feeds.serve(feedPath, pagedHandler(pages));
     const run = await expectPullFailure(key, workspaceId, "feed_inconsistent_pages");
-    expect(run.error.detail).toEqual({ page: 2, field: "observed_at", first_page: observedAt, this_page: "2030-01-01T07:00:00Z" });
+    expect(run.error.detail).toEqual({
+      page: 2,
+      field: "observed_at",
+      first_page: observedAt,
+      this_page: "2030-01-01T07:00:00Z",
+    });
   });
 
   it("fails when the pages' properties do not add up to total_count", async () => {
@@ -119,7 +124,9 @@ describe("a feed that breaks the hosted-feed rules fails the pull and changes no
 
   it("fails on a page that is not UTF-8 with a fixed message", async () => {
     const { key, workspaceId, feedPath } = await pullWorkspace("not-utf8");
-    feeds.serve(feedPath, (_request, response) => response.writeHead(200, { "content-type": "application/json" }).end(Buffer.from([0x7b, 0xff, 0xfe, 0x7d])));
+    feeds.serve(feedPath, (_request, response) =>
+      response.writeHead(200, { "content-type": "application/json" }).end(Buffer.from([0x7b, 0xff, 0xfe, 0x7d])),
+    );
     const run = await expectPullFailure(key, workspaceId, "feed_invalid_json");
     expect(run.error.detail).toEqual({ page: 1, message: "The body is not valid UTF-8." });
   });

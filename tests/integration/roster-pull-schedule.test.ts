@@ -26,13 +26,17 @@ process.env.APP_SECRET = "schedule-test-app-secret-not-a-real-one";
 const at = (iso: string) => new Date(iso);
 const enqueue = (iso: string) => enqueueDueRosterPulls({ now: at(iso) });
 
-
 let partnerId: string;
 let keyId: string;
 
 async function pullWorkspace(name: string, pollMinute: number, setAt = "2030-01-01T00:00:00Z") {
   const { workspace } = await provisionWorkspace({ partnerId, keyId, workspaceId: name, name });
-  const feed = await setRosterFeed({ partnerId, workspaceId: name, url: `http://127.0.0.1:9/${name}`, secret: "test-feed-secret" });
+  const feed = await setRosterFeed({
+    partnerId,
+    workspaceId: name,
+    url: `http://127.0.0.1:9/${name}`,
+    secret: "test-feed-secret",
+  });
   expect(feed.pollMinute).toBe(pollMinuteFor(workspace.id));
   // Pinned so the days below can be played exactly.
   await db().rosterFeed.update({ where: { workspaceId: workspace.id }, data: { pollMinute, createdAt: at(setAt) } });
@@ -85,7 +89,10 @@ describe("the daily pull schedule", () => {
     expect(await enqueue("2030-01-02T09:59:00Z")).toBe(0);
     expect(await enqueue("2030-01-02T10:30:00Z")).toBe(1);
     expect(await enqueue("2030-01-02T16:00:00Z")).toBe(1);
-    expect((await syncsOf(morning)).map((sync) => sync.createdAt)).toEqual([at("2030-01-01T10:00:00Z"), at("2030-01-02T10:30:00Z")]);
+    expect((await syncsOf(morning)).map((sync) => sync.createdAt)).toEqual([
+      at("2030-01-01T10:00:00Z"),
+      at("2030-01-02T10:30:00Z"),
+    ]);
     expect(await syncsOf(afternoon)).toHaveLength(2);
     await finishAll();
   });
@@ -100,13 +107,17 @@ describe("the daily pull schedule", () => {
 
   it("skips a feed whose pull is open, and counts a manual pull after the slot as the day's", async () => {
     // Day 4: a manual pull started before the morning slot is still running at 10:00.
-    await db().rosterSync.create({ data: { workspaceId: morning, trigger: "manual", status: "running", createdAt: at("2030-01-04T09:50:00Z") } });
+    await db().rosterSync.create({
+      data: { workspaceId: morning, trigger: "manual", status: "running", createdAt: at("2030-01-04T09:50:00Z") },
+    });
     expect(await enqueue("2030-01-04T10:00:00Z")).toBe(0);
     await finishAll();
     // It began before the slot, so the day's scheduled poll still happens.
     expect(await enqueue("2030-01-04T10:05:00Z")).toBe(1);
     // The afternoon feed was pulled by hand after its slot: that was the day's poll.
-    await db().rosterSync.create({ data: { workspaceId: afternoon, trigger: "manual", status: "succeeded", createdAt: at("2030-01-04T15:10:00Z") } });
+    await db().rosterSync.create({
+      data: { workspaceId: afternoon, trigger: "manual", status: "succeeded", createdAt: at("2030-01-04T15:10:00Z") },
+    });
     expect(await enqueue("2030-01-04T15:30:00Z")).toBe(0);
     await finishAll();
   });
@@ -139,7 +150,13 @@ describe("the daily pull schedule", () => {
     const ended = await db().rosterSync.findUniqueOrThrow({ where: { id: stuck!.id } });
     expect(ended.status).toBe("failed");
     const run = await db().rosterImport.findUniqueOrThrow({ where: { id: ended.importId! } });
-    expect(run).toMatchObject({ source: "pull", status: "failed", errorCode: "internal_error", totalCount: null, observedAt: null });
+    expect(run).toMatchObject({
+      source: "pull",
+      status: "failed",
+      errorCode: "internal_error",
+      totalCount: null,
+      observedAt: null,
+    });
     const feed = await db().rosterFeed.findUniqueOrThrow({ where: { workspaceId: morning } });
     expect(feed).toMatchObject({ health: "failing", lastErrorCode: "internal_error" });
     const workspace = await db().workspace.findUniqueOrThrow({ where: { id: morning } });

@@ -16,7 +16,17 @@ import {
   waitForSync,
 } from "../fixtures/feed-server";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
-import { item, items, listAll, provision, pushAndWait, readRun, readWorkspace, snapshot, waitForActivation } from "../fixtures/roster";
+import {
+  item,
+  items,
+  listAll,
+  provision,
+  pushAndWait,
+  readRun,
+  readWorkspace,
+  snapshot,
+  waitForActivation,
+} from "../fixtures/roster";
 
 const feeds = useFeedServer();
 
@@ -56,7 +66,11 @@ describe("POST /v1/roster-syncs", () => {
       expect(Object.keys(answer.body).sort()).toEqual(["status", "sync_id", "workspace_id"]);
       expect(answer.body).toMatchObject({ sync_id: syncId, workspace_id: workspaceId });
     }
-    expect((await requestSync(key, workspaceId)).body).toEqual({ sync_id: syncId, workspace_id: workspaceId, status: "in_progress" });
+    expect((await requestSync(key, workspaceId)).body).toEqual({
+      sync_id: syncId,
+      workspace_id: workspaceId,
+      status: "in_progress",
+    });
 
     release();
     const { sync, run } = await waitForSync(key, workspaceId, syncId);
@@ -116,7 +130,12 @@ describe("pulling a feed", () => {
     ]);
 
     const workspace = await waitForActivation(key, workspaceId);
-    expect(workspace.roster).toMatchObject({ revision: 1, last_source: "pull", present_count: 5, observed_at: "2030-01-01T06:00:00.000Z" });
+    expect(workspace.roster).toMatchObject({
+      revision: 1,
+      last_source: "pull",
+      present_count: 5,
+      observed_at: "2030-01-01T06:00:00.000Z",
+    });
     expect(workspace.sync).toEqual({ mode: "pull", health: "ok" });
     expect((await listAll(key, workspaceId)).map((p) => p.property_id)).toEqual(items(5).map((p) => p.property_id));
     expect(feeds.requests("/elsewhere")).toEqual([]);
@@ -132,7 +151,9 @@ describe("pulling a feed", () => {
     // Page 1 alone would deactivate three homes; page 2 is broken, so nothing may change.
     const newer = feedPages([item("p00000")], 1, { observedAt: "2030-01-05T06:00:00Z" })[0]!;
     feeds.serve(feedPath, (_request, response, cursor) =>
-      cursor === undefined ? sendJson(response, { ...newer, total_count: 2, next_cursor: "c2" }) : sendJson(response, "{not json"),
+      cursor === undefined
+        ? sendJson(response, { ...newer, total_count: 2, next_cursor: "c2" })
+        : sendJson(response, "{not json"),
     );
     const run = await expectPullFailure(key, workspaceId, "feed_invalid_json");
     expect(run.error.detail).toMatchObject({ page: 2 });
@@ -148,7 +169,11 @@ describe("pulling a feed", () => {
     const read = await readRun(key, workspaceId, run.import_id as string);
     expect(read.body).toEqual(run);
     const feed = await db().rosterFeed.findFirstOrThrow({ where: { workspace: { externalId: workspaceId } } });
-    expect(feed).toMatchObject({ health: "failing", lastErrorCode: "feed_invalid_json", lastErrorDetail: { page: 2, message: expect.stringMatching(/JSON/) } });
+    expect(feed).toMatchObject({
+      health: "failing",
+      lastErrorCode: "feed_invalid_json",
+      lastErrorDetail: { page: 2, message: expect.stringMatching(/JSON/) },
+    });
 
     // The next good pull reads ok again.
     feeds.serve(feedPath, pagedHandler(feedPages(items(4), 2)));
@@ -179,7 +204,10 @@ describe("pulling a feed", () => {
     const { key, workspaceId, feedPath } = await pullWorkspace("empty");
     const empty = { complete: true, observed_at: new Date().toISOString(), total_count: 0, properties: [] };
     feeds.serve(feedPath, (_request, response) => sendJson(response, empty));
-    expect((await syncAndWait(key, workspaceId)).run).toMatchObject({ status: "rejected", error: { code: "roster_empty_not_allowed" } });
+    expect((await syncAndWait(key, workspaceId)).run).toMatchObject({
+      status: "rejected",
+      error: { code: "roster_empty_not_allowed" },
+    });
     feeds.serve(feedPath, (_request, response) => sendJson(response, { ...empty, allow_empty: true }));
     expect((await syncAndWait(key, workspaceId)).run).toMatchObject({ status: "applied", result_revision: 1 });
   });

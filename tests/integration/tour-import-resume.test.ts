@@ -23,7 +23,9 @@ beforeAll(async () => {
 });
 
 function jpeg(index: number): Promise<Buffer> {
-  return sharp({ create: { width: 8, height: 8, channels: 3, background: { r: index * 40, g: 10, b: 200 } } }).jpeg().toBuffer();
+  return sharp({ create: { width: 8, height: 8, channels: 3, background: { r: index * 40, g: 10, b: 200 } } })
+    .jpeg()
+    .toBuffer();
 }
 
 /**
@@ -136,7 +138,10 @@ describe("tour import: an interrupted attempt resumes", () => {
     expect(await db().tourImage.count({ where: { importId: run.id } })).toBe(1);
     expect((await db().tourImport.findUniqueOrThrow({ where: { id: run.id } })).state).toBe("importing");
 
-    const second = await runTourImport(run.id, deps(fake.client), { shouldPause: pauseAfterTwo(), skippedImageIds: first.state === "paused" ? first.skippedImageIds : [] });
+    const second = await runTourImport(run.id, deps(fake.client), {
+      shouldPause: pauseAfterTwo(),
+      skippedImageIds: first.state === "paused" ? first.skippedImageIds : [],
+    });
     expect(second).toEqual({ state: "paused", skippedImageIds: ["image-1"] });
     const third = await runTourImport(run.id, deps(fake.client), { shouldPause: pauseAfterTwo(), skippedImageIds: ["image-1"] });
     expect(third).toEqual({ state: "ended" });
@@ -145,7 +150,13 @@ describe("tour import: an interrupted attempt resumes", () => {
     expect(fake.downloads).toEqual([0, 1, 2, 3, 4, 5]);
     const finished = await db().tourImport.findUniqueOrThrow({ where: { id: run.id }, include: { images: true } });
     expect(finished.state).toBe("imported");
-    expect(finished.images.map((image) => image.providerImageId).sort()).toEqual(["image-0", "image-2", "image-3", "image-4", "image-5"]);
+    expect(finished.images.map((image) => image.providerImageId).sort()).toEqual([
+      "image-0",
+      "image-2",
+      "image-3",
+      "image-4",
+      "image-5",
+    ]);
     const tour = await db().homeTour.findUniqueOrThrow({ where: { propertyId: run.propertyId } });
     expect(tour.inUseImportId).toBe(run.id);
     // A further job for the ended import does nothing.

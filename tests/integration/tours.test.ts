@@ -35,7 +35,23 @@ let partner: TestPartner;
 let key: string;
 let home: Awaited<ReturnType<typeof workspaceWithHomes>>;
 
-const homes = ["forms", "table", "busy", "photos-busy", "removal", "removal-running", "retry", "bad", "empty", "gone", "giveup", "refused", "never", "redirects", "redirects-only"];
+const homes = [
+  "forms",
+  "table",
+  "busy",
+  "photos-busy",
+  "removal",
+  "removal-running",
+  "retry",
+  "bad",
+  "empty",
+  "gone",
+  "giveup",
+  "refused",
+  "never",
+  "redirects",
+  "redirects-only",
+];
 
 beforeAll(async () => {
   partner = await createTestPartner();
@@ -45,7 +61,11 @@ beforeAll(async () => {
 
 async function importsOf(propertyId: string) {
   const property = await home.property(propertyId);
-  return db().tourImport.findMany({ where: { propertyId: property.id }, orderBy: { createdAt: "asc" }, include: { images: true } });
+  return db().tourImport.findMany({
+    where: { propertyId: property.id },
+    orderBy: { createdAt: "asc" },
+    include: { images: true },
+  });
 }
 
 /** Every stored object of an import, read back from the app's media storage. */
@@ -61,7 +81,10 @@ describeSecurity("PUT /v1/properties/{property_id}/tour", {
   path: "/v1/properties/forms/tour?workspace_id=x",
   body: { url: shareLink("abc") },
 });
-describeSecurity("DELETE /v1/properties/{property_id}/tour", { method: "DELETE", path: "/v1/properties/forms/tour?workspace_id=x" });
+describeSecurity("DELETE /v1/properties/{property_id}/tour", {
+  method: "DELETE",
+  path: "/v1/properties/forms/tour?workspace_id=x",
+});
 
 describe("PUT tour: the request", () => {
   it.each([
@@ -78,7 +101,12 @@ describe("PUT tour: the request", () => {
     ["a model id with other characters", { url: "https://my.matterport.com/show/?m=ab%2Fc" }, 400, "invalid_request"],
     ["a discovery link with more path", { url: "https://discover.matterport.com/space/abc/extra" }, 400, "invalid_request"],
     ["a discovery link on the share host", { url: "https://my.matterport.com/space/abc" }, 400, "invalid_request"],
-    ["a link over 2,048 characters", { url: `https://my.matterport.com/show/?m=abc&x=${"y".repeat(2_048)}` }, 400, "invalid_request"],
+    [
+      "a link over 2,048 characters",
+      { url: `https://my.matterport.com/show/?m=abc&x=${"y".repeat(2_048)}` },
+      400,
+      "invalid_request",
+    ],
     ["not a URL", { url: "my.matterport.com/show/?m=abc" }, 400, "invalid_request"],
   ])("refuses %s naming url, and changes nothing", async (_label, body, status, code) => {
     const answer = await putTour(key, home.workspaceId, "forms", body);
@@ -88,7 +116,11 @@ describe("PUT tour: the request", () => {
   });
 
   it("refuses an unknown field by name", async () => {
-    const error = expectError(await putTour(key, home.workspaceId, "forms", { url: shareLink("abc"), extra: 1 }), 400, "invalid_request");
+    const error = expectError(
+      await putTour(key, home.workspaceId, "forms", { url: shareLink("abc"), extra: 1 }),
+      400,
+      "invalid_request",
+    );
     expect(error.detail).toMatchObject({ parameter: "extra" });
   });
 
@@ -96,7 +128,11 @@ describe("PUT tour: the request", () => {
     expectError(await putTour(key, "no-such-workspace", "nope", { url: shareLink("abc") }), 404, "workspace_not_provisioned");
     expectError(await putTour(key, home.workspaceId, "nope", { url: shareLink("abc") }), 404, "property_not_found");
     const stranger = await createTestPartner();
-    expectError(await putTour(stranger.apiKey, home.workspaceId, "forms", { url: shareLink("abc") }), 404, "workspace_not_provisioned");
+    expectError(
+      await putTour(stranger.apiKey, home.workspaceId, "forms", { url: shareLink("abc") }),
+      404,
+      "workspace_not_provisioned",
+    );
     expectError(await deleteTour(key, home.workspaceId, "nope"), 404, "property_not_found");
     expectError(await deleteTour(key, "no-such-workspace", "nope"), 404, "workspace_not_provisioned");
     expectError(await deleteTour(stranger.apiKey, home.workspaceId, "forms"), 404, "workspace_not_provisioned");
@@ -104,7 +140,10 @@ describe("PUT tour: the request", () => {
 
   it("refuses a call without workspace_id, naming it, on both verbs", async () => {
     for (const method of ["PUT", "DELETE"]) {
-      const answer = await call(method, tourPath("forms"), { key, body: method === "PUT" ? { url: shareLink("abc") } : undefined });
+      const answer = await call(method, tourPath("forms"), {
+        key,
+        body: method === "PUT" ? { url: shareLink("abc") } : undefined,
+      });
       expect(expectError(answer, 400, "missing_parameter").detail).toMatchObject({ parameter: "workspace_id" });
     }
     expect(await importsOf("forms")).toEqual([]);
@@ -124,7 +163,10 @@ describe("PUT tour: the request", () => {
     ["a share link with other query parameters", (id: string) => `https://my.matterport.com/show/?play=1&m=${id}&qs=1`],
     ["a share link without the trailing slash", (id: string) => `https://my.matterport.com/show?m=${id}`],
     ["a discovery link", (id: string) => `https://discover.matterport.com/space/${id}`],
-    ["a discovery link with a trailing slash and a capitalised host", (id: string) => `https://Discover.Matterport.com/space/${id}/`],
+    [
+      "a discovery link with a trailing slash and a capitalised host",
+      (id: string) => `https://Discover.Matterport.com/space/${id}/`,
+    ],
   ])("accepts %s and stores the share link", async (_label, link) => {
     const modelId = newModelId();
     await tourProvider.model(modelId, { images: 1 });
@@ -160,7 +202,11 @@ describe("the tour state table", () => {
     // A different tour while one imports: 409, naming the running tour and its import.
     const [running] = await importsOf("table");
     const other = newModelId();
-    const refused = expectError(await putTour(key, home.workspaceId, "table", { url: shareLink(other) }), 409, "tour_import_in_progress");
+    const refused = expectError(
+      await putTour(key, home.workspaceId, "table", { url: shareLink(other) }),
+      409,
+      "tour_import_in_progress",
+    );
     expect(refused.detail).toEqual({ importing: shareLink(first), import_id: running!.id });
 
     // A photo batch while a tour imports: 409 tour_import_in_progress, and no photo import is created.
@@ -177,8 +223,16 @@ describe("the tour state table", () => {
     const [imported] = await importsOf("table");
     expect(imported!.state).toBe("imported");
     expect(imported!.images.map((image) => image.providerImageId).sort()).toEqual(["photo-0", "photo-1", "photo-2"]);
-    expect(await storedImagery("table", imported!.id, imported!.images.map((image) => image.storageKey))).toHaveLength(3);
-    expect(imported!.images.every((image) => image.contentType === "image/jpeg" && image.width === 24 && image.height === 16)).toBe(true);
+    expect(
+      await storedImagery(
+        "table",
+        imported!.id,
+        imported!.images.map((image) => image.storageKey),
+      ),
+    ).toHaveLength(3);
+    expect(
+      imported!.images.every((image) => image.contentType === "image/jpeg" && image.width === 24 && image.height === 16),
+    ).toBe(true);
     const listed = await tourProvider.stats(first);
     expect(listed.authorizedListRequests).toBe(listed.listRequests);
 
@@ -206,9 +260,25 @@ describe("the tour state table", () => {
     expect(retried.status, retried.text).toBe(202);
     expect(await waitForTour(key, home.workspaceId, "table")).toEqual({ state: "imported", url: shareLink(missing) });
     const afterRetry = await importsOf("table");
-    expect(afterRetry.map((run) => [run.state, run.images.length])).toEqual([["imported", 0], ["failed", 0], ["imported", 2]]);
-    expect(await storedImagery("table", afterRetry[0]!.id, imported!.images.map((image) => image.storageKey))).toEqual([]);
-    expect(await storedImagery("table", afterRetry[2]!.id, afterRetry[2]!.images.map((image) => image.storageKey))).toHaveLength(2);
+    expect(afterRetry.map((run) => [run.state, run.images.length])).toEqual([
+      ["imported", 0],
+      ["failed", 0],
+      ["imported", 2],
+    ]);
+    expect(
+      await storedImagery(
+        "table",
+        afterRetry[0]!.id,
+        imported!.images.map((image) => image.storageKey),
+      ),
+    ).toEqual([]);
+    expect(
+      await storedImagery(
+        "table",
+        afterRetry[2]!.id,
+        afterRetry[2]!.images.map((image) => image.storageKey),
+      ),
+    ).toHaveLength(2);
   });
 
   it("answers 200 imported when the tour sent is the one still in use after a different tour failed", async () => {
@@ -231,9 +301,15 @@ describe("the tour state table", () => {
     const property = await home.property("photos-busy");
     // A photo import that is still running (a manager's, or a slow batch): the app would finish
     // any batch sent from here at once, since this machine's addresses are refused.
-    const running = await db().photoImport.create({ data: { propertyId: property.id, urls: ["https://example.com/a.jpg"], accepted: 1 } });
+    const running = await db().photoImport.create({
+      data: { propertyId: property.id, urls: ["https://example.com/a.jpg"], accepted: 1 },
+    });
     try {
-      const error = expectError(await putTour(key, home.workspaceId, "photos-busy", { url: shareLink(newModelId()) }), 409, "baseline_import_in_progress");
+      const error = expectError(
+        await putTour(key, home.workspaceId, "photos-busy", { url: shareLink(newModelId()) }),
+        409,
+        "baseline_import_in_progress",
+      );
       expect(error.detail).toEqual({ import_id: running.id });
       expect(await importsOf("photos-busy")).toEqual([]);
     } finally {
@@ -245,9 +321,20 @@ describe("the tour state table", () => {
 describe("DELETE tour", () => {
   it("deletes the tour's imagery, leaves photos alone, and is idempotent", async () => {
     const property = await home.property("removal");
-    const photo = await localDriverOfApp().put(`baseline-photos/${property.id}/kept`, Buffer.from("photo bytes"), { contentType: "image/jpeg" });
+    const photo = await localDriverOfApp().put(`baseline-photos/${property.id}/kept`, Buffer.from("photo bytes"), {
+      contentType: "image/jpeg",
+    });
     await db().baselinePhoto.create({
-      data: { propertyId: property.id, storageKey: photo.key, sha256: photo.sha256, contentType: "image/jpeg", size: photo.size, width: 1, height: 1, source: "manager_upload" },
+      data: {
+        propertyId: property.id,
+        storageKey: photo.key,
+        sha256: photo.sha256,
+        contentType: "image/jpeg",
+        size: photo.size,
+        width: 1,
+        height: 1,
+        source: "manager_upload",
+      },
     });
     const modelId = newModelId();
     await tourProvider.model(modelId, { images: 2 });
@@ -360,7 +447,10 @@ describe("tour imports: the provider's answers", () => {
     await tourProvider.release(stuck);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const after = await importsOf("giveup");
-    expect(after.map((run) => [run.state, run.images.length])).toEqual([["imported", 1], ["failed", 0]]);
+    expect(after.map((run) => [run.state, run.images.length])).toEqual([
+      ["imported", 1],
+      ["failed", 0],
+    ]);
     expect(after[1]!.error).toMatch(/could not be reached/);
   });
 });
@@ -396,7 +486,10 @@ describe("tour images: the fetch rules (lib/fetch, as for photos)", () => {
     const modelId = newModelId();
     const trapped = await tourProvider.trapConnections();
     const targets = Object.values(refusedTargets(modelId));
-    await tourProvider.model(modelId, { images: targets.length, redirectImagesTo: Object.fromEntries(targets.map((target, index) => [index, target])) });
+    await tourProvider.model(modelId, {
+      images: targets.length,
+      redirectImagesTo: Object.fromEntries(targets.map((target, index) => [index, target])),
+    });
     expect((await putTour(key, home.workspaceId, "redirects-only", { url: shareLink(modelId) })).status).toBe(202);
     expect(await waitForTour(key, home.workspaceId, "redirects-only")).toEqual({ state: "failed", url: shareLink(modelId) });
     const [run] = await importsOf("redirects-only");

@@ -75,21 +75,39 @@ afterAll(async () => {
   await provider?.close();
 });
 
-const adminEnv = () => ({ DATABASE_URL: databaseUrl, DATA_DIR: app.dataDir, APP_SECRET: env.APP_SECRET!, WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true" });
+const adminEnv = () => ({
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: app.dataDir,
+  APP_SECRET: env.APP_SECRET!,
+  WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true",
+});
 const admin = <T = Record<string, unknown>>(...args: string[]) => runAdminJson<T>(args, adminEnv());
 const adminRun = (...args: string[]) => runAdmin(args, adminEnv());
 
 /** A partner with a receiver at the test receiver; answers the partner and its secret. */
 async function partnerWithReceiver(): Promise<TestPartner & { secret: string }> {
   const partner = await createTestPartner();
-  const set = await admin<{ url: string; secret: string }>("webhook", "set", "--partner", partner.partnerId, "--url", receiver.url);
+  const set = await admin<{ url: string; secret: string }>(
+    "webhook",
+    "set",
+    "--partner",
+    partner.partnerId,
+    "--url",
+    receiver.url,
+  );
   return { ...partner, secret: set.secret };
 }
 
 const deliveredTo = (eventId: string, count = 1, timeoutMs = 30_000) =>
-  until(`${count} deliveries of ${eventId}`, async () => (receiver.of(eventId).length >= count ? receiver.of(eventId) : undefined), timeoutMs, 50);
+  until(
+    `${count} deliveries of ${eventId}`,
+    async () => (receiver.of(eventId).length >= count ? receiver.of(eventId) : undefined),
+    timeoutMs,
+    50,
+  );
 
-const verified = (secret: string, delivery: ReceivedDelivery) => new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>);
+const verified = (secret: string, delivery: ReceivedDelivery) =>
+  new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>);
 
 interface LogEntry {
   delivery_id: string;
@@ -101,7 +119,9 @@ interface LogEntry {
 }
 
 const deliveries = (partnerId: string, ...filter: string[]) =>
-  admin<{ deliveries: LogEntry[] }>("webhook", "deliveries", "--partner", partnerId, ...filter).then((answer) => answer.deliveries);
+  admin<{ deliveries: LogEntry[] }>("webhook", "deliveries", "--partner", partnerId, ...filter).then(
+    (answer) => answer.deliveries,
+  );
 
 async function finishedDelivery(partnerId: string, eventId: string): Promise<LogEntry> {
   return until(
@@ -115,7 +135,14 @@ async function finishedDelivery(partnerId: string, eventId: string): Promise<Log
 describe("receivers and secrets", () => {
   it("registers a receiver and answers its secret once; show, rotate, expire-previous and clear never print one", async () => {
     const partner = await createTestPartner();
-    const set = await admin<{ url: string; secret: string }>("webhook", "set", "--partner", partner.partnerId, "--url", receiver.url);
+    const set = await admin<{ url: string; secret: string }>(
+      "webhook",
+      "set",
+      "--partner",
+      partner.partnerId,
+      "--url",
+      receiver.url,
+    );
     expect(set.url).toBe(receiver.url);
     expect(set.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const stored = await db().webhookReceiver.findUniqueOrThrow({ where: { partnerId: partner.partnerId } });
@@ -123,41 +150,89 @@ describe("receivers and secrets", () => {
 
     const shown = await adminRun("webhook", "show", "--partner", partner.partnerId, "--json");
     expect(JSON.parse(shown.stdout)).toEqual({ partner_id: partner.partnerId, url: receiver.url, rotating: false });
-    const rotated = await admin<{ secret: string; previous_expires_at: string }>("webhook", "rotate", "--partner", partner.partnerId, "--days", "3");
+    const rotated = await admin<{ secret: string; previous_expires_at: string }>(
+      "webhook",
+      "rotate",
+      "--partner",
+      partner.partnerId,
+      "--days",
+      "3",
+    );
     expect(rotated.secret).not.toBe(set.secret);
     expect(Math.abs(Date.parse(rotated.previous_expires_at) - Date.now() - 3 * 86_400_000)).toBeLessThan(60_000);
     const rotating = await adminRun("webhook", "show", "--partner", partner.partnerId, "--json");
-    expect(JSON.parse(rotating.stdout)).toEqual({ partner_id: partner.partnerId, url: receiver.url, rotating: true, previous_expires_at: rotated.previous_expires_at });
-    expect(await admin("webhook", "expire-previous", "--partner", partner.partnerId)).toEqual({ partner_id: partner.partnerId, ended: true });
+    expect(JSON.parse(rotating.stdout)).toEqual({
+      partner_id: partner.partnerId,
+      url: receiver.url,
+      rotating: true,
+      previous_expires_at: rotated.previous_expires_at,
+    });
+    expect(await admin("webhook", "expire-previous", "--partner", partner.partnerId)).toEqual({
+      partner_id: partner.partnerId,
+      ended: true,
+    });
     for (const run of [shown, rotating, await adminRun("webhook", "show", "--partner", partner.partnerId)]) {
       expect(run.stdout).not.toContain("whsec_");
     }
-    expect(await admin("webhook", "clear", "--partner", partner.partnerId)).toEqual({ partner_id: partner.partnerId, removed: true });
+    expect(await admin("webhook", "clear", "--partner", partner.partnerId)).toEqual({
+      partner_id: partner.partnerId,
+      removed: true,
+    });
     expect(await admin("webhook", "show", "--partner", partner.partnerId)).toEqual({ partner_id: partner.partnerId });
   });
 
   it("keeps the secret when the same URL is registered again (not shown again); a new URL gets a new secret and the old one signs for the rotation window", async () => {
     const partner = await createTestPartner();
-    const first = await admin<{ url: string; secret: string }>("webhook", "set", "--partner", partner.partnerId, "--url", receiver.url);
+    const first = await admin<{ url: string; secret: string }>(
+      "webhook",
+      "set",
+      "--partner",
+      partner.partnerId,
+      "--url",
+      receiver.url,
+    );
     const stored = await db().webhookReceiver.findUniqueOrThrow({ where: { partnerId: partner.partnerId } });
     // The same URL, written differently: the same receiver.
-    const again = await adminRun("webhook", "set", "--partner", partner.partnerId, "--url", receiver.url.replace("http://", "HTTP://"), "--json");
+    const again = await adminRun(
+      "webhook",
+      "set",
+      "--partner",
+      partner.partnerId,
+      "--url",
+      receiver.url.replace("http://", "HTTP://"),
+      "--json",
+    );
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toEqual({ url: receiver.url, secret_unchanged: true });
     expect(again.stdout).not.toContain("whsec_");
-    expect(await db().webhookReceiver.findUniqueOrThrow({ where: { partnerId: partner.partnerId } })).toMatchObject({ secretEncrypted: stored.secretEncrypted, previousSecretEncrypted: null });
+    expect(await db().webhookReceiver.findUniqueOrThrow({ where: { partnerId: partner.partnerId } })).toMatchObject({
+      secretEncrypted: stored.secretEncrypted,
+      previousSecretEncrypted: null,
+    });
     const same = await admin<{ event_id: string }>("webhook", "test", "--partner", partner.partnerId);
     const [kept] = await deliveredTo(same.event_id);
     expect(String(kept!.headers["webhook-signature"]).split(" ")).toHaveLength(1);
     expect(verified(first.secret, kept!)).toBeTruthy();
 
     const moved = `${receiver.url}?moved=1`;
-    const next = await admin<{ url: string; secret: string; previous_expires_at: string }>("webhook", "set", "--partner", partner.partnerId, "--url", moved);
+    const next = await admin<{ url: string; secret: string; previous_expires_at: string }>(
+      "webhook",
+      "set",
+      "--partner",
+      partner.partnerId,
+      "--url",
+      moved,
+    );
     expect(next.url).toBe(moved);
     expect(next.secret).toMatch(/^whsec_/);
     expect(next.secret).not.toBe(first.secret);
     expect(Math.abs(Date.parse(next.previous_expires_at) - Date.now() - 7 * 86_400_000)).toBeLessThan(60_000);
-    expect(await admin("webhook", "show", "--partner", partner.partnerId)).toEqual({ partner_id: partner.partnerId, url: moved, rotating: true, previous_expires_at: next.previous_expires_at });
+    expect(await admin("webhook", "show", "--partner", partner.partnerId)).toEqual({
+      partner_id: partner.partnerId,
+      url: moved,
+      rotating: true,
+      previous_expires_at: next.previous_expires_at,
+    });
     const after = await admin<{ event_id: string }>("webhook", "test", "--partner", partner.partnerId);
     const [both] = await deliveredTo(after.event_id);
     expect(both!.path).toBe("/hooks/walkthrough?moved=1");
@@ -183,12 +258,26 @@ describe("signing", () => {
     const sent = await admin<{ event_id: string; delivery_id: string }>("webhook", "test", "--partner", partner.partnerId);
     const [delivery] = await deliveredTo(sent.event_id);
     expect(delivery!.path).toBe("/hooks/walkthrough");
-    expect(delivery!.headers).toMatchObject({ "content-type": "application/json", "user-agent": "Service-Webhooks/1", "webhook-id": sent.event_id });
+    expect(delivery!.headers).toMatchObject({
+      "content-type": "application/json",
+      "user-agent": "Service-Webhooks/1",
+      "webhook-id": sent.event_id,
+    });
     expect(Math.abs(Number(delivery!.headers["webhook-timestamp"]) - Date.now() / 1000)).toBeLessThan(10);
-    expect(verified(partner.secret, delivery!)).toMatchObject({ version: 1, event_id: sent.event_id, event_type: "webhook.test" });
-    expect(delivery!.headers["x-service-signature"]).toMatch(new RegExp(`^t=${String(delivery!.headers["webhook-timestamp"])},v1=[0-9a-f]{64}$`));
+    expect(verified(partner.secret, delivery!)).toMatchObject({
+      version: 1,
+      event_id: sent.event_id,
+      event_type: "webhook.test",
+    });
+    expect(delivery!.headers["x-service-signature"]).toMatch(
+      new RegExp(`^t=${String(delivery!.headers["webhook-timestamp"])},v1=[0-9a-f]{64}$`),
+    );
     const entry = await finishedDelivery(partner.partnerId, sent.event_id);
-    expect(entry).toMatchObject({ delivery_id: sent.delivery_id, status: "delivered", attempts: [{ number: 1, status_code: 204 }] });
+    expect(entry).toMatchObject({
+      delivery_id: sent.delivery_id,
+      status: "delivered",
+      attempts: [{ number: 1, status_code: 204 }],
+    });
   });
 
   it("signs with both secrets during a rotation, the new one first, and with the new one alone after expire-previous", async () => {
@@ -260,7 +349,9 @@ describe("delivery", () => {
     const entry = await finishedDelivery(partner.partnerId, sent.event_id);
     expect(entry.status).toBe("failed");
     expect(entry.attempts.map((attempt) => attempt.status_code)).toEqual([503, 503, 503, 503, 503, 503]);
-    expect((await deliveries(partner.partnerId, "--status", "failed")).map((failed) => failed.delivery_id)).toEqual([sent.delivery_id]);
+    expect((await deliveries(partner.partnerId, "--status", "failed")).map((failed) => failed.delivery_id)).toEqual([
+      sent.delivery_id,
+    ]);
 
     const replayed = await admin<{ delivery_id: string; event_id: string }>("webhook", "replay", "--delivery", sent.delivery_id);
     expect(replayed.event_id).toBe(sent.event_id);
@@ -268,7 +359,10 @@ describe("delivery", () => {
     expect(verified(partner.secret, all[6]!)).toBeTruthy();
     expect(await finishedDelivery(partner.partnerId, sent.event_id)).toBeTruthy();
     const log = await deliveries(partner.partnerId, "--event", sent.event_id);
-    expect(log.find((row) => row.delivery_id === replayed.delivery_id)).toMatchObject({ status: "delivered", replay_of: sent.delivery_id });
+    expect(log.find((row) => row.delivery_id === replayed.delivery_id)).toMatchObject({
+      status: "delivered",
+      replay_of: sent.delivery_id,
+    });
   });
 
   it("replays, since a time, every event no delivery brought through, and none that arrived", async () => {
@@ -286,7 +380,10 @@ describe("delivery", () => {
 
   it("refuses a private receiver where private receivers are not allowed, and sends it nothing", async () => {
     const before = receiver.received.length;
-    const answer = await sendAttempt(receiver.url, { "content-type": "application/json" }, "{}", { allowPrivate: false, sockets: 1 });
+    const answer = await sendAttempt(receiver.url, { "content-type": "application/json" }, "{}", {
+      allowPrivate: false,
+      sockets: 1,
+    });
     expect(answer.error).toMatch(/^invalid_url|^private_address/);
     const https = await sendAttempt(receiver.url.replace("http:", "https:"), {}, "{}", { allowPrivate: false, sockets: 1 });
     expect(https.error).toMatch(/^private_address/);
@@ -307,7 +404,10 @@ const bodyOf = (delivery: ReceivedDelivery) => JSON.parse(delivery.body) as Insp
 const inspectionEvent = (inspectionId: string, eventType: string, timeoutMs = 60_000) =>
   until(
     `${eventType} of ${inspectionId}`,
-    async () => receiver.received.find((delivery) => bodyOf(delivery).inspection_id === inspectionId && bodyOf(delivery).event_type === eventType),
+    async () =>
+      receiver.received.find(
+        (delivery) => bodyOf(delivery).inspection_id === inspectionId && bodyOf(delivery).event_type === eventType,
+      ),
     timeoutMs,
     50,
   );
@@ -319,9 +419,19 @@ describe("inspection events", () => {
     provider.reset();
     const partner = await partnerWithReceiver();
     const workspaceId = await readyWorkspace(partner.apiKey, "hooks", [item("home-1")]);
-    const put = await call("PUT", "/v1/properties/home-1/checklist", { key: partner.apiKey, query: { workspace_id: workspaceId }, body: { items: items.map((name) => ({ name })) } });
+    const put = await call("PUT", "/v1/properties/home-1/checklist", {
+      key: partner.apiKey,
+      query: { workspace_id: workspaceId },
+      body: { items: items.map((name) => ({ name })) },
+    });
     expect(put.status, put.text).toBe(200);
-    const walk = await sealedWalkthrough(partner.apiKey, { workspaceId, taps: [{ name: items[0]!, atSeconds: 1 }, { name: items[1]!, atSeconds: 3 }] });
+    const walk = await sealedWalkthrough(partner.apiKey, {
+      workspaceId,
+      taps: [
+        { name: items[0]!, atSeconds: 1 },
+        { name: items[1]!, atSeconds: 3 },
+      ],
+    });
 
     const recorded = await inspectionEvent(walk.inspectionId, "inspection.recording_completed");
     const event = verified(partner.secret, recorded) as InspectionEventBody;
@@ -338,13 +448,19 @@ describe("inspection events", () => {
     expect(Date.parse(event.recorded_at as string)).toBeLessThanOrEqual(Date.now());
     for (const absent of ["report_url", "video_url", "report", "delivery"]) expect(event).not.toHaveProperty(absent);
     const lines = (event.checklist as { items: { name: string; state: string; image_url?: string; timestamp?: number }[] }).items;
-    expect(lines.map((line) => [line.name, line.state])).toEqual([[items[0], "verified"], [items[1], "verified"]]);
+    expect(lines.map((line) => [line.name, line.state])).toEqual([
+      [items[0], "verified"],
+      [items[1], "verified"],
+    ]);
     const still = await fetch(lines[0]!.image_url!);
     expect(still.status).toBe(200);
 
     const completed = await inspectionEvent(walk.inspectionId, "inspection.completed");
     const done = verified(partner.secret, completed) as InspectionEventBody;
-    const status = await call("GET", "/v1/inspections", { key: partner.apiKey, query: { workspace_id: workspaceId, task_id: walk.taskId } });
+    const status = await call("GET", "/v1/inspections", {
+      key: partner.apiKey,
+      query: { workspace_id: workspaceId, task_id: walk.taskId },
+    });
     expect(done).toMatchObject({
       report_url: status.body.report_url,
       completed_at: status.body.completed_at,
@@ -354,13 +470,19 @@ describe("inspection events", () => {
       video_url: `${new URL(String(status.body.report_url)).origin}/v1/inspections/${walk.inspectionId}/video`,
     });
     expect(done.event_id).not.toBe(event.event_id);
-    const video = await call("GET", new URL(done.video_url as string).pathname, { key: partner.apiKey, query: { workspace_id: workspaceId } });
+    const video = await call("GET", new URL(done.video_url as string).pathname, {
+      key: partner.apiKey,
+      query: { workspace_id: workspaceId },
+    });
     expect(video.status, video.text).toBe(200);
     // Once each. In any order: when the last result and the release land together, both events are
     // due at once and the spec does not order deliveries.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const mine = receiver.received.filter((delivery) => bodyOf(delivery).inspection_id === walk.inspectionId);
-    expect(mine.map((delivery) => bodyOf(delivery).event_type).sort()).toEqual(["inspection.completed", "inspection.recording_completed"]);
+    expect(mine.map((delivery) => bodyOf(delivery).event_type).sort()).toEqual([
+      "inspection.completed",
+      "inspection.recording_completed",
+    ]);
   });
 
   it("goes with what it has once the hold after the seal is over: pending items, block in_progress", async () => {
@@ -369,7 +491,11 @@ describe("inspection events", () => {
     try {
       const partner = await partnerWithReceiver();
       const workspaceId = await readyWorkspace(partner.apiKey, "held", [item("home-1")]);
-      const put = await call("PUT", "/v1/properties/home-1/checklist", { key: partner.apiKey, query: { workspace_id: workspaceId }, body: { items: items.map((name) => ({ name })) } });
+      const put = await call("PUT", "/v1/properties/home-1/checklist", {
+        key: partner.apiKey,
+        query: { workspace_id: workspaceId },
+        body: { items: items.map((name) => ({ name })) },
+      });
       expect(put.status, put.text).toBe(200);
       const walk = await sealedWalkthrough(partner.apiKey, { workspaceId, taps: [{ name: items[0]!, atSeconds: 1 }] });
       const sealedAt = (await db().inspection.findUniqueOrThrow({ where: { id: walk.inspectionId } })).sealedAt!;
@@ -378,9 +504,15 @@ describe("inspection events", () => {
       expect(waited).toBeGreaterThanOrEqual(19_000);
       expect(waited).toBeLessThan(30_000);
       expect(verified(partner.secret, recorded)).toMatchObject({
-        checklist: { status: "in_progress", counts: { pending: 1, verified: 0 }, items: [{ name: items[0], state: "pending", timestamp: 1 }] },
+        checklist: {
+          status: "in_progress",
+          counts: { pending: 1, verified: 0 },
+          items: [{ name: items[0], state: "pending", timestamp: 1 }],
+        },
       });
-      expect((JSON.parse(recorded.body) as { checklist: { items: object[] } }).checklist.items[0]).not.toHaveProperty("image_url");
+      expect((JSON.parse(recorded.body) as { checklist: { items: object[] } }).checklist.items[0]).not.toHaveProperty(
+        "image_url",
+      );
     } finally {
       provider.setDelay(0);
     }
@@ -399,10 +531,16 @@ describe("inspection events", () => {
   });
 
   /** An inspection failed by staff whose first attempt the receiver refuses; `change` runs before the second. */
-  async function decidedAgain(change: (partner: TestPartner, workspaceId: string) => Promise<void>): Promise<LogEntry & { arrived: number }> {
+  async function decidedAgain(
+    change: (partner: TestPartner, workspaceId: string) => Promise<void>,
+  ): Promise<LogEntry & { arrived: number }> {
     const partner = await partnerWithReceiver();
     const workspaceId = await readyWorkspace(partner.apiKey, "again", [item("home-1")]);
-    const link = await issueLink(partner.apiKey, { workspace_id: workspaceId, task_id: `task-${randomUUID()}`, property_id: "home-1" });
+    const link = await issueLink(partner.apiKey, {
+      workspace_id: workspaceId,
+      task_id: `task-${randomUUID()}`,
+      property_id: "home-1",
+    });
     const opened = await recorder(link.recording_url).open();
     const inspectionId = opened.body.inspection_id as string;
     // The first attempt is answered 500 once the change is made, so the second attempt comes after it.
@@ -438,7 +576,10 @@ describe("inspection events", () => {
   it("decides again: a workspace that is no longer the partner's", async () => {
     const other = await createTestPartner();
     const entry = await decidedAgain(async (partner, workspaceId) => {
-      await db().workspace.update({ where: { partnerId_externalId: { partnerId: partner.partnerId, externalId: workspaceId } }, data: { partnerId: other.partnerId } });
+      await db().workspace.update({
+        where: { partnerId_externalId: { partnerId: partner.partnerId, externalId: workspaceId } },
+        data: { partnerId: other.partnerId },
+      });
     });
     expect(entry).toMatchObject({ status: "skipped", skip_reason: "workspace_not_partners", arrived: 1 });
   });
@@ -446,7 +587,9 @@ describe("inspection events", () => {
   it("does not decide switched-off again: a home dropped from the roster after the event was recorded leaves its retries alone", async () => {
     const entry = await decidedAgain(async (partner, workspaceId) => {
       // The roster drops the home: it is inactive from the applied import on.
-      expect((await pushAndWait(partner.apiKey, workspaceId, snapshot([item("home-2")], { acknowledge_inactive_count: 1 }))).status).toBe("applied");
+      expect(
+        (await pushAndWait(partner.apiKey, workspaceId, snapshot([item("home-2")], { acknowledge_inactive_count: 1 }))).status,
+      ).toBe("applied");
     });
     expect(entry).toMatchObject({ status: "delivered", arrived: 2 });
     expect(entry.attempts.map((attempt) => attempt.status_code)).toEqual([500, 204]);
@@ -455,25 +598,45 @@ describe("inspection events", () => {
   it("sends no inspection event for a walkthrough whose home was switched off before the event was recorded", async () => {
     const partner = await partnerWithReceiver();
     const workspaceId = await readyWorkspace(partner.apiKey, "off", [item("home-1"), item("home-2")]);
-    const link = await issueLink(partner.apiKey, { workspace_id: workspaceId, task_id: `task-${randomUUID()}`, property_id: "home-1" });
+    const link = await issueLink(partner.apiKey, {
+      workspace_id: workspaceId,
+      task_id: `task-${randomUUID()}`,
+      property_id: "home-1",
+    });
     const inspectionId = (await recorder(link.recording_url).open()).body.inspection_id as string;
-    expect((await pushAndWait(partner.apiKey, workspaceId, snapshot([item("home-2")], { acknowledge_inactive_count: 1 }))).status).toBe("applied");
+    expect(
+      (await pushAndWait(partner.apiKey, workspaceId, snapshot([item("home-2")], { acknowledge_inactive_count: 1 }))).status,
+    ).toBe("applied");
     await admin("review", "fail", "--inspection", inspectionId, "--reason", "other");
-    const event = await until("the failed event", () => db().webhookEvent.findFirst({ where: { inspectionId, eventType: "inspection.failed" } }).then((row) => row ?? undefined));
+    const event = await until("the failed event", () =>
+      db()
+        .webhookEvent.findFirst({ where: { inspectionId, eventType: "inspection.failed" } })
+        .then((row) => row ?? undefined),
+    );
     const entry = await finishedDelivery(partner.partnerId, event.id);
     expect(entry).toMatchObject({ status: "skipped", skip_reason: "unit_switched_off", attempts: [] });
     // Switched back on, the decision stands: a replay is skipped too.
     expect((await pushAndWait(partner.apiKey, workspaceId, snapshot([item("home-1"), item("home-2")]))).status).toBe("applied");
     await waitForActivation(partner.apiKey, workspaceId);
     const replayed = await admin<{ delivery_id: string }>("webhook", "replay", "--delivery", entry.delivery_id);
-    const again = await until("the replay to finish", async () => (await deliveries(partner.partnerId, "--event", event.id)).find((row) => row.delivery_id === replayed.delivery_id && row.status !== "pending"), 40_000, 250);
+    const again = await until(
+      "the replay to finish",
+      async () =>
+        (await deliveries(partner.partnerId, "--event", event.id)).find(
+          (row) => row.delivery_id === replayed.delivery_id && row.status !== "pending",
+        ),
+      40_000,
+      250,
+    );
     expect(again).toMatchObject({ status: "skipped", skip_reason: "unit_switched_off" });
     expect(receiver.of(event.id)).toHaveLength(0);
   });
 });
 
 describe("inspection.failed", () => {
-  async function openedWalkthrough(label: string): Promise<{ partner: TestPartner & { secret: string }; workspaceId: string; taskId: string; inspectionId: string }> {
+  async function openedWalkthrough(
+    label: string,
+  ): Promise<{ partner: TestPartner & { secret: string }; workspaceId: string; taskId: string; inspectionId: string }> {
     const partner = await partnerWithReceiver();
     const workspaceId = await readyWorkspace(partner.apiKey, label, [item("home-1")]);
     const taskId = `task-${randomUUID()}`;
@@ -508,17 +671,30 @@ describe("inspection.failed", () => {
     const { partner, inspectionId } = await openedWalkthrough("unbuildable");
     // A reason this code cannot write (a row another version left) fails the body's schema.
     await db().$transaction(async (tx) => {
-      await tx.inspection.update({ where: { id: inspectionId }, data: { status: "failed", failureReason: "lost_in_transit", failedAt: new Date() } });
+      await tx.inspection.update({
+        where: { id: inspectionId },
+        data: { status: "failed", failureReason: "lost_in_transit", failedAt: new Date() },
+      });
       await recordInspectionEvents(tx, [inspectionId], "inspection.failed");
     });
     const { id: eventId } = await db().webhookEvent.findFirstOrThrow({ where: { inspectionId, eventType: "inspection.failed" } });
     const entry = await finishedDelivery(partner.partnerId, eventId);
     expect(entry).toMatchObject({ status: "failed", skip_reason: "unbuildable", attempts: [] });
-    expect(await db().webhookEvent.findUniqueOrThrow({ where: { id: eventId } })).toMatchObject({ body: null, buildAfter: null, buildFailures: 1 });
-    const counted = async () => (await admin<{ queues: { queue: string; failed: number }[] }>("jobs")).queues.find((queue) => queue.queue === "webhook-events");
+    expect(await db().webhookEvent.findUniqueOrThrow({ where: { id: eventId } })).toMatchObject({
+      body: null,
+      buildAfter: null,
+      buildFailures: 1,
+    });
+    const counted = async () =>
+      (await admin<{ queues: { queue: string; failed: number }[] }>("jobs")).queues.find(
+        (queue) => queue.queue === "webhook-events",
+      );
     expect(await counted()).toMatchObject({ failed: 1 });
     const logs = await Promise.all(workers.map((worker) => readFile(worker.logFile, "utf8")));
-    const errors = logs.join("\n").split("\n").filter((line) => line.includes(eventId) && line.includes('"level":50'));
+    const errors = logs
+      .join("\n")
+      .split("\n")
+      .filter((line) => line.includes(eventId) && line.includes('"level":50'));
     expect(errors).toHaveLength(1);
     expect(receiver.received.some((delivery) => bodyOf(delivery).inspection_id === inspectionId)).toBe(false);
 

@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 
 const create = (body: unknown, key = partner.apiKey) => call("POST", "/v1/workspaces", { key, body });
-const read = (workspaceId: string, key = partner.apiKey) =>
-  call("GET", `/v1/workspaces/${segment(workspaceId)}`, { key });
+const read = (workspaceId: string, key = partner.apiKey) => call("GET", `/v1/workspaces/${segment(workspaceId)}`, { key });
 
 describeSecurity("POST /v1/workspaces", {
   method: "POST",
@@ -53,9 +52,7 @@ describe("POST /v1/workspaces", () => {
 
   it("resolves 20 concurrent creates of one id to one account with exactly one 201", async () => {
     const id = uniqueWorkspaceId("race");
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () => create({ workspace_id: id, name: "Race" })),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, () => create({ workspace_id: id, name: "Race" })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 200)).toHaveLength(19);
     expect(new Set(answers.map((a) => a.body.company_id)).size).toBe(1);
@@ -169,7 +166,11 @@ describe("GET /v1/workspaces/{workspace_id}", () => {
     expect(answer.status).toBe(200);
     expect(answer.body.workspace_id).toBe(id);
     // Decoding twice would turn %2525 into "%"; once gives "%25", which is another id.
-    expectError(await call("GET", `/v1/workspaces/${segment("acme/east wing?#%25")}`, { key: partner.apiKey }), 404, "workspace_not_provisioned");
+    expectError(
+      await call("GET", `/v1/workspaces/${segment("acme/east wing?#%25")}`, { key: partner.apiKey }),
+      404,
+      "workspace_not_provisioned",
+    );
   });
 
   it("answers 404 workspace_not_provisioned for an unknown id and, identically, for another partner's", async () => {

@@ -84,10 +84,19 @@ function check(request: ChatRequest, model: string): { error: string } | { kind:
   }
   const name = format.json_schema.name;
   if (name !== "checklist_verdict" && name !== "findings") return { error: `unknown schema ${String(name)}` };
-  return { kind: name, text: parts.filter((part) => part.type === "text").map((part) => part.text ?? "").join("\n"), images: images.length };
+  return {
+    kind: name,
+    text: parts
+      .filter((part) => part.type === "text")
+      .map((part) => part.text ?? "")
+      .join("\n"),
+    images: images.length,
+  };
 }
 
-export async function startFakeAnalysisProvider(options: { apiKey?: string; model?: string } = {}): Promise<FakeAnalysisProvider> {
+export async function startFakeAnalysisProvider(
+  options: { apiKey?: string; model?: string } = {},
+): Promise<FakeAnalysisProvider> {
   const apiKey = options.apiKey ?? `fake-${randomBytes(12).toString("hex")}`;
   const model = options.model ?? "fake-vision-1";
   const requests: RecordedRequest[] = [];
@@ -102,14 +111,23 @@ export async function startFakeAnalysisProvider(options: { apiKey?: string; mode
     res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
   };
   const error = (res: http.ServerResponse, status: number, message: string, code = "invalid_request") =>
-    answer(res, status, { error: { message, type: status === 401 ? "invalid_request_error" : status >= 500 ? "server_error" : "invalid_request_error", code } });
+    answer(res, status, {
+      error: {
+        message,
+        type: status === 401 ? "invalid_request_error" : status >= 500 ? "server_error" : "invalid_request_error",
+        code,
+      },
+    });
 
   function content(kind: Kind, text: string): unknown {
     if (kind === "checklist_verdict") {
       const name = /^Item: (.*)$/m.exec(text)?.[1] ?? "";
       return verdicts.get(name) ?? defaultVerdict;
     }
-    const frames = [...text.matchAll(/^Frame (\d+): ([\d.]+)s$/gm)].map((match) => ({ index: Number(match[1]), seconds: Number(match[2]) }));
+    const frames = [...text.matchAll(/^Frame (\d+): ([\d.]+)s$/gm)].map((match) => ({
+      index: Number(match[1]),
+      seconds: Number(match[2]),
+    }));
     const found = findings.flatMap((finding) => {
       const frame = frames.find((candidate) => Math.abs(candidate.seconds - finding.atSeconds) <= 1.5);
       if (!frame) return [];
@@ -128,7 +146,8 @@ export async function startFakeAnalysisProvider(options: { apiKey?: string; mode
 
   async function respond(req: http.IncomingMessage, res: http.ServerResponse, raw: Buffer): Promise<void> {
     if (req.method !== "POST" || req.url !== "/v1/chat/completions") return error(res, 404, "no such route", "not_found");
-    if (req.headers.authorization !== `Bearer ${apiKey}`) return error(res, 401, "Incorrect API key provided.", "invalid_api_key");
+    if (req.headers.authorization !== `Bearer ${apiKey}`)
+      return error(res, 401, "Incorrect API key provided.", "invalid_api_key");
     let request: ChatRequest;
     try {
       request = JSON.parse(raw.toString("utf8")) as ChatRequest;
@@ -156,7 +175,13 @@ export async function startFakeAnalysisProvider(options: { apiKey?: string; mode
     const text =
       failure === "garbage"
         ? "Sure! Here is what I see in the pictures: a tidy room."
-        : JSON.stringify(failure === "schema" ? (checked.kind === "findings" ? { findings: [{ frame: "x" }] } : { state: "probably", confidence: 2 }) : content(checked.kind, checked.text));
+        : JSON.stringify(
+            failure === "schema"
+              ? checked.kind === "findings"
+                ? { findings: [{ frame: "x" }] }
+                : { state: "probably", confidence: 2 }
+              : content(checked.kind, checked.text),
+          );
     answer(res, 200, {
       id: `chatcmpl-${randomBytes(8).toString("hex")}`,
       object: "chat.completion",
@@ -186,7 +211,13 @@ export async function startFakeAnalysisProvider(options: { apiKey?: string; mode
       }
       chunks.push(chunk);
     });
-    req.on("end", () => void respond(req, res, Buffer.concat(chunks)).catch((failure: unknown) => error(res, 500, String(failure), "server_error")));
+    req.on(
+      "end",
+      () =>
+        void respond(req, res, Buffer.concat(chunks)).catch((failure: unknown) =>
+          error(res, 500, String(failure), "server_error"),
+        ),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;

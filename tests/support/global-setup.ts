@@ -44,10 +44,12 @@ export default async function setup(project: TestProject) {
   const postgres = await startTestPostgres();
   const databaseUrl = await createDatabase(postgres.adminUrl, "app");
   const appSecret = randomBytes(32).toString("base64url");
-  const app = await startAppProcess({ databaseUrl, env: { ...testAppEnv, APP_SECRET: appSecret } }).catch(async (error: unknown) => {
-    await postgres.stop();
-    throw error;
-  });
+  const app = await startAppProcess({ databaseUrl, env: { ...testAppEnv, APP_SECRET: appSecret } }).catch(
+    async (error: unknown) => {
+      await postgres.stop();
+      throw error;
+    },
+  );
 
   project.provide("baseUrl", app.baseUrl);
   project.provide("databaseUrl", databaseUrl);

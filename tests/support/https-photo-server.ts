@@ -30,11 +30,29 @@ export function makeCertificate(hosts: string[] = testHosts): { key: string; cer
   const dir = mkdtempSync(path.join(os.tmpdir(), "photo-server-tls-"));
   try {
     const names = [...hosts.map((host) => `DNS:${host}`), `IP:${serverAddress}`].join(",");
-    execFileSync("openssl", [
-      "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-      "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem"), "-days", "1",
-      "-subj", "/CN=photos.test", "-addext", `subjectAltName=${names}`,
-    ], { stdio: "ignore" });
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-keyout",
+        path.join(dir, "key.pem"),
+        "-out",
+        path.join(dir, "cert.pem"),
+        "-days",
+        "1",
+        "-subj",
+        "/CN=photos.test",
+        "-addext",
+        `subjectAltName=${names}`,
+      ],
+      { stdio: "ignore" },
+    );
     return { key: readFileSync(path.join(dir, "key.pem"), "utf8"), cert: readFileSync(path.join(dir, "cert.pem"), "utf8") };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -25,7 +25,21 @@ const cameraFile = path.join(tmpdir(), "walkthrough-fake-camera-v1.y4m");
 async function fakeCameraFile(): Promise<string> {
   if (existsSync(cameraFile)) return cameraFile;
   const draft = `${cameraFile}.${process.pid}.y4m`;
-  await run("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=480x270:rate=15", "-t", "6", "-pix_fmt", "yuv420p", draft]);
+  await run("ffmpeg", [
+    "-nostdin",
+    "-loglevel",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc2=size=480x270:rate=15",
+    "-t",
+    "6",
+    "-pix_fmt",
+    "yuv420p",
+    draft,
+  ]);
   await run("mv", [draft, cameraFile]);
   return cameraFile;
 }
@@ -45,7 +59,10 @@ export function phoneContext(browser: Browser): Promise<BrowserContext> {
 }
 
 /** Waits until the recorder shows it is recording, and answers the wall-clock time it began. */
-export async function startRecording(page: Page, button: "Start recording" | "Continue recording" = "Start recording"): Promise<number> {
+export async function startRecording(
+  page: Page,
+  button: "Start recording" | "Continue recording" = "Start recording",
+): Promise<number> {
   await page.getByRole("button", { name: button }).click();
   await page.getByRole("timer").waitFor({ timeout: 20_000 });
   return Date.now();

@@ -25,19 +25,34 @@ export async function pastAuthRoutes(target: SignInTarget, location: string): Pr
 }
 
 /** Opens a mailed sign-in link and answers the session cookie and where it lands. */
-export async function followSignInLink(target: SignInTarget, link: string): Promise<{ status: number; location: string; cookie?: string }> {
+export async function followSignInLink(
+  target: SignInTarget,
+  link: string,
+): Promise<{ status: number; location: string; cookie?: string }> {
   const response = await fetch(link, { redirect: "manual" });
   const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("next-auth.session-token="));
-  return { status: response.status, location: await pastAuthRoutes(target, response.headers.get("location") ?? ""), cookie: session?.split(";")[0] };
+  return {
+    status: response.status,
+    location: await pastAuthRoutes(target, response.headers.get("location") ?? ""),
+    cookie: session?.split(";")[0],
+  };
 }
 
 /**
  * Asks for a sign-in link by the sign-in form's own call; answers where the form goes next.
  * `headers` go on both requests (an X-Forwarded-For for an app with TRUSTED_PROXY_HOPS).
  */
-export async function askForSignInLink(target: SignInTarget, email: string, callbackUrl: string, headers: Record<string, string> = {}): Promise<{ url: string }> {
+export async function askForSignInLink(
+  target: SignInTarget,
+  email: string,
+  callbackUrl: string,
+  headers: Record<string, string> = {},
+): Promise<{ url: string }> {
   const csrf = await fetch(new URL("/api/auth/csrf", target.baseUrl), { headers });
-  const cookie = csrf.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const response = await fetch(new URL("/api/auth/signin/email", target.baseUrl), {
     method: "POST",
@@ -59,7 +74,12 @@ export async function signInByMail(target: SignInTarget, email: string): Promise
 }
 
 /** In Chromium, on a page showing the sign-in form: asks for a link and opens the `mailNumber`th mail's link. */
-export async function signInInBrowser(page: import("playwright-core").Page, target: Pick<SignInTarget, "appUrl" | "smtp">, email: string, mailNumber = 1): Promise<void> {
+export async function signInInBrowser(
+  page: import("playwright-core").Page,
+  target: Pick<SignInTarget, "appUrl" | "smtp">,
+  email: string,
+  mailNumber = 1,
+): Promise<void> {
   await page.getByLabel("Email address").fill(email);
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
   await page.getByRole("heading", { name: "Check your email" }).waitFor();

@@ -45,7 +45,13 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
         .then((mail) => {
           const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
           for (const to of recipients) {
-            received.push({ to, from: mail.from?.text ?? "", subject: mail.subject ?? "", text: mail.text ?? "", html: typeof mail.html === "string" ? mail.html : "" });
+            received.push({
+              to,
+              from: mail.from?.text ?? "",
+              subject: mail.subject ?? "",
+              text: mail.text ?? "",
+              html: typeof mail.html === "string" ? mail.html : "",
+            });
           }
           callback();
         })
@@ -59,7 +65,8 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
     url: `smtp://127.0.0.1:${port}`,
     received,
     to,
-    waitFor: (address, count = 1, timeoutMs = 20_000) => until(`mail #${count} to ${address}`, async () => to(address)[count - 1], timeoutMs, 50),
+    waitFor: (address, count = 1, timeoutMs = 20_000) =>
+      until(`mail #${count} to ${address}`, async () => to(address)[count - 1], timeoutMs, 50),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

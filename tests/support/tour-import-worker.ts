@@ -26,7 +26,9 @@ import { tourWorkerReadyLine } from "./tour-import-worker-process";
 
 const say = (line: string) => process.stderr.write(`[tour-import-worker] ${line}\n`);
 
-const { values } = parseArgs({ options: { "api-url": { type: "string" }, port: { type: "string" }, "ca-file": { type: "string" } } });
+const { values } = parseArgs({
+  options: { "api-url": { type: "string" }, port: { type: "string" }, "ca-file": { type: "string" } },
+});
 
 async function main(): Promise<void> {
   const apiUrl = values["api-url"];
@@ -40,7 +42,9 @@ async function main(): Promise<void> {
     tokenSecret: settings.TOUR_API_TOKEN_SECRET,
     fetchOptions: tourFetchOptions({ port, ca: readFileSync(caFile, "utf8") }),
   });
-  const imports = defineImportBaselineJob({ tours: { provider, storage: mediaStorage(), tempDir: fetchTempDir(settings.DATA_DIR) } });
+  const imports = defineImportBaselineJob({
+    tours: { provider, storage: mediaStorage(), tempDir: fetchTempDir(settings.DATA_DIR) },
+  });
   await startWorkers(jobRegistry.map((job) => (job.queue === imports.queue ? imports : job)));
   say(tourWorkerReadyLine);
 

@@ -140,7 +140,10 @@ export async function startTourProvider(): Promise<TourProviderServer> {
       else return json(response, 401, { errors: [{ message: "Unauthorized" }] });
     }
     if (!entry || entry.config.notFound) {
-      return json(response, 200, { data: { model: null }, errors: [{ message: "Model not found", extensions: { code: "not.found" } }] });
+      return json(response, 200, {
+        data: { model: null },
+        errors: [{ message: "Model not found", extensions: { code: "not.found" } }],
+      });
     }
     if (entry.config.listStatus) return json(response, entry.config.listStatus, { errors: [{ message: "unavailable" }] });
     const photos = Array.from({ length: entry.config.images }, (_, index) => ({

@@ -29,10 +29,64 @@ export interface TestVideoOptions {
 }
 
 const codecs: Record<TestVideoFormat, string[]> = {
-  "mp4-h264-fragmented": ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-movflags", "frag_keyframe+empty_moov+default_base_moof", "-f", "mp4"],
-  "webm-vp8-stream": ["-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "8", "-b:v", "500k", "-c:a", "libopus", "-f", "webm"],
-  "mp4-vp9-fragmented": ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-b:v", "500k", "-c:a", "libopus", "-movflags", "frag_keyframe+empty_moov+default_base_moof", "-f", "mp4"],
-  "mp4-h264": ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-movflags", "+faststart", "-f", "mp4"],
+  "mp4-h264-fragmented": [
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:a",
+    "aac",
+    "-movflags",
+    "frag_keyframe+empty_moov+default_base_moof",
+    "-f",
+    "mp4",
+  ],
+  "webm-vp8-stream": [
+    "-c:v",
+    "libvpx",
+    "-deadline",
+    "realtime",
+    "-cpu-used",
+    "8",
+    "-b:v",
+    "500k",
+    "-c:a",
+    "libopus",
+    "-f",
+    "webm",
+  ],
+  "mp4-vp9-fragmented": [
+    "-c:v",
+    "libvpx-vp9",
+    "-deadline",
+    "realtime",
+    "-cpu-used",
+    "8",
+    "-b:v",
+    "500k",
+    "-c:a",
+    "libopus",
+    "-movflags",
+    "frag_keyframe+empty_moov+default_base_moof",
+    "-f",
+    "mp4",
+  ],
+  "mp4-h264": [
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:a",
+    "aac",
+    "-movflags",
+    "+faststart",
+    "-f",
+    "mp4",
+  ],
 };
 
 /**
@@ -51,7 +105,16 @@ export async function makeTestVideo(dir: string, name: string, options: TestVide
         : [`testsrc2=${size}:duration=${seconds}`];
   const inputs = pictures.flatMap((picture) => ["-f", "lavfi", "-i", picture]);
   if (audio) inputs.push("-f", "lavfi", "-i", `sine=frequency=440:sample_rate=48000:duration=${seconds}`);
-  const joined = pictures.length > 1 ? ["-filter_complex", `${pictures.map((_, index) => `[${index}:v]`).join("")}concat=n=${pictures.length}:v=1:a=0[v]`, "-map", "[v]", ...(audio ? ["-map", `${pictures.length}:a`] : [])] : [];
+  const joined =
+    pictures.length > 1
+      ? [
+          "-filter_complex",
+          `${pictures.map((_, index) => `[${index}:v]`).join("")}concat=n=${pictures.length}:v=1:a=0[v]`,
+          "-map",
+          "[v]",
+          ...(audio ? ["-map", `${pictures.length}:a`] : []),
+        ]
+      : [];
   const args = ["-nostdin", "-loglevel", "error", "-y", ...inputs, ...joined, ...(audio ? [] : ["-an"]), ...codecs[format]];
   if (format === "webm-vp8-stream") {
     const { stdout } = await run("ffmpeg", [...args, "pipe:1"], { encoding: "buffer", maxBuffer: 256 * 1024 * 1024 });

@@ -10,7 +10,9 @@ export interface ReceivedDelivery {
 }
 
 /** What the receiver answers next: a status (with headers; once `after` settles, if given), or no answer for `hangMs`. */
-export type Reply = ({ status: number; headers?: Record<string, string>; body?: string; after?: Promise<unknown> } | { hangMs: number }) & {
+export type Reply = (
+  { status: number; headers?: Record<string, string>; body?: string; after?: Promise<unknown> } | { hangMs: number }
+) & {
   /** Only for a delivery whose body this accepts (others, e.g. a late one of an earlier test, pass it by). */
   matches?: (body: string) => boolean;
 };

@@ -37,12 +37,16 @@ export async function startWorker(options: StartWorkerOptions): Promise<WorkerPr
   const prepared = (await options.prepare?.(dir)) ?? {};
   const logFile = path.join(dir, "worker.log");
   const logFd = openSync(logFile, "a");
-  const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), options.script, ...(options.args ?? []), ...(prepared.args ?? [])], {
-    cwd: root,
-    env: { ...process.env, ...options.env, ...prepared.env },
-    stdio: ["ignore", logFd, logFd],
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "node_modules/tsx/dist/cli.mjs"), options.script, ...(options.args ?? []), ...(prepared.args ?? [])],
+    {
+      cwd: root,
+      env: { ...process.env, ...options.env, ...prepared.env },
+      stdio: ["ignore", logFd, logFd],
+      detached: true,
+    },
+  );
   closeSync(logFd);
   const gone = () => child.exitCode !== null || child.signalCode !== null;
   const stop = async () => {
@@ -69,7 +73,11 @@ export async function startWorker(options: StartWorkerOptions): Promise<WorkerPr
 }
 
 /** `npm run worker` exactly (tsx scripts/worker.ts) against an app's database and DATA_DIR. */
-export function startWorkerProcess(options: { databaseUrl: string; dataDir: string; env?: Record<string, string> }): Promise<WorkerProcess> {
+export function startWorkerProcess(options: {
+  databaseUrl: string;
+  dataDir: string;
+  env?: Record<string, string>;
+}): Promise<WorkerProcess> {
   return startWorker({
     script: "scripts/worker.ts",
     env: { ...options.env, DATABASE_URL: options.databaseUrl, DATA_DIR: options.dataDir },

@@ -12,8 +12,14 @@ describe("parseAllowlistEntry", () => {
     ["https://app.example.com/", { kind: "origin", origin: "https://app.example.com", entry: "https://app.example.com" }],
     ["https://app.example.com:443", { kind: "origin", origin: "https://app.example.com", entry: "https://app.example.com" }],
     ["https://app.example.com:0443", { kind: "origin", origin: "https://app.example.com", entry: "https://app.example.com" }],
-    ["https://app.example.com:8443", { kind: "origin", origin: "https://app.example.com:8443", entry: "https://app.example.com:8443" }],
-    ["https://my_host.example~1.com", { kind: "origin", origin: "https://my_host.example~1.com", entry: "https://my_host.example~1.com" }],
+    [
+      "https://app.example.com:8443",
+      { kind: "origin", origin: "https://app.example.com:8443", entry: "https://app.example.com:8443" },
+    ],
+    [
+      "https://my_host.example~1.com",
+      { kind: "origin", origin: "https://my_host.example~1.com", entry: "https://my_host.example~1.com" },
+    ],
     ["https://xn--mnchen-3ya.de", { kind: "origin", origin: "https://xn--mnchen-3ya.de", entry: "https://xn--mnchen-3ya.de" }],
     ["https://192.168.1.20:9000", { kind: "origin", origin: "https://192.168.1.20:9000", entry: "https://192.168.1.20:9000" }],
     ["http://localhost:3000", { kind: "origin", origin: "http://localhost:3000", entry: "http://localhost:3000" }],

@@ -11,7 +11,9 @@ let frame: Buffer;
 
 beforeAll(async () => {
   fake = await startFakeAnalysisProvider();
-  frame = await sharp({ create: { width: 16, height: 12, channels: 3, background: "#886644" } }).jpeg().toBuffer();
+  frame = await sharp({ create: { width: 16, height: 12, channels: 3, background: "#886644" } })
+    .jpeg()
+    .toBuffer();
 });
 afterAll(async () => {
   await fake.close();
@@ -33,18 +35,49 @@ function client(overrides: Partial<Parameters<typeof openAiCompatibleProvider>[0
 describe("the OpenAI-compatible provider", () => {
   it("asks for a verdict with the frames and references as images, under a strict JSON schema, and records the call", async () => {
     fake.setVerdict("Beds made", { state: "missed", confidence: 0.9, rationale: "The duvet is on the floor." });
-    const answer = await client().judgeItem({ itemName: "Beds made", notes: "Both rooms", frames: [frame, frame], references: [frame] });
+    const answer = await client().judgeItem({
+      itemName: "Beds made",
+      notes: "Both rooms",
+      frames: [frame, frame],
+      references: [frame],
+    });
     expect(answer.value).toEqual({ state: "missed", confidence: 0.9, rationale: "The duvet is on the floor." });
     expect(fake.requests).toEqual([{ kind: "checklist_verdict", itemName: "Beds made", images: 3, status: 200 }]);
     expect(answer.calls).toEqual([
-      { kind: "checklist_verdict", outcome: "ok", promptTokens: expect.any(Number), completionTokens: expect.any(Number), images: 3, imageBytes: frame.length * 3, latencyMs: expect.any(Number) },
+      {
+        kind: "checklist_verdict",
+        outcome: "ok",
+        promptTokens: expect.any(Number),
+        completionTokens: expect.any(Number),
+        images: 3,
+        imageBytes: frame.length * 3,
+        latencyMs: expect.any(Number),
+      },
     ]);
   });
 
   it("asks for findings with each frame's second, and places each on the frame it names", async () => {
-    fake.setFindings([{ atSeconds: 12, room: "Kitchen", description: "The oven door glass is cracked.", severity: "MAJOR", category: "damage", confidence: 0.93 }]);
+    fake.setFindings([
+      {
+        atSeconds: 12,
+        room: "Kitchen",
+        description: "The oven door glass is cracked.",
+        severity: "MAJOR",
+        category: "damage",
+        confidence: 0.93,
+      },
+    ]);
     const answer = await client().findIssues({ frames: [0, 6, 12, 18].map((seconds) => ({ seconds, jpeg: frame })) });
-    expect(answer.value).toEqual([{ frame: 2, room: "Kitchen", description: "The oven door glass is cracked.", severity: "MAJOR", category: "damage", confidence: 0.93 }]);
+    expect(answer.value).toEqual([
+      {
+        frame: 2,
+        room: "Kitchen",
+        description: "The oven door glass is cracked.",
+        severity: "MAJOR",
+        category: "damage",
+        confidence: 0.93,
+      },
+    ]);
     expect(fake.requests[0]).toMatchObject({ kind: "findings", frameSeconds: [0, 6, 12, 18], images: 4 });
   });
 
@@ -68,7 +101,11 @@ describe("the OpenAI-compatible provider", () => {
   });
 
   it("is refused with a wrong key, and counts it a failed call", async () => {
-    const answer = await client({ apiKey: "wrong", retryDelaysMs: [] }).judgeItem({ itemName: "Mirror", frames: [frame], references: [] });
+    const answer = await client({ apiKey: "wrong", retryDelaysMs: [] }).judgeItem({
+      itemName: "Mirror",
+      frames: [frame],
+      references: [],
+    });
     expect(answer.value).toBeUndefined();
     expect(answer.calls.map((call) => call.outcome)).toEqual(["failed"]);
   });
@@ -76,7 +113,9 @@ describe("the OpenAI-compatible provider", () => {
   it("keeps to its concurrency bound", async () => {
     fake.setDelay(100);
     const provider = client({ slots: new WeightedSemaphore(2) });
-    await Promise.all(Array.from({ length: 6 }, (_, index) => provider.judgeItem({ itemName: `Item ${index}`, frames: [frame], references: [] })));
+    await Promise.all(
+      Array.from({ length: 6 }, (_, index) => provider.judgeItem({ itemName: `Item ${index}`, frames: [frame], references: [] })),
+    );
     expect(fake.requests).toHaveLength(6);
     expect(fake.maxInFlight).toBe(2);
   });

@@ -56,7 +56,8 @@ function declaredMethods(file: RouteFile, exported: Map<string, AnyOperation>): 
   if (/\bnotFoundHandlers\(\)/.test(file.source)) return [];
   if (/\bopenApiDocumentHandlers\(\)/.test(file.source)) return ["GET"];
   const args = /\brouteHandlers\(([^)]*)\)/.exec(file.source)?.[1];
-  if (args === undefined) throw new Error(`${file.file}: no routeHandlers(...), notFoundHandlers() or openApiDocumentHandlers() call`);
+  if (args === undefined)
+    throw new Error(`${file.file}: no routeHandlers(...), notFoundHandlers() or openApiDocumentHandlers() call`);
   return args
     .split(",")
     .map((name) => name.trim())
@@ -123,10 +124,8 @@ describe("matching a raw path", () => {
 
   it("prefers a literal segment to a {param}, and a {param} to the catch-all, backing off like Next", () => {
     const handlers = Object.fromEntries(httpMethods.map((m) => [m, (async () => new Response()) as Handler]));
-    const route = (routePath: string): ApiRoute => ({ path: routePath, methods: ["GET"], handlers } as ApiRoute);
-    const table = apiRouter(
-      ["/v1/a/{id}", "/v1/a/fixed", "/v1/a/{id}/x", "/v1/a/fixed/y", catchAllPath].map(route),
-    );
+    const route = (routePath: string): ApiRoute => ({ path: routePath, methods: ["GET"], handlers }) as ApiRoute;
+    const table = apiRouter(["/v1/a/{id}", "/v1/a/fixed", "/v1/a/{id}/x", "/v1/a/fixed/y", catchAllPath].map(route));
     const match = (rawPath: string) => table.match(rawPath)?.path;
     expect(match("/v1/a/fixed")).toBe("/v1/a/fixed");
     expect(match("/v1/a/other")).toBe("/v1/a/{id}");
@@ -229,9 +228,21 @@ describe("the node:http <-> fetch bridge", () => {
         const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
         try {
           const big = Array.from({ length: 16 }, () => Buffer.alloc(16 * 1024, "x"));
-          const stopped = await rawRequest(port, { method: "POST", path: "/", headers: { "x-stop": "yes", "transfer-encoding": "chunked" }, chunks: big, agent });
+          const stopped = await rawRequest(port, {
+            method: "POST",
+            path: "/",
+            headers: { "x-stop": "yes", "transfer-encoding": "chunked" },
+            chunks: big,
+            agent,
+          });
           expect([stopped.status, stopped.text]).toEqual([413, "stopped"]);
-          const echoed = await rawRequest(port, { method: "POST", path: "/", headers: { "transfer-encoding": "chunked" }, chunks: ["ab", "cd"], agent });
+          const echoed = await rawRequest(port, {
+            method: "POST",
+            path: "/",
+            headers: { "transfer-encoding": "chunked" },
+            chunks: ["ab", "cd"],
+            agent,
+          });
           expect([echoed.status, echoed.text]).toEqual([200, "abcd"]);
         } finally {
           agent.destroy();
@@ -253,7 +264,14 @@ function rawRequest(
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: "127.0.0.1", port, method: options.method, path: options.path, headers: options.headers, agent: options.agent ?? false },
+      {
+        host: "127.0.0.1",
+        port,
+        method: options.method,
+        path: options.path,
+        headers: options.headers,
+        agent: options.agent ?? false,
+      },
       (response) => {
         const parts: Buffer[] = [];
         response.on("data", (part: Buffer) => parts.push(part));

@@ -19,7 +19,9 @@ interface Racer {
 /** A process that makes or reads the secret in `dataDir` once `goFile` exists, and prints it. */
 function racer(dataDir: string, goFile: string): Racer {
   const script = path.join(root, "tests/support/print-app-secret.ts");
-  const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), script, dataDir, goFile], { cwd: root });
+  const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), script, dataDir, goFile], {
+    cwd: root,
+  });
   let out = "";
   let err = "";
   let markReady!: () => void;

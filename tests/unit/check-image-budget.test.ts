@@ -22,7 +22,8 @@ function gate() {
   return { open, opened };
 }
 
-const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } });
+const solid = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } });
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "walkthrough-decode-budget-"));
@@ -36,7 +37,13 @@ beforeAll(async () => {
   await save("bomb.png", solid(10_000, 10_000).png({ progressive: true, compressionLevel: 1 }).toBuffer());
   // The same pixels as 16-bit RGBA: eight times the bytes to inflate and de-interlace before the
   // first row, so its decode outlives a 1-second budget even on a fast, idle machine (~1.5 s here).
-  await save("slow-bomb.png", sharp({ create: { width: 10_000, height: 10_000, channels: 4, background: { r: 40, g: 90, b: 160, alpha: 0.5 } } }).toColourspace("rgb16").png({ progressive: true, compressionLevel: 1 }).toBuffer());
+  await save(
+    "slow-bomb.png",
+    sharp({ create: { width: 10_000, height: 10_000, channels: 4, background: { r: 40, g: 90, b: 160, alpha: 0.5 } } })
+      .toColourspace("rgb16")
+      .png({ progressive: true, compressionLevel: 1 })
+      .toBuffer(),
+  );
   await save("small-a.jpg", solid(4_000, 3_000).jpeg().toBuffer());
   await save("small-b.jpg", solid(4_000, 3_001).jpeg().toBuffer());
   const noise = { type: "gaussian" as const, mean: 128, sigma: 40 };
@@ -103,15 +110,23 @@ describe("checkImage's decode budget (real sharp decodes)", () => {
     expect(decodeBudget().capacity).toBe(decodePixelsAtOnce);
     await Promise.all([checkImage(files["small-a.jpg"]!, "image/jpeg"), checkImage(files["small-b.jpg"]!, "image/jpeg")]);
     expect(decodeBudget().highWater).toBeGreaterThanOrEqual(24 * mp);
-    const [webp, png] = await Promise.all([checkImage(files["bomb.webp"]!, "image/webp"), checkImage(files["bomb.png"]!, "image/png")]);
-    expect([webp, png]).toEqual([{ width: 10_000, height: 10_000 }, { width: 10_000, height: 10_000 }]);
+    const [webp, png] = await Promise.all([
+      checkImage(files["bomb.webp"]!, "image/webp"),
+      checkImage(files["bomb.png"]!, "image/png"),
+    ]);
+    expect([webp, png]).toEqual([
+      { width: 10_000, height: 10_000 },
+      { width: 10_000, height: 10_000 },
+    ]);
     expect(decodeBudget().highWater).toBe(decodePixelsAtOnce);
   });
 
   it("refuses a decode that outlives its time budget as content_mismatch", { timeout: 60_000 }, async () => {
     // The interlaced 16-bit 100 MP PNG buffers for about 1.5 s here before its first row (the
     // 8-bit one takes under 1 s on this machine idle); sharp's timeout stops it at the first row after 1 s.
-    const failure = await checkImage(files["slow-bomb.png"]!, "image/png", { timeoutSeconds: 1 }).catch((error: unknown) => error);
+    const failure = await checkImage(files["slow-bomb.png"]!, "image/png", { timeoutSeconds: 1 }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(FetchRefusal);
     expect((failure as FetchRefusal).reason).toBe("content_mismatch");
     expect((failure as FetchRefusal).message).toMatch(/timeout/);
@@ -126,7 +141,11 @@ describe("checkImage's decode budget (real sharp decodes)", () => {
   );
 
   it("decodes a 100 MP WebP in far less memory than its pixels (a process of its own)", { timeout: 60_000 }, async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "tests/support/decode-peak.ts", files["bomb.webp"]!, "image/webp"], { cwd: root });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [path.join(root, "node_modules/tsx/dist/cli.mjs"), "tests/support/decode-peak.ts", files["bomb.webp"]!, "image/webp"],
+      { cwd: root },
+    );
     const peak = JSON.parse(stdout) as { before: number; after: number; width: number };
     expect(peak.width).toBe(10_000);
     // The pixels alone are 286 MiB (RGB); decoding them whole took ~770 MiB more than the

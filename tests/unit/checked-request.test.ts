@@ -33,17 +33,30 @@ describe("requestChecked", () => {
     const options = localFetchOptions(server, { observeConnect: (target) => connects.push(target) });
     const body = JSON.stringify({ event: "inspection.completed" });
     const { url, response } = await withDeadline(5_000, (signal) =>
-      requestChecked("https://photos.test/hook", { method: "POST", body, headers: { "content-type": "application/json" }, urlRules, signal }, options),
+      requestChecked(
+        "https://photos.test/hook",
+        { method: "POST", body, headers: { "content-type": "application/json" }, urlRules, signal },
+        options,
+      ),
     );
     response.destroy();
-    expect([url.href, response.statusCode, response.headers.location]).toEqual(["https://photos.test/hook", 307, "https://10.0.0.1/elsewhere"]);
-    expect(seen).toEqual([{ method: "POST", body, headers: expect.objectContaining({ host: "photos.test", "content-type": "application/json" }) }]);
+    expect([url.href, response.statusCode, response.headers.location]).toEqual([
+      "https://photos.test/hook",
+      307,
+      "https://10.0.0.1/elsewhere",
+    ]);
+    expect(seen).toEqual([
+      { method: "POST", body, headers: expect.objectContaining({ host: "photos.test", "content-type": "application/json" }) },
+    ]);
     expect(connects.map((target) => target.address)).toEqual([serverAddress]);
   });
 
   it("refuses a POST to a private address before connecting", async () => {
     const connects: ConnectTarget[] = [];
-    const options = localFetchOptions(server, { observeConnect: (target) => connects.push(target), resolve: async () => ["10.0.0.1"] });
+    const options = localFetchOptions(server, {
+      observeConnect: (target) => connects.push(target),
+      resolve: async () => ["10.0.0.1"],
+    });
     const failure = await withDeadline(5_000, (signal) =>
       requestChecked("https://photos.test/hook", { method: "POST", body: "{}", headers: {}, urlRules, signal }, options),
     ).catch((error: unknown) => error);
@@ -53,14 +66,22 @@ describe("requestChecked", () => {
 
   it("follows a GET's redirects only when asked to, each checked", async () => {
     server.route("/cal", (_request, response) => response.writeHead(302, { location: "/cal.ics" }).end());
-    server.route("/cal.ics", (_request, response) => response.writeHead(200, { "content-type": "text/calendar" }).end("BEGIN:VCALENDAR"));
+    server.route("/cal.ics", (_request, response) =>
+      response.writeHead(200, { "content-type": "text/calendar" }).end("BEGIN:VCALENDAR"),
+    );
     const options = localFetchOptions(server);
-    const plain = await withDeadline(5_000, (signal) => requestChecked("https://photos.test/cal", { method: "GET", headers: {}, urlRules, signal }, options));
+    const plain = await withDeadline(5_000, (signal) =>
+      requestChecked("https://photos.test/cal", { method: "GET", headers: {}, urlRules, signal }, options),
+    );
     plain.response.destroy();
     expect(plain.response.statusCode).toBe(302);
     const followed = await withDeadline(5_000, (signal) =>
       requestChecked("https://photos.test/cal", { method: "GET", headers: {}, urlRules, maxRedirects: 3, signal }, options),
     );
-    expect([followed.url.pathname, followed.response.statusCode, await text(followed.response)]).toEqual(["/cal.ics", 200, "BEGIN:VCALENDAR"]);
+    expect([followed.url.pathname, followed.response.statusCode, await text(followed.response)]).toEqual([
+      "/cal.ics",
+      200,
+      "BEGIN:VCALENDAR",
+    ]);
   });
 });

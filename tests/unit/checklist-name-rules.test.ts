@@ -13,14 +13,30 @@ import { parseOrThrow } from "../../lib/http/validation";
 const emDash = "\u2014";
 const enDash = "\u2013";
 /** Every character JavaScript's `\s` and `trim()` treat as whitespace. */
-const whitespace = ["\t", "\n", "\v", "\f", "\r", " ", "\u00a0", "\u1680", "\u2000", "\u2009", "\u200a", "\u2028", "\u2029", "\u202f", "\u205f", "\u3000", "\ufeff"];
+const whitespace = [
+  "\t",
+  "\n",
+  "\v",
+  "\f",
+  "\r",
+  " ",
+  "\u00a0",
+  "\u1680",
+  "\u2000",
+  "\u2009",
+  "\u200a",
+  "\u2028",
+  "\u2029",
+  "\u202f",
+  "\u205f",
+  "\u3000",
+  "\ufeff",
+];
 /** Dashes that are not an em dash or an en dash: never refused, spaced or not. */
 const otherDashes = ["-", "\u2010", "\u2011", "\u2012", "\u2015", "\u2212", "\u2e3a", "\u2e3b", "\ufe58", "\ufe63", "\uff0d"];
 
 /** One code point that is neither whitespace, a control character, an em dash nor an en dash. */
-const plainChar = fc
-  .string({ unit: "binary", minLength: 1, maxLength: 1 })
-  .filter((c) => !/[\s\p{Cc}\u2013\u2014]/u.test(c));
+const plainChar = fc.string({ unit: "binary", minLength: 1, maxLength: 1 }).filter((c) => !/[\s\p{Cc}\u2013\u2014]/u.test(c));
 /** Characters of every width: ASCII, BMP, and astral (two UTF-16 units each). */
 const mixedChar = fc.oneof(plainChar, fc.constantFrom("a", "é", "中", "😀", "𝄞", "🏠"));
 const word = (max = 20) => fc.string({ unit: mixedChar, minLength: 1, maxLength: max });
@@ -97,10 +113,19 @@ describe("checklist text whitespace", () => {
 describe("checklist name dash rule", () => {
   it("refuses an em dash anywhere, spaced or not", () => {
     fc.assert(
-      fc.property(fc.string({ unit: mixedChar, maxLength: 10 }), fc.string({ unit: mixedChar, maxLength: 10 }), fc.option(spaces), fc.option(spaces), (a, b, s1, s2) => {
-        const name = normalizeChecklistText(`${a}${s1 ?? ""}${emDash}${s2 ?? ""}${b}`);
-        expect(checklistNameProblem(name)).toMatchObject({ code: "invalid_request", message: expect.stringContaining("colon") });
-      }),
+      fc.property(
+        fc.string({ unit: mixedChar, maxLength: 10 }),
+        fc.string({ unit: mixedChar, maxLength: 10 }),
+        fc.option(spaces),
+        fc.option(spaces),
+        (a, b, s1, s2) => {
+          const name = normalizeChecklistText(`${a}${s1 ?? ""}${emDash}${s2 ?? ""}${b}`);
+          expect(checklistNameProblem(name)).toMatchObject({
+            code: "invalid_request",
+            message: expect.stringContaining("colon"),
+          });
+        },
+      ),
     );
   });
 
@@ -156,14 +181,22 @@ describe("replaceChecklistBody", () => {
   });
 
   it("refuses an empty list pointing at DELETE, and more than 50 items", () => {
-    expect(refusal({ items: [] })).toMatchObject({ code: "invalid_request", detail: { parameter: "items" }, message: expect.stringContaining("DELETE") });
+    expect(refusal({ items: [] })).toMatchObject({
+      code: "invalid_request",
+      detail: { parameter: "items" },
+      message: expect.stringContaining("DELETE"),
+    });
     const many = Array.from({ length: 51 }, (_, i) => ({ name: `Item ${i}` }));
     expect(refusal({ items: many })).toMatchObject({ code: "invalid_request", detail: { parameter: "items" } });
   });
 
   it("stores trimmed text, and reads blank or null notes as none", () => {
     const parsed = parseOrThrow(replaceChecklistBody, {
-      items: [{ name: "  Kitchen:\n wipe counters ", notes: "   " }, { name: "Bath", notes: null }, { name: "Hall", notes: " Mop\tfloor " }],
+      items: [
+        { name: "  Kitchen:\n wipe counters ", notes: "   " },
+        { name: "Bath", notes: null },
+        { name: "Hall", notes: " Mop\tfloor " },
+      ],
     });
     expect(parsed.items).toEqual([{ name: "Kitchen: wipe counters" }, { name: "Bath" }, { name: "Hall", notes: "Mop floor" }]);
     expect(parsed.items.map((item) => item.notes)).toEqual([undefined, undefined, "Mop floor"]);
@@ -184,7 +217,10 @@ describe("checklistQuery type", () => {
     expect(parse({ workspace_id: "w" })).toEqual({ workspace_id: "w", type: "housekeeping" });
     expect(parse({ workspace_id: "w", type: "maintenance" })).toEqual({ workspace_id: "w", type: "maintenance" });
     for (const type of ["", " ", "Housekeeping", "cleaning", "inspection "]) {
-      expect(parse({ workspace_id: "w", type }), JSON.stringify(type)).toEqual({ code: "invalid_request", detail: { parameter: "type" } });
+      expect(parse({ workspace_id: "w", type }), JSON.stringify(type)).toEqual({
+        code: "invalid_request",
+        detail: { parameter: "type" },
+      });
     }
   });
 });

@@ -2,16 +2,35 @@ import { describe, expect, it } from "vitest";
 import { checklistResults, videoSecondsOf } from "../../lib/recording/checklist-results";
 
 const sections = [
-  { type: "housekeeping" as const, items: [{ id: "a", name: "Beds" }, { id: "b", name: "Floors" }, { id: "c", name: "Mirror" }] },
+  {
+    type: "housekeeping" as const,
+    items: [
+      { id: "a", name: "Beds" },
+      { id: "b", name: "Floors" },
+      { id: "c", name: "Mirror" },
+    ],
+  },
   { type: "inspection" as const, items: [{ id: "d", name: "Smoke alarm" }] },
 ];
-const tap = (seq: number, itemId: string, action: "check" | "uncheck", videoSeconds: number) => ({ seq, itemId, action, videoSeconds });
+const tap = (seq: number, itemId: string, action: "check" | "uncheck", videoSeconds: number) => ({
+  seq,
+  itemId,
+  action,
+  videoSeconds,
+});
 
 describe("checklistResults", () => {
   it("lists checked items in the order of their last check, then items finished anyway as missed", () => {
     const lines = checklistResults({
       sections,
-      taps: [tap(1, "b", "check", 4), tap(2, "a", "check", 9), tap(3, "b", "uncheck", 12), tap(4, "b", "check", 15), tap(5, "c", "check", 20), tap(6, "c", "uncheck", 22)],
+      taps: [
+        tap(1, "b", "check", 4),
+        tap(2, "a", "check", 9),
+        tap(3, "b", "uncheck", 12),
+        tap(4, "b", "check", 15),
+        tap(5, "c", "check", 20),
+        tap(6, "c", "uncheck", 22),
+      ],
       finishAnyway: ["c", "d"],
       source: "camera",
     });
@@ -30,7 +49,12 @@ describe("checklistResults", () => {
   });
 
   it("ends a checked item finished anyway (flagged while walking) missed, with the picture of its check", () => {
-    const lines = checklistResults({ sections, taps: [tap(1, "a", "check", 2), tap(2, "b", "check", 5)], finishAnyway: ["b"], source: "camera" });
+    const lines = checklistResults({
+      sections,
+      taps: [tap(1, "a", "check", 2), tap(2, "b", "check", 5)],
+      finishAnyway: ["b"],
+      source: "camera",
+    });
     expect(lines.map((line) => [line.itemId, line.state, line.timestampSeconds, line.finishedAnyway])).toEqual([
       ["a", "pending", 2, false],
       ["b", "missed", 5, true],

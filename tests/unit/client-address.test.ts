@@ -5,7 +5,8 @@ describe("per-address limits", () => {
   it("count an IPv6 client by its /64, however the address is written", () => {
     const key = addressLimitKey("2001:db8:1:2::1");
     expect(key).toBe("2001:db8:1:2::/64");
-    for (const same of ["2001:db8:1:2:ffff:ffff:ffff:fffe", "2001:DB8:0001:0002:0:0:0:9", "2001:db8:1:2::a%eth0"]) expect(addressLimitKey(same), same).toBe(key);
+    for (const same of ["2001:db8:1:2:ffff:ffff:ffff:fffe", "2001:DB8:0001:0002:0:0:0:9", "2001:db8:1:2::a%eth0"])
+      expect(addressLimitKey(same), same).toBe(key);
     expect(addressLimitKey("2001:db8:1:3::1")).not.toBe(key);
   });
 

@@ -24,12 +24,23 @@ describe("parseConfig", () => {
   it("allows private webhook receivers by default only when APP_URL is a loopback origin, whatever the database", () => {
     const allowed = (env: Record<string, string>) => parseConfig(env).WEBHOOKS_ALLOW_PRIVATE_RECEIVERS;
     expect(allowed({})).toBe(true);
-    for (const url of ["http://localhost:3000", "http://127.0.0.1:4000", "http://127.8.9.10", "http://[::1]:3000", "http://app.localhost"]) {
+    for (const url of [
+      "http://localhost:3000",
+      "http://127.0.0.1:4000",
+      "http://127.8.9.10",
+      "http://[::1]:3000",
+      "http://app.localhost",
+    ]) {
       expect(allowed({ APP_URL: url }), url).toBe(true);
       expect(allowed({ APP_URL: url, DATABASE_URL: "postgresql://db/w", APP_SECRET: secret }), url).toBe(true);
     }
     // The embedded database alone no longer opens them up: a public origin keeps them off.
-    for (const url of ["https://walkthrough.example.com", "http://10.0.0.5:3000", "http://192.168.1.20", "http://localhost.example.com"]) {
+    for (const url of [
+      "https://walkthrough.example.com",
+      "http://10.0.0.5:3000",
+      "http://192.168.1.20",
+      "http://localhost.example.com",
+    ]) {
       expect(allowed({ APP_URL: url }), url).toBe(false);
     }
     expect(allowed({ APP_URL: "https://walkthrough.example.com", WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true" })).toBe(true);
@@ -38,9 +49,19 @@ describe("parseConfig", () => {
 
   it("bounds demo video uploads by default: 20 GiB stored across the service, 4 streaming per process", () => {
     expect(parseConfig({})).toMatchObject({ DEMO_STORAGE_MAX_GIB: 20, DEMO_UPLOADS_AT_ONCE: 4 });
-    expect(parseConfig({ DEMO_STORAGE_MAX_GIB: "0.5", DEMO_UPLOADS_AT_ONCE: "1" })).toMatchObject({ DEMO_STORAGE_MAX_GIB: 0.5, DEMO_UPLOADS_AT_ONCE: 1 });
-    for (const [name, value] of [["DEMO_STORAGE_MAX_GIB", "0"], ["DEMO_STORAGE_MAX_GIB", "lots"], ["DEMO_UPLOADS_AT_ONCE", "0"], ["DEMO_UPLOADS_AT_ONCE", "1.5"]] as const) {
-      expect(() => parseConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(`^Invalid environment variable ${name}:`));
+    expect(parseConfig({ DEMO_STORAGE_MAX_GIB: "0.5", DEMO_UPLOADS_AT_ONCE: "1" })).toMatchObject({
+      DEMO_STORAGE_MAX_GIB: 0.5,
+      DEMO_UPLOADS_AT_ONCE: 1,
+    });
+    for (const [name, value] of [
+      ["DEMO_STORAGE_MAX_GIB", "0"],
+      ["DEMO_STORAGE_MAX_GIB", "lots"],
+      ["DEMO_UPLOADS_AT_ONCE", "0"],
+      ["DEMO_UPLOADS_AT_ONCE", "1.5"],
+    ] as const) {
+      expect(() => parseConfig({ [name]: value }), `${name}=${value}`).toThrow(
+        new RegExp(`^Invalid environment variable ${name}:`),
+      );
     }
   });
 
@@ -78,8 +99,18 @@ describe("parseConfig", () => {
   const s3 = { MEDIA_DRIVER: "s3", S3_BUCKET: "media", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" };
 
   it("reads the S3 settings", () => {
-    const config = parseConfig({ ...s3, S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: "true", S3_REGION: "eu-west-1" });
-    expect(config).toMatchObject({ ...s3, S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: true, S3_REGION: "eu-west-1" });
+    const config = parseConfig({
+      ...s3,
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_FORCE_PATH_STYLE: "true",
+      S3_REGION: "eu-west-1",
+    });
+    expect(config).toMatchObject({
+      ...s3,
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_FORCE_PATH_STYLE: true,
+      S3_REGION: "eu-west-1",
+    });
   });
 
   it.each(["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"])("stops naming %s when MEDIA_DRIVER=s3 lacks it", (name) => {

@@ -32,7 +32,10 @@ describe("decideTeamDelivery", () => {
 
   it("sends when anyone's choices are met, and names findings before missed steps", () => {
     expect(decideTeamDelivery(["MINOR"], 2, [majorOnly, defaultDeliveryPreferences])).toEqual({ sent: true, reason: "findings" });
-    expect(decideTeamDelivery([], 2, [majorOnly, defaultDeliveryPreferences])).toEqual({ sent: true, reason: "missed_checklist_steps" });
+    expect(decideTeamDelivery([], 2, [majorOnly, defaultDeliveryPreferences])).toEqual({
+      sent: true,
+      reason: "missed_checklist_steps",
+    });
     expect(decideTeamDelivery(["MODERATE"], 2, [majorOnly])).toEqual({ sent: false, reason: "below_threshold" });
   });
 });

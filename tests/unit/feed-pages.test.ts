@@ -34,11 +34,16 @@ describe("readPage", () => {
     for (const empty of ["", "  \n", "{}", "[]", "null", '""']) {
       expect(failure(() => readPage(bytes(empty), 2))).toEqual({ code: "feed_empty_response", detail: { page: 2 } });
     }
-    expect(readPage(bytes({ complete: true, observed_at: observedAt, total_count: 0, properties: [] }), 1).properties).toEqual([]);
+    expect(readPage(bytes({ complete: true, observed_at: observedAt, total_count: 0, properties: [] }), 1).properties).toEqual(
+      [],
+    );
   });
 
   it("refuses what is not JSON or not UTF-8", () => {
-    expect(failure(() => readPage(bytes("{\"complete\": tru"), 3))).toMatchObject({ code: "feed_invalid_json", detail: { page: 3 } });
+    expect(failure(() => readPage(bytes('{"complete": tru'), 3))).toMatchObject({
+      code: "feed_invalid_json",
+      detail: { page: 3 },
+    });
     expect(failure(() => readPage(Buffer.from([0x7b, 0xff, 0x7d]), 1)).code).toBe("feed_invalid_json");
   });
 
@@ -71,7 +76,11 @@ describe("FeedAssembly", () => {
     const feed = new FeedAssembly(10_000, 200);
     expect(feed.accept(page(["a", "b"], { next_cursor: "c2", acknowledge_inactive_count: 3 }))).toBe("c2");
     // Later pages' values do not count.
-    expect(feed.accept(page(["c"], { next_cursor: "c3", acknowledge_inactive_count: 9, observed_at: "2030-01-01T06:00:00.000+00:00" }))).toBe("c3");
+    expect(
+      feed.accept(
+        page(["c"], { next_cursor: "c3", acknowledge_inactive_count: 9, observed_at: "2030-01-01T06:00:00.000+00:00" }),
+      ),
+    ).toBe("c3");
     expect(feed.accept(page(["d"]))).toBeUndefined();
     const snapshot = feed.snapshot();
     expect(snapshot.properties.map((p) => p.property_id)).toEqual(["a", "b", "c", "d"]);

@@ -3,13 +3,17 @@ import { isLoopbackHost, loopbackOnlyLookup, secretMayTravel } from "@/lib/roste
 import { checkFeedUrl, FeedUrlError } from "@/lib/roster-feeds/feed-url";
 
 describe("where a feed secret may travel", () => {
-  it.each(["https://feed.example/x", "https://10.0.0.5/x", "http://localhost:3000/x", "http://127.0.0.1/x", "http://127.9.8.7:81/x", "http://[::1]/x"])(
-    "allows %s",
-    (url) => {
-      expect(secretMayTravel(new URL(url))).toBe(true);
-      expect(checkFeedUrl(url)).toBe(url);
-    },
-  );
+  it.each([
+    "https://feed.example/x",
+    "https://10.0.0.5/x",
+    "http://localhost:3000/x",
+    "http://127.0.0.1/x",
+    "http://127.9.8.7:81/x",
+    "http://[::1]/x",
+  ])("allows %s", (url) => {
+    expect(secretMayTravel(new URL(url))).toBe(true);
+    expect(checkFeedUrl(url)).toBe(url);
+  });
 
   it.each([
     "http://feed.example/x",
@@ -37,7 +41,9 @@ describe("where a feed secret may travel", () => {
         loopbackOnlyLookup(hostname, { all }, (error, address) => (error ? reject(error) : resolve(address))),
       );
     expect(await lookup("localhost", false)).toMatch(/^(127\.0\.0\.1|::1)$/);
-    expect(await lookup("localhost", true)).toEqual(expect.arrayContaining([expect.objectContaining({ address: expect.stringMatching(/^(127\.0\.0\.1|::1)$/) })]));
+    expect(await lookup("localhost", true)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ address: expect.stringMatching(/^(127\.0\.0\.1|::1)$/) })]),
+    );
     // /etc/hosts maps this machine's own names to loopback here; a public-looking literal is refused.
     await expect(lookup("192.0.2.10", false)).rejects.toMatchObject({ code: "ENOTLOOPBACK" });
   });

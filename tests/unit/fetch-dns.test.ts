@@ -62,8 +62,16 @@ describe("the fetchers' resolver (c-ares, not getaddrinfo)", () => {
 
   it("answers every A and AAAA address, IPv4 first, asking each family once", async () => {
     const before = answering.queries.length;
-    expect(await resolveAddresses(resolverAt(answering), "both.test")).toEqual(["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"]);
-    expect(answering.queries.slice(before).map((query) => query.type).sort()).toEqual(["A", "AAAA"]);
+    expect(await resolveAddresses(resolverAt(answering), "both.test")).toEqual([
+      "93.184.215.14",
+      "2606:2800:21f:cb07:6820:80da:af6b:8b2c",
+    ]);
+    expect(
+      answering.queries
+        .slice(before)
+        .map((query) => query.type)
+        .sort(),
+    ).toEqual(["A", "AAAA"]);
     expect(await resolveAddresses(resolverAt(answering), "v6only.test")).toEqual(["2606:4700:4700::1111"]);
     expect(await resolveAddresses(resolverAt(answering), "mixed.test")).toEqual(["93.184.215.14", "10.0.0.1"]);
   });
@@ -87,31 +95,47 @@ describe("the fetchers' resolver (c-ares, not getaddrinfo)", () => {
 });
 
 describe("the fetchers with the production resolver", () => {
-  it("use the process's c-ares resolver: a name server that never answers is dns_failed, inside the deadline", { timeout: 20_000 }, async () => {
-    // The default options' resolver, pointed at the silent server: getaddrinfo would never ask it.
-    const resolver = fetchResolver();
-    const servers = resolver.getServers();
-    resolver.setServers([silent.address]);
-    try {
-      const before = silent.queries.length;
-      expect(await fetchPhoto("https://photos.example/a.jpg", defaultFetchPhotoOptions())).toEqual({ ok: false, reason: "dns_failed" });
-      expect(silent.queries.slice(before).map((query) => query.name)).toContain("photos.example");
-      // A deadline shorter than the DNS timeout ends it as the photo's timeout instead.
-      expect(await fetchPhoto("https://photos.example/a.jpg", { ...defaultFetchPhotoOptions(), deadlineMs: 500 })).toEqual({ ok: false, reason: "timeout" });
-    } finally {
-      // The timed-out photo left its query running (it ends by the resolver's own timeout).
-      resolver.cancel();
-      resolver.setServers(servers);
-    }
-  });
+  it(
+    "use the process's c-ares resolver: a name server that never answers is dns_failed, inside the deadline",
+    { timeout: 20_000 },
+    async () => {
+      // The default options' resolver, pointed at the silent server: getaddrinfo would never ask it.
+      const resolver = fetchResolver();
+      const servers = resolver.getServers();
+      resolver.setServers([silent.address]);
+      try {
+        const before = silent.queries.length;
+        expect(await fetchPhoto("https://photos.example/a.jpg", defaultFetchPhotoOptions())).toEqual({
+          ok: false,
+          reason: "dns_failed",
+        });
+        expect(silent.queries.slice(before).map((query) => query.name)).toContain("photos.example");
+        // A deadline shorter than the DNS timeout ends it as the photo's timeout instead.
+        expect(await fetchPhoto("https://photos.example/a.jpg", { ...defaultFetchPhotoOptions(), deadlineMs: 500 })).toEqual({
+          ok: false,
+          reason: "timeout",
+        });
+      } finally {
+        // The timed-out photo left its query running (it ends by the resolver's own timeout).
+        resolver.cancel();
+        resolver.setServers(servers);
+      }
+    },
+  );
 
   it("resolve a name served by a name server and refuse a private answer", async () => {
     const resolver = fetchResolver();
     const servers = resolver.getServers();
     resolver.setServers([answering.address]);
     try {
-      expect(await fetchPhoto("https://mixed.test/a.jpg", defaultFetchPhotoOptions())).toEqual({ ok: false, reason: "private_address" });
-      expect(await fetchPhoto("https://missing.test/a.jpg", defaultFetchPhotoOptions())).toEqual({ ok: false, reason: "dns_failed" });
+      expect(await fetchPhoto("https://mixed.test/a.jpg", defaultFetchPhotoOptions())).toEqual({
+        ok: false,
+        reason: "private_address",
+      });
+      expect(await fetchPhoto("https://missing.test/a.jpg", defaultFetchPhotoOptions())).toEqual({
+        ok: false,
+        reason: "dns_failed",
+      });
     } finally {
       // The timed-out photo left its query running (it ends by the resolver's own timeout).
       resolver.cancel();

@@ -21,7 +21,9 @@ beforeAll(async () => {
   images.jpeg = await solid(64, 48).jpeg().toBuffer();
   images.png = await solid(64, 48).png().toBuffer();
   images.webp = await solid(64, 48).webp().toBuffer();
-  const noisy = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 30 } } })
+  const noisy = await sharp({
+    create: { width: 400, height: 300, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 30 } },
+  })
     .jpeg()
     .toBuffer();
   images.truncated = noisy.subarray(0, Math.floor(noisy.length / 2));
@@ -101,12 +103,16 @@ describe("fetchPhoto refusals", () => {
     ["empty body", "content_mismatch", (_q, s) => s.writeHead(200, { "content-type": "image/png" }).end()],
   ];
 
-  it.each(refusals)("%s -> %s", async (name, reason, handler) => {
-    const pathname = `/refuse/${encodeURIComponent(name)}`;
-    server.route(pathname, handler);
-    const result = await fetchPhoto(`https://photos.test${pathname}`, localFetchOptions(server));
-    expect(result).toEqual({ ok: false, reason });
-  }, 20_000);
+  it.each(refusals)(
+    "%s -> %s",
+    async (name, reason, handler) => {
+      const pathname = `/refuse/${encodeURIComponent(name)}`;
+      server.route(pathname, handler);
+      const result = await fetchPhoto(`https://photos.test${pathname}`, localFetchOptions(server));
+      expect(result).toEqual({ ok: false, reason });
+    },
+    20_000,
+  );
 
   it("refuses a declared Content-Length over 15 MiB before reading", async () => {
     server.route("/big-declared.jpg", (_q, s) => {
@@ -114,7 +120,10 @@ describe("fetchPhoto refusals", () => {
       s.writeHead(200, { "content-type": "image/jpeg", "content-length": 16 * 1024 * 1024 });
       s.flushHeaders();
     });
-    expect(await fetchPhoto("https://photos.test/big-declared.jpg", localFetchOptions(server))).toEqual({ ok: false, reason: "too_large" });
+    expect(await fetchPhoto("https://photos.test/big-declared.jpg", localFetchOptions(server))).toEqual({
+      ok: false,
+      reason: "too_large",
+    });
   });
 
   it("stops reading a 16 MB chunked body once it passes the limit", async () => {
@@ -130,12 +139,20 @@ describe("fetchPhoto refusals", () => {
       s.on("error", () => undefined);
       pump();
     });
-    expect(await fetchPhoto("https://photos.test/big-chunked.jpg", localFetchOptions(server))).toEqual({ ok: false, reason: "too_large" });
+    expect(await fetchPhoto("https://photos.test/big-chunked.jpg", localFetchOptions(server))).toEqual({
+      ok: false,
+      reason: "too_large",
+    });
     expect(maxPhotoBytes).toBe(15 * 1024 * 1024);
   });
 
   it("accepts a body of exactly the limit only if it is an image (limit is inclusive)", async () => {
-    server.route("/exact.jpg", sendBytes(Buffer.concat([image("jpeg"), Buffer.alloc(maxPhotoBytes - image("jpeg").length)]), { "content-type": "image/jpeg" }));
+    server.route(
+      "/exact.jpg",
+      sendBytes(Buffer.concat([image("jpeg"), Buffer.alloc(maxPhotoBytes - image("jpeg").length)]), {
+        "content-type": "image/jpeg",
+      }),
+    );
     const result = await fetchPhoto("https://photos.test/exact.jpg", localFetchOptions(server));
     // Trailing bytes after the JPEG end marker are ignored by decoders: 15 MiB exactly is allowed.
     expect(result.ok).toBe(true);
@@ -143,7 +160,9 @@ describe("fetchPhoto refusals", () => {
   });
 
   it("times out a server that stalls after the headers", async () => {
-    server.route("/stall-body.jpg", (_q, s) => s.writeHead(200, { "content-type": "image/jpeg" }).write(image("jpeg").subarray(0, 10)));
+    server.route("/stall-body.jpg", (_q, s) =>
+      s.writeHead(200, { "content-type": "image/jpeg" }).write(image("jpeg").subarray(0, 10)),
+    );
     const options = localFetchOptions(server, { deadlineMs: 500 });
     expect(await fetchPhoto("https://photos.test/stall-body.jpg", options)).toEqual({ ok: false, reason: "timeout" });
   });
@@ -168,7 +187,10 @@ describe("fetchPhoto refusals", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as net.AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    expect(await fetchPhoto("https://photos.test/a.jpg", localFetchOptions(server, { httpsPort: port }))).toEqual({ ok: false, reason: "connect_failed" });
+    expect(await fetchPhoto("https://photos.test/a.jpg", localFetchOptions(server, { httpsPort: port }))).toEqual({
+      ok: false,
+      reason: "connect_failed",
+    });
   });
 
   it("a connection that breaks mid-body -> connect_failed", async () => {
@@ -176,7 +198,10 @@ describe("fetchPhoto refusals", () => {
       s.writeHead(200, { "content-type": "image/jpeg", "content-length": 100_000 });
       s.write(image("jpeg"), () => s.socket?.destroy());
     });
-    expect(await fetchPhoto("https://photos.test/broken.jpg", localFetchOptions(server))).toEqual({ ok: false, reason: "connect_failed" });
+    expect(await fetchPhoto("https://photos.test/broken.jpg", localFetchOptions(server))).toEqual({
+      ok: false,
+      reason: "connect_failed",
+    });
   });
 
   it("an untrusted certificate -> connect_failed (certificates are always verified)", async () => {
@@ -185,16 +210,23 @@ describe("fetchPhoto refusals", () => {
   });
 
   it("an unknown host -> dns_failed", async () => {
-    expect(await fetchPhoto("https://missing.test/a.jpg", localFetchOptions(server))).toEqual({ ok: false, reason: "dns_failed" });
+    expect(await fetchPhoto("https://missing.test/a.jpg", localFetchOptions(server))).toEqual({
+      ok: false,
+      reason: "dns_failed",
+    });
     const empty = localFetchOptions(server, { resolve: async () => [] });
     expect(await fetchPhoto("https://photos.test/a.jpg", empty)).toEqual({ ok: false, reason: "dns_failed" });
   });
 
   it("a 4th redirect -> too_many_redirects, without fetching its target", async () => {
-    for (const hop of [1, 2, 3, 4]) server.route(`/chain${hop}`, (_q, s) => s.writeHead(302, { location: `/chain${hop + 1}` }).end());
+    for (const hop of [1, 2, 3, 4])
+      server.route(`/chain${hop}`, (_q, s) => s.writeHead(302, { location: `/chain${hop + 1}` }).end());
     server.route("/chain5", sendBytes(image("jpeg"), { "content-type": "image/jpeg" }));
     const before = server.requests.length;
-    expect(await fetchPhoto("https://photos.test/chain1", localFetchOptions(server))).toEqual({ ok: false, reason: "too_many_redirects" });
+    expect(await fetchPhoto("https://photos.test/chain1", localFetchOptions(server))).toEqual({
+      ok: false,
+      reason: "too_many_redirects",
+    });
     expect(server.requests.slice(before)).toEqual(["/chain1", "/chain2", "/chain3", "/chain4"]);
   });
 });

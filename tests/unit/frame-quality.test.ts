@@ -17,7 +17,20 @@ beforeAll(() => {
   const dir = mkdtempSync(path.join(tmpdir(), "walkthrough-frames-"));
   const grab = (source: string, seconds: number, name: string) => {
     const file = path.join(dir, name);
-    execFileSync("ffmpeg", ["-loglevel", "error", "-y", "-f", "lavfi", "-i", `${source}=size=1280x720:rate=24:duration=6`, "-ss", String(seconds), "-frames:v", "1", file]);
+    execFileSync("ffmpeg", [
+      "-loglevel",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      `${source}=size=1280x720:rate=24:duration=6`,
+      "-ss",
+      String(seconds),
+      "-frames:v",
+      "1",
+      file,
+    ]);
     return readFileSync(file);
   };
   frame = grab("testsrc2", 1, "a.jpg");
@@ -32,7 +45,15 @@ describe("frame quality", () => {
 
   it("calls a dark frame dark, a flat one covered, a blurred one blurred", async () => {
     expect(frameProblem(await measureFrame(await sharp(frame).linear(0.08, 0).jpeg().toBuffer()))).toBe("dark");
-    expect(frameProblem(await measureFrame(await sharp({ create: { width: 1280, height: 720, channels: 3, background: "#3a3028" } }).jpeg().toBuffer()))).toBe("covered");
+    expect(
+      frameProblem(
+        await measureFrame(
+          await sharp({ create: { width: 1280, height: 720, channels: 3, background: "#3a3028" } })
+            .jpeg()
+            .toBuffer(),
+        ),
+      ),
+    ).toBe("covered");
     expect(frameProblem(await measureFrame(await sharp(frame).blur(8).jpeg().toBuffer()))).toBe("blurred");
   });
 });
@@ -41,7 +62,9 @@ describe("difference hash", () => {
   it("puts frames of the same scene close and unrelated pictures far apart", async () => {
     const a = await differenceHash(frame);
     expect(hammingDistance(a, await differenceHash(later))).toBeLessThanOrEqual(sameAreaMaxDistance);
-    expect(hammingDistance(a, await differenceHash(await sharp(frame).resize(320).jpeg({ quality: 40 }).toBuffer()))).toBeLessThanOrEqual(4);
+    expect(
+      hammingDistance(a, await differenceHash(await sharp(frame).resize(320).jpeg({ quality: 40 }).toBuffer())),
+    ).toBeLessThanOrEqual(4);
     expect(hammingDistance(a, await differenceHash(other))).toBeGreaterThan(sameAreaMaxDistance);
   });
 });

@@ -25,7 +25,15 @@ describe("photo checks in a long-running worker", () => {
       expect(await checkImage(file, "image/jpeg")).toEqual({ width: 1200 + i, height: 900 });
     }
     const cache = sharp.cache();
-    expect({ memory: cache.memory.max, files: cache.files.max, items: cache.items.max }).toEqual({ memory: 0, files: 0, items: 0 });
-    expect({ memory: cache.memory.current, files: cache.files.current, items: cache.items.current }).toEqual({ memory: 0, files: 0, items: 0 });
+    expect({ memory: cache.memory.max, files: cache.files.max, items: cache.items.max }).toEqual({
+      memory: 0,
+      files: 0,
+      items: 0,
+    });
+    expect({ memory: cache.memory.current, files: cache.files.current, items: cache.items.current }).toEqual({
+      memory: 0,
+      files: 0,
+      items: 0,
+    });
   });
 });

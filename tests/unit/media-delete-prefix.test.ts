@@ -14,7 +14,11 @@ describe("deletePrefix on local disk", () => {
 
   beforeEach(async () => {
     root = await mkdtemp(path.join(tmpdir(), "walkthrough-media-delete-"));
-    driver = new LocalDiskDriver({ root: path.join(root, "media"), secret: Buffer.from("s".repeat(32)), baseUrl: "https://app.example/" });
+    driver = new LocalDiskDriver({
+      root: path.join(root, "media"),
+      secret: Buffer.from("s".repeat(32)),
+      baseUrl: "https://app.example/",
+    });
   });
 
   afterEach(async () => {
@@ -32,7 +36,11 @@ describe("deletePrefix on local disk", () => {
 
   it("lets two processes remove the same folder at once", async () => {
     await Promise.all(["x/1", "x/2", "x/3/4"].map((key) => driver.put(key, Buffer.from(key), { contentType: "text/plain" })));
-    const other = new LocalDiskDriver({ root: path.join(root, "media"), secret: Buffer.from("s".repeat(32)), baseUrl: "https://app.example/" });
+    const other = new LocalDiskDriver({
+      root: path.join(root, "media"),
+      secret: Buffer.from("s".repeat(32)),
+      baseUrl: "https://app.example/",
+    });
     await Promise.all([driver.deletePrefix("x"), other.deletePrefix("x"), driver.deletePrefix("x")]);
     expect(await driver.head("x/1")).toBeNull();
   });
@@ -108,7 +116,9 @@ class ScriptedS3 {
     this.deleteBatches.push(keys.length);
     const errors = keys.filter((key) => this.refuse.has(key));
     for (const key of keys) if (!this.refuse.has(key)) this.keys.delete(key);
-    const items = errors.map((key) => `<Error><Key>${key}</Key><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`);
+    const items = errors.map(
+      (key) => `<Error><Key>${key}</Key><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`,
+    );
     return `<DeleteResult>${items.join("")}</DeleteResult>`;
   }
 }
@@ -143,7 +153,8 @@ describe("deletePrefix on S3", () => {
     s3.deleteBatches = [];
   });
 
-  const keysUnder = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}/${String(i).padStart(5, "0")}`);
+  const keysUnder = (prefix: string, count: number) =>
+    Array.from({ length: count }, (_, i) => `${prefix}/${String(i).padStart(5, "0")}`);
 
   it("pages through the listing and deletes in batches of at most 1000", async () => {
     const inside = keysUnder("t/p", 2500);
@@ -188,7 +199,9 @@ describe("deletePrefix on S3", () => {
   it("fails loudly when any key in a batch was not deleted", async () => {
     s3.keys = new Set(keysUnder("t/locked", 5));
     s3.refuse = new Set(["t/locked/00003"]);
-    await expect(driver.deletePrefix("t/locked")).rejects.toThrow(/did not delete 1 of 5 objects; first t\/locked\/00003: AccessDenied/);
+    await expect(driver.deletePrefix("t/locked")).rejects.toThrow(
+      /did not delete 1 of 5 objects; first t\/locked\/00003: AccessDenied/,
+    );
   });
 
   it("refuses an invalid prefix before calling S3", async () => {

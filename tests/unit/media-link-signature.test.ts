@@ -19,7 +19,15 @@ describe("local link signatures", () => {
     const parse = (query: string) => parseLinkQuery(new URLSearchParams(query));
     expect(parse("expires=1&signature=s")).toEqual({ expires: "1", signature: "s", type: undefined });
     expect(parse("expires=1&type=video%2Fmp4&signature=s")).toEqual({ expires: "1", signature: "s", type: "video/mp4" });
-    for (const bad of ["expires=1", "signature=s", "expires=1&signature=s&type=", "expires=1&signature=s&type", "expires=1&expires=1&signature=s", "expires=1&signature=s&x=1", "expires=1&signature=s&Type=a%2Fb"]) {
+    for (const bad of [
+      "expires=1",
+      "signature=s",
+      "expires=1&signature=s&type=",
+      "expires=1&signature=s&type",
+      "expires=1&expires=1&signature=s",
+      "expires=1&signature=s&x=1",
+      "expires=1&signature=s&Type=a%2Fb",
+    ]) {
       expect(parse(bad), bad).toBeNull();
     }
   });

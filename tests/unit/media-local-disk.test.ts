@@ -23,7 +23,10 @@ describe("local disk driver", () => {
     await driver.putContentAddressed(Buffer.from("bytes"), { contentType: "image/jpeg", prefix: "p" });
     await driver.putContentAddressed(Buffer.from("bytes"), { contentType: "image/jpeg", prefix: "p" });
     expect(await readFile(path.join(root, "objects/a/b.jpg"), "utf8")).toBe("bytes");
-    expect(JSON.parse(await readFile(path.join(root, "meta/a/b.jpg.json"), "utf8"))).toMatchObject({ contentType: "image/jpeg", size: 5 });
+    expect(JSON.parse(await readFile(path.join(root, "meta/a/b.jpg.json"), "utf8"))).toMatchObject({
+      contentType: "image/jpeg",
+      size: 5,
+    });
     expect(await readdir(path.join(root, "tmp"))).toEqual([]);
   });
 
@@ -32,14 +35,23 @@ describe("local disk driver", () => {
       yield Buffer.from("half");
       throw new Error("source broke");
     }
-    await expect(driver.put("broken.bin", Readable.from(failing()), { contentType: "image/png" })).rejects.toThrow("source broke");
-    await expect(driver.putContentAddressed(failing(), { contentType: "image/png", prefix: "p" })).rejects.toThrow("source broke");
+    await expect(driver.put("broken.bin", Readable.from(failing()), { contentType: "image/png" })).rejects.toThrow(
+      "source broke",
+    );
+    await expect(driver.putContentAddressed(failing(), { contentType: "image/png", prefix: "p" })).rejects.toThrow(
+      "source broke",
+    );
     expect(await driver.head("broken.bin")).toBeNull();
     expect(await readdir(path.join(root, "tmp"))).toEqual([]);
   });
 
   it("signs links to the app's /media route that expire after 900 seconds by default", async () => {
-    const fixed = new LocalDiskDriver({ root, secret: Buffer.from("s".repeat(32)), baseUrl: "https://app.example/", now: () => 1_800_000_000_500 });
+    const fixed = new LocalDiskDriver({
+      root,
+      secret: Buffer.from("s".repeat(32)),
+      baseUrl: "https://app.example/",
+      now: () => 1_800_000_000_500,
+    });
     const link = await fixed.signedUrl("a/b.jpg");
     const url = new URL(link.url);
     expect(`${url.origin}${url.pathname}`).toBe("https://app.example/media/a/b.jpg");
@@ -61,12 +73,18 @@ describe("local disk driver", () => {
     const names = await readdir(path.join(root, "parts", key, "_parts"));
     expect(names.filter((name) => name.endsWith(".json")).sort()).toEqual(["00001.json", "00002.json"]);
     expect(names.filter((name) => /^0000[12]-[0-9a-f-]{36}$/.test(name))).toHaveLength(2);
-    const record = JSON.parse(await readFile(path.join(root, "parts", key, "_parts", "00001.json"), "utf8")) as { file: string; size: number };
+    const record = JSON.parse(await readFile(path.join(root, "parts", key, "_parts", "00001.json"), "utf8")) as {
+      file: string;
+      size: number;
+    };
     expect(await readFile(path.join(root, "parts", key, "_parts", record.file), "utf8")).toBe("one");
 
     await driver.completeParts(key, { contentType: "video/webm", partNumbers: [1, 2] });
     expect(await readFile(path.join(root, "objects", key), "utf8")).toBe("onetwo");
-    expect(JSON.parse(await readFile(path.join(root, "meta", `${key}.json`), "utf8"))).toMatchObject({ contentType: "video/webm", size: 6 });
+    expect(JSON.parse(await readFile(path.join(root, "meta", `${key}.json`), "utf8"))).toMatchObject({
+      contentType: "video/webm",
+      size: 6,
+    });
     // The nested key's parts keep their folders; nothing else is left of the completed set.
     expect(await readdir(path.join(root, "parts", key))).toEqual(["nested"]);
     await driver.deleteParts(`${key}/nested`);

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { InvalidPartError } from "../../lib/media/errors";
 import { assertPartNumber, checkPartNumbers, completionStep, partName, partNumberOf, partSetPath } from "../../lib/media/parts";
 
-const part = (partNumber: number, text = `part ${partNumber}`) => ({ partNumber, size: text.length, sha256: `${partNumber}`.padStart(64, "a") });
+const part = (partNumber: number, text = `part ${partNumber}`) => ({
+  partNumber,
+  size: text.length,
+  sha256: `${partNumber}`.padStart(64, "a"),
+});
 
 describe("part numbers and names", () => {
   it("accepts 1..10000 and names them in sortable five digits", () => {

@@ -53,7 +53,9 @@ describe("the committed OpenAPI document", () => {
   it("commits the demo tier's document too, exactly as generated", () => {
     const demoFile = path.resolve(import.meta.dirname, "../../openapi/demo.json");
     const committed = existsSync(demoFile) ? readFileSync(demoFile, "utf8") : "(no such file)";
-    expect(committed, "openapi/demo.json is out of date: run `npm run openapi` and commit the result").toBe(committedDemoOpenApiText());
+    expect(committed, "openapi/demo.json is out of date: run `npm run openapi` and commit the result").toBe(
+      committedDemoOpenApiText(),
+    );
   });
 });
 
@@ -117,7 +119,8 @@ describe("buildOpenApiDocument", () => {
       const responses = responsesOf(operation);
       const expected = new Set<ErrorCode>([...operation.errors, ...commonErrors]);
       // What the shared wrapper answers because of the operation's shape, listed or not.
-      if (operation.body) ["missing_parameter", "invalid_request", "payload_too_large"].forEach((c) => expected.add(c as ErrorCode));
+      if (operation.body)
+        ["missing_parameter", "invalid_request", "payload_too_large"].forEach((c) => expected.add(c as ErrorCode));
       if (operation.params || operation.query || operation.headers) expected.add("invalid_request");
       for (const code of expected) {
         const response = responses[String(errorStatus[code])];
@@ -152,10 +155,16 @@ describe("buildOpenApiDocument", () => {
     const detailAt = (path: string, status: string) => {
       const response = (paths[path]!.get!.responses as Record<string, Json>)[status]!;
       const narrowed = ((response.content as Record<string, Json>)["application/json"]!.schema as Json).allOf as Json[];
-      return { codes: response["x-error-codes"], detail: (((narrowed[1]!.properties as Json).error as Json).properties as Json).detail as Json | undefined };
+      return {
+        codes: response["x-error-codes"],
+        detail: (((narrowed[1]!.properties as Json).error as Json).properties as Json).detail as Json | undefined,
+      };
     };
     const link = detailAt("/v1/recording-link", "400");
-    expect((link.detail?.properties as Json | undefined)?.reason).toMatchObject({ type: "string", enum: ["not_allowed", "malformed"] });
+    expect((link.detail?.properties as Json | undefined)?.reason).toMatchObject({
+      type: "string",
+      enum: ["not_allowed", "malformed"],
+    });
     const findings = detailAt("/v1/inspections/{inspection_id}/findings", "404");
     expect(findings.codes).toContain("report_not_available");
     expect((findings.detail?.properties as Json | undefined)?.reason).toMatchObject({ type: "string" });

@@ -7,7 +7,9 @@ describe("poll slots", () => {
   it("gives each workspace a stable minute of the day, spread over the whole day", () => {
     const id = "3f0b8c4e-2f59-4a57-9d1e-0d6f1a2b3c4d";
     expect(pollMinuteFor(id)).toBe(pollMinuteFor(id));
-    const minutes = Array.from({ length: 2000 }, (_, i) => pollMinuteFor(`00000000-0000-4000-8000-${String(i).padStart(12, "0")}`));
+    const minutes = Array.from({ length: 2000 }, (_, i) =>
+      pollMinuteFor(`00000000-0000-4000-8000-${String(i).padStart(12, "0")}`),
+    );
     expect(Math.min(...minutes)).toBeGreaterThanOrEqual(0);
     expect(Math.max(...minutes)).toBeLessThan(1440);
     // Every hour of the day gets some feeds, and no hour gets more than twice its share.

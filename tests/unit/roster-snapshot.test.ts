@@ -102,7 +102,14 @@ describe("checkSnapshot", () => {
 
 describe("blank optional fields", () => {
   const parse = (item: Record<string, unknown>) =>
-    refusal(() => parseOrThrow(rosterSnapshotBody, { complete: true, observed_at: "2026-11-21T10:00:00Z", total_count: 1, properties: [item] }));
+    refusal(() =>
+      parseOrThrow(rosterSnapshotBody, {
+        complete: true,
+        observed_at: "2026-11-21T10:00:00Z",
+        total_count: 1,
+        properties: [item],
+      }),
+    );
 
   it.each([
     ["address_unavailable_reason", { property_id: "a", name: "A", address_unavailable_reason: "  " }],

@@ -41,7 +41,13 @@ describe("secret encryption", () => {
 
   it("refuses malformed values and unknown versions", () => {
     const stored = encryptSecret("test-feed-secret", purpose, key);
-    for (const bad of ["", "test-feed-secret", stored.replace(/^v1/, "v2"), stored.split(".").slice(0, 3).join("."), `${stored}.x`]) {
+    for (const bad of [
+      "",
+      "test-feed-secret",
+      stored.replace(/^v1/, "v2"),
+      stored.split(".").slice(0, 3).join("."),
+      `${stored}.x`,
+    ]) {
       expect(() => decryptSecret(bad, purpose, key)).toThrow(SecretDecryptionError);
     }
   });

@@ -6,7 +6,13 @@ import { isPublicAddress } from "@/lib/fetch/address-policy";
 import { fetchPhoto } from "@/lib/fetch/fetch-photo";
 import { defaultFetchPhotoOptions, type ConnectTarget } from "@/lib/fetch/fetch-photo-options";
 import type { PhotoFetchReason } from "@/lib/fetch/photo-fetch-reason";
-import { localFetchOptions, serverAddress, startPhotoServer, testHosts, type PhotoServer } from "@/tests/support/https-photo-server";
+import {
+  localFetchOptions,
+  serverAddress,
+  startPhotoServer,
+  testHosts,
+  type PhotoServer,
+} from "@/tests/support/https-photo-server";
 
 interface Entry {
   reason: PhotoFetchReason;
@@ -65,7 +71,13 @@ describe("SSRF corpus", () => {
 
   describe("direct URLs, default classifier", () => {
     it.each(corpus.cases.map((entry) => [label(entry.url), entry] as const))("%s", async (_label, entry) => {
-      const options = { ...defaultFetchPhotoOptions(), resolve: corpusResolve, httpsPort: trapPort, deadlineMs: 5_000, observeConnect };
+      const options = {
+        ...defaultFetchPhotoOptions(),
+        resolve: corpusResolve,
+        httpsPort: trapPort,
+        deadlineMs: 5_000,
+        observeConnect,
+      };
       const result = await fetchPhoto(entry.url, options);
       expect(result, entry.why).toEqual({ ok: false, reason: entry.reason });
     });
@@ -81,18 +93,21 @@ describe("SSRF corpus", () => {
     // redirect target is judged by the default classifier.
     const allowServer = (address: string) => address === serverAddress || isPublicAddress(address);
 
-    it.each(corpus.redirects.map((entry, index) => [label(entry.location), entry, index] as const))("-> %s", async (_label, entry, index) => {
-      const pathname = `/redirect/${index}`;
-      server.route(pathname, (_request, response) => response.writeHead(302, { location: entry.location }).end());
-      connects.length = 0;
-      const before = server.requests.length;
-      const options = localFetchOptions(server, { resolve: corpusResolve, isAllowedAddress: allowServer, observeConnect });
-      const result = await fetchPhoto(`https://photos.test${pathname}`, options);
-      expect(result, entry.why).toEqual({ ok: false, reason: entry.reason });
-      // One connection, to the server, for the first hop; the target was never dialled.
-      expect(connects.map((target) => target.address)).toEqual([serverAddress]);
-      expect(server.requests.slice(before)).toEqual([pathname]);
-    });
+    it.each(corpus.redirects.map((entry, index) => [label(entry.location), entry, index] as const))(
+      "-> %s",
+      async (_label, entry, index) => {
+        const pathname = `/redirect/${index}`;
+        server.route(pathname, (_request, response) => response.writeHead(302, { location: entry.location }).end());
+        connects.length = 0;
+        const before = server.requests.length;
+        const options = localFetchOptions(server, { resolve: corpusResolve, isAllowedAddress: allowServer, observeConnect });
+        const result = await fetchPhoto(`https://photos.test${pathname}`, options);
+        expect(result, entry.why).toEqual({ ok: false, reason: entry.reason });
+        // One connection, to the server, for the first hop; the target was never dialled.
+        expect(connects.map((target) => target.address)).toEqual([serverAddress]);
+        expect(server.requests.slice(before)).toEqual([pathname]);
+      },
+    );
   });
 
   it("with the production defaults throughout (real lookup), localhost and loopback are refused", async () => {
@@ -103,14 +118,27 @@ describe("SSRF corpus", () => {
 
   describe("DNS rebinding", () => {
     it("resolves a name once per photo and connects only to the address it checked", async () => {
-      const photo = await (await import("sharp")).default({ create: { width: 8, height: 8, channels: 3, background: "#fff" } }).png().toBuffer();
+      const photo = await (
+        await import("sharp")
+      )
+        .default({ create: { width: 8, height: 8, channels: 3, background: "#fff" } })
+        .png()
+        .toBuffer();
       server.route("/rebind/start", (_request, response) => response.writeHead(302, { location: "/rebind/photo.png" }).end());
-      server.route("/rebind/photo.png", (_request, response) => response.writeHead(200, { "content-type": "image/png" }).end(photo));
+      server.route("/rebind/photo.png", (_request, response) =>
+        response.writeHead(200, { "content-type": "image/png" }).end(photo),
+      );
       const lookups: string[] = [];
       // First answer passes the policy, every later answer is private.
-      const flipping = async (hostname: string) => (lookups.push(hostname), lookups.length === 1 ? [serverAddress] : ["10.0.0.1"]);
+      const flipping = async (hostname: string) => (
+        lookups.push(hostname),
+        lookups.length === 1 ? [serverAddress] : ["10.0.0.1"]
+      );
       connects.length = 0;
-      const result = await fetchPhoto("https://rebind.test/rebind/start", localFetchOptions(server, { resolve: flipping, observeConnect }));
+      const result = await fetchPhoto(
+        "https://rebind.test/rebind/start",
+        localFetchOptions(server, { resolve: flipping, observeConnect }),
+      );
       expect(result.ok).toBe(true);
       if (result.ok) await result.dispose();
       expect(lookups).toEqual(["rebind.test"]);

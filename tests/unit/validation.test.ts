@@ -28,7 +28,12 @@ describe("parseOrThrow", () => {
   });
 
   it("names the nested field and the item index for an invalid value", () => {
-    const input = { properties: [{ name: "ok", address: { city: "x" } }, { name: "ok", address: { city: "toolong" } }] };
+    const input = {
+      properties: [
+        { name: "ok", address: { city: "x" } },
+        { name: "ok", address: { city: "toolong" } },
+      ],
+    };
     expect(refusal(body, input)).toEqual({
       code: "invalid_request",
       detail: { parameter: "properties[1].address.city", index: 1 },

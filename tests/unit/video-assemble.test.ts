@@ -57,7 +57,11 @@ describe("assembleWalkthrough", () => {
     expect(result.durationSeconds).toBeGreaterThan(2.8);
     expect(result.durationSeconds).toBeLessThan(3.2);
     const probe = await probeMedia(out);
-    expect([probe.video?.codec, probe.audio?.codec, probe.formatName.split(",")]).toEqual(["h264", "aac", expect.arrayContaining(["mp4"])]);
+    expect([probe.video?.codec, probe.audio?.codec, probe.formatName.split(",")]).toEqual([
+      "h264",
+      "aac",
+      expect.arrayContaining(["mp4"]),
+    ]);
   });
 
   it("transcodes VP9 in MP4 (Chromium asked for video/mp4)", async () => {
@@ -83,7 +87,10 @@ describe("assembleWalkthrough", () => {
   it("joins a run without sound to one with sound, and an MP4 run to a WebM one", async () => {
     const out = output();
     const result = await assembleWalkthrough(
-      [await runFile({ format: "mp4-h264-fragmented", seconds: 2 }), await runFile({ format: "webm-vp8-stream", seconds: 2, audio: false })],
+      [
+        await runFile({ format: "mp4-h264-fragmented", seconds: 2 }),
+        await runFile({ format: "webm-vp8-stream", seconds: 2, audio: false }),
+      ],
       out,
     );
     expect(result.transcoded).toBe(true);
@@ -95,7 +102,10 @@ describe("assembleWalkthrough", () => {
   it("copies two H.264 runs of the same shape and joins them without re-encoding", async () => {
     const out = output();
     const result = await assembleWalkthrough(
-      [await runFile({ format: "mp4-h264-fragmented", seconds: 2 }), await runFile({ format: "mp4-h264-fragmented", seconds: 2 })],
+      [
+        await runFile({ format: "mp4-h264-fragmented", seconds: 2 }),
+        await runFile({ format: "mp4-h264-fragmented", seconds: 2 }),
+      ],
       out,
     );
     expect(result.transcoded).toBe(false);
@@ -105,7 +115,10 @@ describe("assembleWalkthrough", () => {
   it("keeps a portrait video portrait, and joins a landscape run into its frame", async () => {
     const out = output();
     await assembleWalkthrough(
-      [await runFile({ format: "webm-vp8-stream", seconds: 1, width: 180, height: 320 }), await runFile({ format: "webm-vp8-stream", seconds: 1 })],
+      [
+        await runFile({ format: "webm-vp8-stream", seconds: 1, width: 180, height: 320 }),
+        await runFile({ format: "webm-vp8-stream", seconds: 1 }),
+      ],
       out,
     );
     expect((await probeMedia(out)).video).toMatchObject({ width: 180, height: 320 });
@@ -142,7 +155,11 @@ describe("a failed ffmpeg", () => {
   });
 
   it("out of disk is the machine's trouble: worth another attempt", async () => {
-    const full = await runTool(ffmpeg(), ["-nostdin", "-v", "error", "-y", ...testSource, "-t", "3", "-c:v", "libx264", "-f", "mp4", "/dev/full"], 60_000);
+    const full = await runTool(
+      ffmpeg(),
+      ["-nostdin", "-v", "error", "-y", ...testSource, "-t", "3", "-c:v", "libx264", "-f", "mp4", "/dev/full"],
+      60_000,
+    );
     expect(full.code).not.toBe(0);
     expect(toolExitError("ffmpeg", full, "could not use it")).toBeInstanceOf(VideoToolFailure);
   });

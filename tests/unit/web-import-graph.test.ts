@@ -72,7 +72,9 @@ function violations(graph: Graph): string[] {
 
 async function webEntries(): Promise<string[]> {
   const app = await readdir(path.join(root, "app"), { recursive: true, withFileTypes: true });
-  const routes = app.filter((entry) => entry.isFile() && entry.name === "route.ts").map((entry) => path.join(entry.parentPath, entry.name));
+  const routes = app
+    .filter((entry) => entry.isFile() && entry.name === "route.ts")
+    .map((entry) => path.join(entry.parentPath, entry.name));
   return [path.join(root, "lib/partner-api/index.ts"), ...routes.sort()];
 }
 

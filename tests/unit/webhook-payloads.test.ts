@@ -25,7 +25,9 @@ describe("inspection.failed", () => {
   });
 
   it("enumerates exactly the failure reasons, so the OpenAPI document lists each", () => {
-    const document = buildOpenApiDocument() as unknown as { components: { schemas: Record<string, { properties: Record<string, { enum?: string[]; description?: string }> }> } };
+    const document = buildOpenApiDocument() as unknown as {
+      components: { schemas: Record<string, { properties: Record<string, { enum?: string[]; description?: string }> }> };
+    };
     const reason = document.components.schemas.FailedEvent!.properties.reason!;
     expect([...reason.enum!].sort()).toEqual([...failReasons].sort());
     for (const value of failReasons) expect(reason.description).toContain(`\`${value}\``);
@@ -45,11 +47,15 @@ describe("inspection.failed", () => {
 
 describe("the OpenAPI webhooks section", () => {
   it("marks every signature header required, X-Service-Signature too (it is sent on every delivery)", () => {
-    const webhooks = buildOpenApiDocument().webhooks as Record<string, { post: { parameters: { name: string; required?: boolean; deprecated?: boolean }[] } }>;
+    const webhooks = buildOpenApiDocument().webhooks as Record<
+      string,
+      { post: { parameters: { name: string; required?: boolean; deprecated?: boolean }[] } }
+    >;
     expect(Object.keys(webhooks).sort()).toEqual(Object.keys(eventSchemas).sort());
     for (const [type, hook] of Object.entries(webhooks)) {
       const headers = Object.fromEntries(hook.post.parameters.map((parameter) => [parameter.name, parameter]));
-      for (const name of ["webhook-id", "webhook-timestamp", "webhook-signature", "X-Service-Signature"]) expect(headers[name]?.required, `${type} ${name}`).toBe(true);
+      for (const name of ["webhook-id", "webhook-timestamp", "webhook-signature", "X-Service-Signature"])
+        expect(headers[name]?.required, `${type} ${name}`).toBe(true);
       expect(headers["X-Service-Signature"]!.deprecated).toBe(true);
     }
   });

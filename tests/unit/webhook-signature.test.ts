@@ -22,7 +22,12 @@ function verifyLegacy(header: string, body: string, secret: string, nowSeconds =
     });
 }
 
-const body = JSON.stringify({ version: 1, event_id: randomUUID(), event_type: "webhook.test", sent_at: new Date().toISOString() });
+const body = JSON.stringify({
+  version: 1,
+  event_id: randomUUID(),
+  event_type: "webhook.test",
+  sent_at: new Date().toISOString(),
+});
 const now = () => Math.floor(Date.now() / 1000);
 const headersOf = (signed: ReturnType<typeof signAttempt>) => ({ ...signed }) as Record<string, string>;
 
@@ -64,7 +69,12 @@ describe("webhook signatures", () => {
     const signed = signAttempt({ eventId: randomUUID(), body, keys: [hmacKey(current), hmacKey(previous)], timestamp: now() });
     const entries = signed["webhook-signature"].split(" ");
     expect(entries).toHaveLength(2);
-    const alone = signAttempt({ eventId: signed["webhook-id"], body, keys: [hmacKey(current)], timestamp: Number(signed["webhook-timestamp"]) });
+    const alone = signAttempt({
+      eventId: signed["webhook-id"],
+      body,
+      keys: [hmacKey(current)],
+      timestamp: Number(signed["webhook-timestamp"]),
+    });
     expect(entries[0]).toBe(alone["webhook-signature"]);
     for (const secret of [current, previous]) {
       expect(new Webhook(secret).verify(body, headersOf(signed))).toBeTruthy();

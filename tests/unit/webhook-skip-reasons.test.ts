@@ -40,7 +40,9 @@ describe("skipReasonOf", () => {
 
   it("needs the family's scope, and skips for a switched-off home only inspection events", () => {
     expect(reason({ has_scope: false })).toBe("no_key_with_scope");
-    expect(reason({ event_type: "reservation.updated", event_track: "reservations", has_scope: false })).toBe("no_key_with_scope");
+    expect(reason({ event_type: "reservation.updated", event_track: "reservations", has_scope: false })).toBe(
+      "no_key_with_scope",
+    );
     expect(reason({ unit_on: false })).toBe("unit_switched_off");
     expect(reason({ event_type: "reservation.updated", event_track: "reservations", unit_on: false })).toBeUndefined();
   });
@@ -48,7 +50,11 @@ describe("skipReasonOf", () => {
   it("checks the receiver, the partner and the workspace first, and sends a test event on any track", () => {
     expect(reason({ url: null })).toBe("no_receiver");
     expect(reason({ partner_status: "paused", event_track: "reservations" })).toBe("partner_paused");
-    expect(reason({ event_type: "reservation.created", event_track: "reservations", workspace_is_partners: false })).toBe("workspace_not_partners");
-    expect(reason({ event_type: "webhook.test", event_track: "reservations", has_scope: false, workspace_is_partners: null })).toBeUndefined();
+    expect(reason({ event_type: "reservation.created", event_track: "reservations", workspace_is_partners: false })).toBe(
+      "workspace_not_partners",
+    );
+    expect(
+      reason({ event_type: "webhook.test", event_track: "reservations", has_scope: false, workspace_is_partners: null }),
+    ).toBeUndefined();
   });
 });

@@ -22,7 +22,9 @@ export default async function PartnerConsolePage({ params }: { params: Promise<{
       <QueryProvider>
         <div>
           <h1 className={styles.title}>{partner.name}</h1>
-          <p className={styles.subtitle}>Partner console{partner.status === "paused" ? " · paused by Walkthrough: requests with your keys are refused" : ""}</p>
+          <p className={styles.subtitle}>
+            Partner console{partner.status === "paused" ? " · paused by Walkthrough: requests with your keys are refused" : ""}
+          </p>
         </div>
         <PartnerPanels partnerId={partner.id} />
       </QueryProvider>

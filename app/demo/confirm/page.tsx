@@ -6,7 +6,11 @@ import styles from "@/components/people/people.module.css";
 export const metadata: Metadata = { title: "Confirm your demo submission · Walkthrough", robots: { index: false } };
 export const dynamic = "force-dynamic";
 
-export default async function DemoConfirmPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function DemoConfirmPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const token = (await searchParams).token;
   return (
     <PageShell narrow>

@@ -3,7 +3,11 @@ import type { Property, ReservationCalendar } from "../../generated/prisma/clien
 import { calendarHost, encryptCalendarUrl } from "./calendar-url";
 
 /** A home's calendar as the API answers it: the host only, never the link (it carries a token). */
-export function serializeCalendar(workspaceExternalId: string, property: Pick<Property, "externalId">, calendar: ReservationCalendar | null) {
+export function serializeCalendar(
+  workspaceExternalId: string,
+  property: Pick<Property, "externalId">,
+  calendar: ReservationCalendar | null,
+) {
   return {
     workspace_id: workspaceExternalId,
     property_id: property.externalId,
@@ -24,7 +28,13 @@ export function serializeCalendar(workspaceExternalId: string, property: Pick<Pr
  * the poll time is cleared, so a replaced calendar is not left waiting out its interval.
  */
 export async function setCalendar(propertyId: string, url: string): Promise<ReservationCalendar> {
-  const data = { urlEncrypted: encryptCalendarUrl(url), urlHint: calendarHost(url), lastPolledAt: null, lastSucceededAt: null, lastError: null };
+  const data = {
+    urlEncrypted: encryptCalendarUrl(url),
+    urlHint: calendarHost(url),
+    lastPolledAt: null,
+    lastSucceededAt: null,
+    lastError: null,
+  };
   return db().reservationCalendar.upsert({ where: { propertyId }, create: { propertyId, ...data }, update: data });
 }
 

@@ -18,7 +18,8 @@ export const maxCalendarEvents = 5000;
 const blockSummary = /\b(not available|blocked|unavailable)\b/i;
 
 function day(time: ICAL.Time): string {
-  if (time.isDate) return `${String(time.year).padStart(4, "0")}-${String(time.month).padStart(2, "0")}-${String(time.day).padStart(2, "0")}`;
+  if (time.isDate)
+    return `${String(time.year).padStart(4, "0")}-${String(time.month).padStart(2, "0")}-${String(time.day).padStart(2, "0")}`;
   return time.toJSDate().toISOString().slice(0, 10);
 }
 
@@ -46,7 +47,12 @@ export function parseCalendar(text: string): CalendarStay[] {
     const checkOut = event.endDate ? day(event.endDate) : checkIn;
     if (checkOut < checkIn) continue;
     const cancelled = String(component.getFirstPropertyValue("status") ?? "").toUpperCase() === "CANCELLED";
-    stays.set(event.uid.slice(0, 500), { uid: event.uid.slice(0, 500), status: cancelled ? "cancelled" : "confirmed", checkIn, checkOut });
+    stays.set(event.uid.slice(0, 500), {
+      uid: event.uid.slice(0, 500),
+      status: cancelled ? "cancelled" : "confirmed",
+      checkIn,
+      checkOut,
+    });
   }
   return [...stays.values()];
 }

@@ -27,11 +27,17 @@ export type PollOutcome = { ok: true; changes: number } | { ok: false; error: st
  * A stay gone from the calendar is cancelled only while it is still ahead (checks out today or
  * later): exports drop past stays as they age, which is not a cancellation.
  */
-const fieldsOf = (row: Reservation): StayFields => ({ status: row.status, checkIn: calendarDay(row.checkIn), checkOut: calendarDay(row.checkOut) });
+const fieldsOf = (row: Reservation): StayFields => ({
+  status: row.status,
+  checkIn: calendarDay(row.checkIn),
+  checkOut: calendarDay(row.checkOut),
+});
 
 export async function applyStays(propertyId: string, stays: CalendarStay[], now = new Date()): Promise<StayChange[]> {
   return db().$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ property_id: string }[]>`SELECT property_id FROM reservation_calendar WHERE property_id = ${propertyId}::uuid FOR UPDATE`;
+    const locked = await tx.$queryRaw<
+      { property_id: string }[]
+    >`SELECT property_id FROM reservation_calendar WHERE property_id = ${propertyId}::uuid FOR UPDATE`;
     if (locked.length === 0) return [];
     const property = await tx.property.findUniqueOrThrow({ where: { id: propertyId }, select: { workspaceId: true } });
     const held = new Map((await tx.reservation.findMany({ where: { propertyId } })).map((row) => [row.uid, row]));
@@ -41,7 +47,14 @@ export async function applyStays(propertyId: string, stays: CalendarStay[], now 
     const created = await tx.reservation.createManyAndReturn({
       data: stays
         .filter((stay) => !held.has(stay.uid))
-        .map((stay) => ({ workspaceId: property.workspaceId, propertyId, uid: stay.uid, status: stay.status, checkIn: new Date(stay.checkIn), checkOut: new Date(stay.checkOut) })),
+        .map((stay) => ({
+          workspaceId: property.workspaceId,
+          propertyId,
+          uid: stay.uid,
+          status: stay.status,
+          checkIn: new Date(stay.checkIn),
+          checkOut: new Date(stay.checkOut),
+        })),
     });
     // A stay first seen already cancelled is kept, but there is nothing to announce.
     for (const reservation of created) if (reservation.status === "confirmed") changes.push({ kind: "created", reservation });
@@ -53,17 +66,29 @@ export async function applyStays(propertyId: string, stays: CalendarStay[], now 
       if (before.status === stay.status && before.checkIn === stay.checkIn && before.checkOut === stay.checkOut) continue;
       const updated = await tx.reservation.update({
         where: { id: row.id },
-        data: { status: stay.status, checkIn: new Date(stay.checkIn), checkOut: new Date(stay.checkOut), revision: { increment: 1 }, updatedAt: now },
+        data: {
+          status: stay.status,
+          checkIn: new Date(stay.checkIn),
+          checkOut: new Date(stay.checkOut),
+          revision: { increment: 1 },
+          updatedAt: now,
+        },
       });
       changes.push({ kind: "updated", reservation: updated, before });
     }
     for (const row of held.values()) {
       if (seen.has(row.uid) || row.status !== "confirmed" || calendarDay(row.checkOut) < today) continue;
-      const updated = await tx.reservation.update({ where: { id: row.id }, data: { status: "cancelled", revision: { increment: 1 }, updatedAt: now } });
+      const updated = await tx.reservation.update({
+        where: { id: row.id },
+        data: { status: "cancelled", revision: { increment: 1 }, updatedAt: now },
+      });
       changes.push({ kind: "updated", reservation: updated, before: fieldsOf(row) });
     }
     await recordReservationEvents(tx, changes, now);
-    await tx.reservationCalendar.update({ where: { propertyId }, data: { lastPolledAt: now, lastSucceededAt: now, lastError: null } });
+    await tx.reservationCalendar.update({
+      where: { propertyId },
+      data: { lastPolledAt: now, lastSucceededAt: now, lastError: null },
+    });
     return changes;
   });
 }

@@ -30,7 +30,8 @@ export async function pollDueCalendars(fetchOptions: FetchOptions, now = new Dat
   const queue = rows.map((row) => row.property_id);
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      for (let next = queue.shift(); next !== undefined; next = queue.shift()) outcomes.push(await pollCalendar(next, fetchOptions, now));
+      for (let next = queue.shift(); next !== undefined; next = queue.shift())
+        outcomes.push(await pollCalendar(next, fetchOptions, now));
     }),
   );
   return outcomes;

@@ -28,7 +28,12 @@ export default async function AdminPartnerPage({ params }: { params: Promise<{ p
             Partner <code>{partner.id}</code> · since {partner.createdAt.toISOString().slice(0, 10)}
           </p>
         </div>
-        <PartnerControls partnerId={partner.id} status={partner.status} rosterMax={partner.rosterMax} eventTrack={partner.eventTrack} />
+        <PartnerControls
+          partnerId={partner.id}
+          status={partner.status}
+          rosterMax={partner.rosterMax}
+          eventTrack={partner.eventTrack}
+        />
         <PartnerPanels partnerId={partner.id} staff />
       </QueryProvider>
     </PageShell>

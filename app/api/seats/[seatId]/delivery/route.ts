@@ -3,4 +3,6 @@ import { jsonBody, personRoute } from "@/lib/people/page-api";
 
 type Context = { params: Promise<{ seatId: string }> };
 
-export const PUT = personRoute<Context>(async (person, request, { params }) => setDeliveryChoice(person.id, (await params).seatId, await jsonBody(request)));
+export const PUT = personRoute<Context>(async (person, request, { params }) =>
+  setDeliveryChoice(person.id, (await params).seatId, await jsonBody(request)),
+);

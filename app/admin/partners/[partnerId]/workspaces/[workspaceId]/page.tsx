@@ -30,19 +30,22 @@ export default async function AdminWorkspacePage({ params }: { params: Promise<{
         <div>
           <h1 className={styles.title}>{record.name}</h1>
           <p className={styles.subtitle}>
-            <code>{record.workspace_id}</code> · roster {record.roster.state} · service {record.service.state} · claim {record.claim.state} ·{" "}
-            <a href={`/admin/partners/${partnerId}`}>back to the partner</a>
+            <code>{record.workspace_id}</code> · roster {record.roster.state} · service {record.service.state} · claim{" "}
+            {record.claim.state} · <a href={`/admin/partners/${partnerId}`}>back to the partner</a>
           </p>
         </div>
         <section className={styles.card} aria-labelledby="roster-title">
           <h2 id="roster-title">Roster</h2>
           <p>
-            Revision {record.roster.revision} · {record.roster.present_count} present, {record.roster.inactive_count} inactive, {record.roster.unconfirmed_count} unconfirmed · sync {record.sync.mode} ({record.sync.health})
+            Revision {record.roster.revision} · {record.roster.present_count} present, {record.roster.inactive_count} inactive,{" "}
+            {record.roster.unconfirmed_count} unconfirmed · sync {record.sync.mode} ({record.sync.health})
           </p>
           {detail.feed && (
             <p>
-              Feed <code>{detail.feed.url}</code>: {detail.feed.health}, last polled {time(detail.feed.lastPolledAt)}, last good {time(detail.feed.lastSucceededAt)}
-              {detail.feed.lastErrorCode ? `, last error ${detail.feed.lastErrorCode}` : ""}, next poll {time(detail.feed.nextPollAt)}.
+              Feed <code>{detail.feed.url}</code>: {detail.feed.health}, last polled {time(detail.feed.lastPolledAt)}, last good{" "}
+              {time(detail.feed.lastSucceededAt)}
+              {detail.feed.lastErrorCode ? `, last error ${detail.feed.lastErrorCode}` : ""}, next poll{" "}
+              {time(detail.feed.nextPollAt)}.
             </p>
           )}
           <FeedForm partnerId={partnerId} workspaceId={detail.id} url={detail.feed?.url} />
@@ -123,7 +126,8 @@ export default async function AdminWorkspacePage({ params }: { params: Promise<{
           <h2 id="claim-title">Claim</h2>
           <p>
             State: <strong>{record.claim.state}</strong>
-            {detail.claim && ` · last invitation to ${detail.claim.email} on ${time(detail.claim.invitedAt)}, ${detail.claim.claimedAt ? `accepted ${time(detail.claim.claimedAt)}` : `open until ${time(detail.claim.expiresAt)}`}`}
+            {detail.claim &&
+              ` · last invitation to ${detail.claim.email} on ${time(detail.claim.invitedAt)}, ${detail.claim.claimedAt ? `accepted ${time(detail.claim.claimedAt)}` : `open until ${time(detail.claim.expiresAt)}`}`}
           </p>
         </section>
         <StaffSeats partnerId={partnerId} workspaceId={detail.id} seats={detail.seats} />

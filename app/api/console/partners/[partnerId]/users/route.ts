@@ -3,6 +3,10 @@ import { consoleRoute, jsonBody, partnerData } from "@/lib/consoles/console-rout
 
 type Params = { partnerId: string };
 
-export const GET = consoleRoute<Params>(partnerData, async (_caller, _request, { partnerId }) => ({ users: await listPartnerUsers(partnerId) }));
+export const GET = consoleRoute<Params>(partnerData, async (_caller, _request, { partnerId }) => ({
+  users: await listPartnerUsers(partnerId),
+}));
 
-export const POST = consoleRoute<Params>(partnerData, async ({ actor }, request, { partnerId }) => invitePartnerUser(partnerId, String((await jsonBody(request)).email ?? ""), actor));
+export const POST = consoleRoute<Params>(partnerData, async ({ actor }, request, { partnerId }) =>
+  invitePartnerUser(partnerId, String((await jsonBody(request)).email ?? ""), actor),
+);

@@ -5,6 +5,10 @@ type Params = { partnerId: string };
 
 export const GET = consoleRoute<Params>(partnerData, async (_caller, _request, { partnerId }) => webhookOf(partnerId));
 
-export const PUT = consoleRoute<Params>(partnerData, async ({ actor }, request, { partnerId }) => setReceiverAs(actor, partnerId, (await jsonBody(request)).url));
+export const PUT = consoleRoute<Params>(partnerData, async ({ actor }, request, { partnerId }) =>
+  setReceiverAs(actor, partnerId, (await jsonBody(request)).url),
+);
 
-export const DELETE = consoleRoute<Params>(partnerData, async ({ actor }, _request, { partnerId }) => clearReceiverAs(actor, partnerId));
+export const DELETE = consoleRoute<Params>(partnerData, async ({ actor }, _request, { partnerId }) =>
+  clearReceiverAs(actor, partnerId),
+);

@@ -3,4 +3,6 @@ import { addFindingAs } from "@/lib/consoles/review-actions";
 
 type Params = { inspectionId: string };
 
-export const POST = consoleRoute<Params>(staffOnly, async ({ actor }, request, { inspectionId }) => addFindingAs(actor, inspectionId, await jsonBody(request)));
+export const POST = consoleRoute<Params>(staffOnly, async ({ actor }, request, { inspectionId }) =>
+  addFindingAs(actor, inspectionId, await jsonBody(request)),
+);

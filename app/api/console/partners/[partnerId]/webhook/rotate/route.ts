@@ -3,4 +3,6 @@ import { rotateSecretAs } from "@/lib/consoles/integration-actions";
 
 type Params = { partnerId: string };
 
-export const POST = consoleRoute<Params>(partnerData, async ({ actor }, request, { partnerId }) => rotateSecretAs(actor, partnerId, (await jsonBody(request)).days));
+export const POST = consoleRoute<Params>(partnerData, async ({ actor }, request, { partnerId }) =>
+  rotateSecretAs(actor, partnerId, (await jsonBody(request)).days),
+);

@@ -3,4 +3,6 @@ import { decideItemAs } from "@/lib/consoles/review-actions";
 
 type Params = { inspectionId: string; itemId: string };
 
-export const POST = consoleRoute<Params>(staffOnly, async ({ actor }, request, { inspectionId, itemId }) => decideItemAs(actor, inspectionId, itemId, (await jsonBody(request)).state));
+export const POST = consoleRoute<Params>(staffOnly, async ({ actor }, request, { inspectionId, itemId }) =>
+  decideItemAs(actor, inspectionId, itemId, (await jsonBody(request)).state),
+);

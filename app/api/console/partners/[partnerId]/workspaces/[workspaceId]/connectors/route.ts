@@ -3,7 +3,9 @@ import { connectorsOf, setConnectorAs } from "@/lib/consoles/connector-actions";
 
 type Params = { partnerId: string; workspaceId: string };
 
-export const GET = consoleRoute<Params>(staffOnly, async (_caller, _request, { partnerId, workspaceId }) => ({ connectors: await connectorsOf(partnerId, workspaceId) }));
+export const GET = consoleRoute<Params>(staffOnly, async (_caller, _request, { partnerId, workspaceId }) => ({
+  connectors: await connectorsOf(partnerId, workspaceId),
+}));
 
 /** Staff switch a connector on or off for the workspace: `{ platform, enabled }`. */
 export const PUT = consoleRoute<Params>(staffOnly, async ({ actor }, request, { partnerId, workspaceId }) => {

@@ -7,4 +7,6 @@ export const PUT = consoleRoute<Params>(staffOnly, async ({ actor }, request, { 
   setCompanyChecklistAs(actor, partnerId, workspaceId, type, await jsonBody(request)),
 );
 
-export const DELETE = consoleRoute<Params>(staffOnly, async ({ actor }, _request, { partnerId, workspaceId, type }) => clearCompanyChecklistAs(actor, partnerId, workspaceId, type));
+export const DELETE = consoleRoute<Params>(staffOnly, async ({ actor }, _request, { partnerId, workspaceId, type }) =>
+  clearCompanyChecklistAs(actor, partnerId, workspaceId, type),
+);
