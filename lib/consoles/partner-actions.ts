@@ -66,9 +66,7 @@ export async function setRosterMaxAs(actor: Actor, partnerId: string, value: unk
   return result;
 }
 
-export async function keysOf(
-  partnerId: string,
-): Promise<
+export async function keysOf(partnerId: string): Promise<
   (Omit<ApiKeySummary, "createdAt" | "revokedAt" | "lastUsedAt"> & {
     createdAt: string;
     revokedAt?: string;

@@ -87,13 +87,10 @@ export const demoSubmissionRecord = z
       )
       .optional()
       .meta({ description: "Photo submissions: each photo as sent, in order." }),
-    findings: z
-      .array(findingRecord)
-      .optional()
-      .meta({
-        description:
-          "Once `completed`: only findings the analysis is confident of (precision over completeness), in the Partner API's Finding shape; `evidence.after` is the photo.",
-      }),
+    findings: z.array(findingRecord).optional().meta({
+      description:
+        "Once `completed`: only findings the analysis is confident of (precision over completeness), in the Partner API's Finding shape; `evidence.after` is the photo.",
+    }),
     media_expires_in: z.int().optional().meta({ description: "Seconds the evidence links stay valid, with `findings`." }),
     analysis: z
       .literal("requires_account")

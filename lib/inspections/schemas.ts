@@ -27,13 +27,9 @@ export const checklistBlock = z
     items: z
       .array(
         z.object({
-          id: z
-            .uuid()
-            .optional()
-            .meta({
-              description:
-                "The checklist item id; omitted for an item that no longer matches an entry of the home's current list.",
-            }),
+          id: z.uuid().optional().meta({
+            description: "The checklist item id; omitted for an item that no longer matches an entry of the home's current list.",
+          }),
           name: z.string(),
           state: itemState.meta({
             description:
@@ -41,12 +37,9 @@ export const checklistBlock = z
           }),
           reason: z.string().optional().meta({ description: "On `explained` only: the cleaner's words." }),
           timestamp: z.number().optional().meta({ description: "Seconds from the start of the video of the cleaner's tap." }),
-          image_url: z
-            .string()
-            .optional()
-            .meta({
-              description: "Signed still, valid `media_expires_in` seconds from the answer; present whenever the picture exists.",
-            }),
+          image_url: z.string().optional().meta({
+            description: "Signed still, valid `media_expires_in` seconds from the answer; present whenever the picture exists.",
+          }),
         }),
       )
       .meta({ description: "The items the cleaner worked through, in that order." }),
@@ -96,12 +89,10 @@ export const findingRecord = z
     room: z.string(),
     severity: z.enum(["MINOR", "MODERATE", "MAJOR"]),
     category: z.enum(["damage", "cleaning", "lost_item"]),
-    evidence: z
-      .object({ before: z.array(mediaReference), after: z.array(mediaReference) })
-      .meta({
-        description:
-          "Both always present, either may be `[]`: `after` is the state found, `before` the same area earlier (empty on a first inspection or without baseline).",
-      }),
+    evidence: z.object({ before: z.array(mediaReference), after: z.array(mediaReference) }).meta({
+      description:
+        "Both always present, either may be `[]`: `after` is the state found, `before` the same area earlier (empty on a first inspection or without baseline).",
+    }),
     video_timestamp_seconds: z.number().optional().meta({ description: "Video-sourced findings only." }),
   })
   .meta({ id: "Finding" });

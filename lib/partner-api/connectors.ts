@@ -42,26 +42,20 @@ const calendarRecord = z
   .object({
     workspace_id: z.string(),
     property_id: z.string(),
-    calendar_host: z
-      .string()
-      .optional()
-      .meta({
-        description:
-          "The calendar's host; the link itself is never shown again (it carries the platform's token). Omitted when the home has no calendar.",
-      }),
+    calendar_host: z.string().optional().meta({
+      description:
+        "The calendar's host; the link itself is never shown again (it carries the platform's token). Omitted when the home has no calendar.",
+    }),
     created_at: z.iso.datetime().optional(),
     last_polled_at: z.iso
       .datetime()
       .optional()
       .meta({ description: "The last fetch, successful or not; omitted before the first." }),
     last_succeeded_at: z.iso.datetime().optional(),
-    last_error: z
-      .string()
-      .optional()
-      .meta({
-        description:
-          "Why the last fetch failed (a baseline-photo fetch `reason`, `http_status_<code>`, or `not_a_calendar`); omitted once one succeeds.",
-      }),
+    last_error: z.string().optional().meta({
+      description:
+        "Why the last fetch failed (a baseline-photo fetch `reason`, `http_status_<code>`, or `not_a_calendar`); omitted once one succeeds.",
+    }),
   })
   .meta({ id: "ReservationCalendar" });
 

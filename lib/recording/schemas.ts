@@ -24,11 +24,9 @@ export const recordingLinkQuery = workspaceQuery.extend({
     description: "The caller's property id, as in the roster; must be present and activated.",
   }),
   task_name: optionalParameter(
-    z
-      .string()
-      .refine((value) => characterCount(value) <= maxTaskTextLength, {
-        message: `must be at most ${maxTaskTextLength} characters`,
-      }),
+    z.string().refine((value) => characterCount(value) <= maxTaskTextLength, {
+      message: `must be at most ${maxTaskTextLength} characters`,
+    }),
   ).meta({
     description: `Free text shown to the cleaner, at most ${maxTaskTextLength} characters. Set by a call that carries it, kept by one that does not.`,
   }),

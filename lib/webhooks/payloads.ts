@@ -20,12 +20,10 @@ const envelope = {
   inspection_id: z.uuid(),
 };
 
-const mediaExpiresIn = z
-  .int()
-  .meta({
-    description:
-      "Seconds the checklist's `image_url`s stay valid from when the event was queued (900). After a retry, read the status for fresh links.",
-  });
+const mediaExpiresIn = z.int().meta({
+  description:
+    "Seconds the checklist's `image_url`s stay valid from when the event was queued (900). After a retry, read the status for fresh links.",
+});
 
 export const recordingCompletedEvent = z
   .object({
@@ -52,12 +50,10 @@ export const completedEvent = z
     ...envelope,
     event_type: z.literal("inspection.completed"),
     report_url: z.string().meta({ description: "The report page (a sign-in to a seat in the workspace)." }),
-    video_url: z
-      .string()
-      .meta({
-        description:
-          "The video endpoint's address (not a download link; never expires): call it with your key and this event's `workspace_id`.",
-      }),
+    video_url: z.string().meta({
+      description:
+        "The video endpoint's address (not a download link; never expires): call it with your key and this event's `workspace_id`.",
+    }),
     completed_at: z.iso.datetime().meta({ description: "When the report was released; order inspection events by it." }),
     report: z.object({ status: z.literal("ready"), report_url: z.string() }),
     media_expires_in: mediaExpiresIn.optional().meta({ description: "Accompanies `checklist`." }),
