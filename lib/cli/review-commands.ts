@@ -1,7 +1,8 @@
 import { failInspection, releaseReport } from "../inspections/release-report";
 import { addStaffFinding } from "../review/add-finding";
 import { analysisStats } from "../review/analysis-stats";
-import { decideItem, type StaffVerdict } from "../review/decide-item";
+import { type StaffVerdict, staffVerdicts } from "../checklist-items/item-states";
+import { decideItem } from "../review/decide-item";
 import { staffFailReasons } from "../review/fail-reasons";
 import { listReviewQueue, reviewOverdueHours } from "../review/list-review-queue";
 import { reviewFinding } from "../review/review-finding";
@@ -144,7 +145,7 @@ const decide: Command = {
   prepare(options) {
     const inspectionId = inspectionOption(options);
     const itemId = uuidOption(options, "item", "a checklist item");
-    const state = oneOf<StaffVerdict>(options, "state", ["verified", "missed", "not_checked"]);
+    const state = oneOf<StaffVerdict>(options, "state", staffVerdicts);
     return async () => {
       const { released } = await decideItem(inspectionId, itemId, state);
       return {

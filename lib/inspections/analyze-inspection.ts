@@ -5,6 +5,7 @@ import { pipeline } from "node:stream/promises";
 import { baselinePictures } from "../analysis/baseline-pictures";
 import type { AnalysisProvider } from "../analysis/provider";
 import type { ReviewSettings } from "../analysis/review-policy";
+import { awaitingJudgement, handPendingToStaff, startRecheck } from "../checklist-items/item-transitions";
 import { config } from "../config";
 import { db } from "../db/client";
 import { log } from "../log";
@@ -94,7 +95,7 @@ export async function analyzeInspection(
   const progress = await withJudgeContext({ ...inspection, video }, deps, async (context) => {
     const recheckUntil = new Date((inspection.sealedAt ?? new Date()).getTime() + recheckHours * 3_600_000);
     const waiting = await db().inspectionItem.findMany({
-      where: { inspectionId, state: "pending", decidedBy: null, reviewNeeded: false },
+      where: awaitingJudgement(inspectionId),
       orderBy: { position: "asc" },
     });
     for (const item of waiting) {
@@ -125,22 +126,12 @@ export async function recheckItem(
 ): Promise<"answered" | "again" | "over"> {
   const inspection = await loadSealed(inspectionId);
   const item = await db().inspectionItem.findUnique({ where: { inspectionId_position: { inspectionId, position } } });
-  if (
-    !inspection?.video ||
-    !item ||
-    item.state !== "not_checked" ||
-    !item.recheckUntil ||
-    item.recheckUntil.getTime() <= Date.now()
-  )
-    return "over";
-  const { count } = await db().inspectionItem.updateMany({
-    where: { inspectionId, position, state: "not_checked" },
-    data: { state: "pending", decidedBy: null, reviewNeeded: false },
-  });
-  if (count === 0) return "over";
-  const video = inspection.video;
+  // Past its window, or no longer `not_checked` (answered, or decided by staff): nothing to ask.
+  if (!inspection?.video || !item?.recheckUntil || !(await startRecheck(item))) return "over";
+  const { video } = inspection;
+  const recheckUntil = item.recheckUntil;
   const outcome = await withJudgeContext({ ...inspection, video }, deps, (context) =>
-    judgeItem({ ...item, state: "pending", decidedBy: null, reviewNeeded: false }, context, item.recheckUntil!, "recheck"),
+    judgeItem({ ...item, state: "pending", decidedBy: null, reviewNeeded: false }, context, recheckUntil, "recheck"),
   );
   await releaseIfReady(inspectionId);
   if (outcome === "over_budget") return "over";
@@ -152,10 +143,7 @@ export async function recheckItem(
  * decide as a remote inspector would. The inspection never fails because a provider is down.
  */
 export async function handAnalysisToStaff(inspectionId: string): Promise<void> {
-  await db().inspectionItem.updateMany({
-    where: { inspectionId, state: "pending", decidedBy: null },
-    data: { reviewNeeded: true },
-  });
+  await handPendingToStaff(inspectionId);
   await db().inspection.updateMany({
     where: { id: inspectionId, status: "processing", analyzedAt: null },
     data: { analyzedAt: new Date() },

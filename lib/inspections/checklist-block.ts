@@ -1,11 +1,10 @@
+import { type BlockStatus, blockStatus, countItemStates } from "../checklist-items/block-status";
+import type { ChecklistItemState } from "../checklist-items/item-states";
 import { checklistTypes } from "../checklists/items";
 import { resolveChecklist } from "../checklists/resolve-checklist";
 import { db } from "../db/client";
-import type { ChecklistItemState } from "../generated/prisma/enums";
 import { mediaStorage } from "../media/media-storage";
 import { parseChecklistSections } from "../recording/open-inspection";
-
-export const itemStates: ChecklistItemState[] = ["verified", "missed", "explained", "not_checked", "pending"];
 
 export interface ChecklistBlockItem {
   /** Omitted when the item no longer matches an entry of the home's current lists. */
@@ -19,7 +18,7 @@ export interface ChecklistBlockItem {
 
 /** Spec, Checklist result block: one shape for the status read, the findings read and both events. */
 export interface ChecklistBlock {
-  status: "in_progress" | "complete";
+  status: BlockStatus;
   counts: Record<ChecklistItemState, number>;
   items: ChecklistBlockItem[];
 }
@@ -47,8 +46,7 @@ export async function readChecklistBlock(inspection: BlockSource): Promise<Check
   const lines = await db().inspectionItem.findMany({ where: { inspectionId: inspection.id }, orderBy: { position: "asc" } });
   if (lines.length === 0) return undefined;
   const current = await currentItemIds(inspection.propertyId);
-  const counts = Object.fromEntries(itemStates.map((state) => [state, 0])) as Record<ChecklistItemState, number>;
-  for (const line of lines) counts[line.state] += 1;
+  const states = lines.map((line) => line.state);
   const items = await Promise.all(
     lines.map(async (line) => ({
       id: current.has(line.itemId) ? line.itemId : undefined,
@@ -60,7 +58,7 @@ export async function readChecklistBlock(inspection: BlockSource): Promise<Check
       imageUrl: line.stillKey && line.state !== "pending" ? (await mediaStorage().signedUrl(line.stillKey)).url : undefined,
     })),
   );
-  return { status: inspection.sealedAt && counts.pending === 0 ? "complete" : "in_progress", counts, items };
+  return { status: blockStatus(Boolean(inspection.sealedAt), states), counts: countItemStates(states), items };
 }
 
 export function serializeChecklistBlock(block: ChecklistBlock) {

@@ -1,13 +1,12 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { InspectionItem } from "../generated/prisma/client";
-import type { Prisma } from "../generated/prisma/client";
-import { db } from "../db/client";
 import { type BaselinePicture, nearestPictures, readMedia } from "../analysis/baseline-pictures";
 import { differenceHash } from "../analysis/dhash";
 import { type FrameStats, frameProblem, measureFrame } from "../analysis/frame-quality";
 import type { AnalysisProvider } from "../analysis/provider";
 import { needsReview, type ReviewSettings } from "../analysis/review-policy";
+import { awaitStaff, markNotChecked, recordVerdict } from "../checklist-items/item-transitions";
 import type { MediaStorage } from "../media/storage";
 import { recordingKeys } from "../recording/recorder-state";
 import { extractStills } from "../video/extract-still";
@@ -57,15 +56,6 @@ async function framesAround(item: InspectionItem, context: JudgeContext): Promis
   return { usable, all };
 }
 
-// Only an item still waiting for its first judgement is changed: a judgement made twice (two
-// attempts, or a re-check beside a staff decision) writes once.
-function decide(item: InspectionItem, data: Prisma.InspectionItemUpdateManyMutationInput) {
-  return db().inspectionItem.updateMany({
-    where: { inspectionId: item.inspectionId, position: item.position, state: "pending", decidedBy: null, reviewNeeded: false },
-    data: { ...data, updatedAt: new Date() },
-  });
-}
-
 /**
  * Judges one checked-off item (spec, Checklist result block). Frames too dark, blurred or covered
  * all around the tap: `missed` by the filming itself, no provider asked. Otherwise the sharpest
@@ -85,10 +75,14 @@ export async function judgeItem(
   if (usable.length === 0) {
     const worst = all[0]?.stats;
     if (!worst) {
-      await decide(item, { state: "not_checked", recheckUntil: null });
+      await markNotChecked(item, null);
       return "not_checked";
     }
-    await decide(item, { state: "missed", decidedBy: "filming", frameStats: { ...worst, problem: frameProblem(worst) } });
+    await recordVerdict(
+      item,
+      { state: "missed", decidedBy: "filming" },
+      { frameStats: { ...worst, problem: frameProblem(worst) } },
+    );
     return "decided";
   }
   // The item's picture is its best frame.
@@ -96,14 +90,14 @@ export async function judgeItem(
   await context.storage.put(recordingKeys.still(item.inspectionId, item.position), best.jpeg, { contentType: "image/jpeg" });
   const picture = { stillKey: recordingKeys.still(item.inspectionId, item.position), frameStats: { ...best.stats } };
   if (!context.provider) {
-    await decide(item, { ...picture, reviewNeeded: true });
+    await awaitStaff(item, picture);
     return "review";
   }
   if (!(await reserveProviderCall(item.inspectionId, context.callLimit))) {
     // The walkthrough spent its provider calls: a first verdict waits for staff, as without a
     // provider; a re-check ends the item `not_checked` for good (no usable answer, none to come).
-    if (pass === "recheck") await decide(item, { ...picture, state: "not_checked", recheckUntil: null });
-    else await decide(item, { ...picture, reviewNeeded: true });
+    if (pass === "recheck") await markNotChecked(item, null, picture);
+    else await awaitStaff(item, picture);
     return "over_budget";
   }
   const references = nearestPictures(context.baseline, await differenceHash(best.jpeg), 2);
@@ -118,15 +112,15 @@ export async function judgeItem(
   });
   await recordCalls(item.inspectionId, answer.calls);
   if (!answer.value) {
-    await decide(item, { ...picture, state: "not_checked", recheckUntil });
+    await markNotChecked(item, recheckUntil, picture);
     return "not_checked";
   }
   const verdict = answer.value;
   const provider = { providerState: verdict.state, providerConfidence: verdict.confidence, providerRationale: verdict.rationale };
   if (needsReview(verdict.confidence, context.review)) {
-    await decide(item, { ...picture, ...provider, reviewNeeded: true });
+    await awaitStaff(item, { ...picture, ...provider });
     return "review";
   }
-  await decide(item, { ...picture, ...provider, state: verdict.state, decidedBy: "provider" });
+  await recordVerdict(item, { state: verdict.state, decidedBy: "provider" }, { ...picture, ...provider });
   return "decided";
 }

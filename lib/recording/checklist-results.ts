@@ -1,4 +1,5 @@
-import type { ChecklistItemState, RecordingSource } from "../generated/prisma/enums";
+import type { InitialItemState } from "../checklist-items/item-states";
+import type { RecordingSource } from "../generated/prisma/enums";
 import type { ChecklistSection } from "./open-inspection";
 
 export interface SealedTap {
@@ -13,7 +14,7 @@ export interface ResultLine {
   position: number;
   itemId: string;
   name: string;
-  state: ChecklistItemState;
+  state: InitialItemState;
   timestampSeconds?: number;
   finishedAnyway: boolean;
 }

@@ -1,3 +1,4 @@
+import { explanationApplies, recordExplanation } from "../checklist-items/item-transitions";
 import { db } from "../db/client";
 import { ApiError } from "../http/errors";
 
@@ -6,7 +7,7 @@ export const explanationsOpen = (status: string | null | undefined) => status ==
 
 /** Whether the cleaner may explain a result line now (the recorder offers it only then). */
 export const explainable = (line: { state: string; staffState: string | null }, status: string | null | undefined) =>
-  line.state === "missed" && line.staffState === null && explanationsOpen(status);
+  explanationApplies(line) && explanationsOpen(status);
 
 interface Line {
   state: string;
@@ -51,8 +52,6 @@ export async function explainItem(inspectionId: string, itemId: string, reason: 
     }
     if (line.state !== "missed")
       throw new ApiError("item_not_missed", { message: `Only a missed item can be explained; this one is ${line.state}.` });
-    await tx.$executeRaw`
-      UPDATE inspection_item SET state = 'explained', reason = ${reason}, decided_by = 'cleaner', updated_at = now()
-      WHERE inspection_id = ${inspectionId}::uuid AND item_id = ${itemId}::uuid`;
+    await recordExplanation({ inspectionId, itemId }, reason, tx);
   });
 }

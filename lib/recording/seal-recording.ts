@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { createResultLines } from "../checklist-items/item-transitions";
 import { config } from "../config";
 import { db, type Tx } from "../db/client";
 import type { ServiceFailReason } from "../inspections/failure-reasons";
@@ -169,9 +170,11 @@ async function assembleAndRecord(work: string, input: SealInput, timings: Timing
         transcoded: assembled.transcoded,
       },
     });
-    await tx.inspectionItem.createMany({
-      data: lines.map((line) => ({ inspectionId: input.inspectionId, ...line, stillKey: stillKeys.get(line.position) })),
-    });
+    await createResultLines(
+      tx,
+      input.inspectionId,
+      lines.map((line) => ({ ...line, stillKey: stillKeys.get(line.position) })),
+    );
   });
 }
 

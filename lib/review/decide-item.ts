@@ -1,8 +1,8 @@
+import type { StaffVerdict } from "../checklist-items/item-states";
+import { recordStaffDecision } from "../checklist-items/item-transitions";
 import { db } from "../db/client";
 import { ApiError } from "../http/errors";
 import { releaseIfReady } from "../inspections/release-report";
-
-export type StaffVerdict = "verified" | "missed" | "not_checked";
 
 /**
  * Staff decide an item, as a remote inspector would: its state from now on, kept apart from the
@@ -17,11 +17,7 @@ export async function decideItem(inspectionId: string, itemId: string, state: St
       message: `The inspection is ${inspection.status}: its items are final.`,
       detail: { parameter: "inspection" },
     });
-  const { count } = await db().inspectionItem.updateMany({
-    where: { inspectionId, itemId },
-    data: { state, staffState: state, decidedBy: "staff", reviewNeeded: false, recheckUntil: null, updatedAt: new Date() },
-  });
-  if (count === 0)
+  if (!(await recordStaffDecision({ inspectionId, itemId }, state)))
     throw new ApiError("not_found", { message: "This walkthrough has no result for that item.", detail: { parameter: "item" } });
   return { released: (await releaseIfReady(inspectionId)) === "released" };
 }

@@ -1,17 +1,18 @@
 import { z } from "zod";
+import { everyItemFinalSql } from "../checklist-items/block-status";
 import { db, type Tx } from "../db/client";
 import { log } from "../log";
 import { buildInspectionEventBody } from "./build-event-body";
 import type { InspectionEventType } from "./payloads";
 
-// Due: its time came, or (recording_completed) no result is pending any more, so it need not wait.
+// Due: its time came, or (recording_completed) every result is final, so it need not wait.
 const dueSql = `
   SELECT e.id, e.event_type, e.inspection_id, e.partner_id, e.build_failures
   FROM webhook_event e
   WHERE e.build_after IS NOT NULL
     AND (e.build_after <= now()
       OR (e.event_type = 'inspection.recording_completed'
-        AND NOT EXISTS (SELECT 1 FROM inspection_item i WHERE i.inspection_id = e.inspection_id AND i.state = 'pending')))
+        AND ${everyItemFinalSql("e.inspection_id")}))
   ORDER BY e.build_after
   LIMIT $1
   FOR UPDATE SKIP LOCKED`;
