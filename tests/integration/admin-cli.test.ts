@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { hashApiKey } from "../../lib/partners/api-key-secret";
 import { call, expectError } from "../support/api";
-import { type CliRun, runAdmin, runAdminJson } from "../support/cli";
+import { type CliRun, expectJsonLine, runAdmin, runAdminJson, spawnAdmin } from "../support/cli";
 
 const admin = (...args: string[]) => runAdmin(args);
 const adminJson = <T = Record<string, unknown>>(...args: string[]) => runAdminJson<T>(args);
@@ -346,5 +346,45 @@ describe("admin usage", () => {
     const help = await admin("--help");
     expect(help.code).toBe(0);
     for (const name of ["partner create", "partner set", "key revoke", "allowlist remove"]) expect(help.stdout).toContain(name);
+  });
+});
+
+// The rest of the suite runs commands inside the test process; these start the real entry point
+// (scripts/admin.ts under tsx) to check what only a process shows: its exit code and its streams.
+describe("admin as a process (spawned)", () => {
+  it("spawned: exits 0 and prints one JSON line with --json; the key it printed works", async () => {
+    const args = ["partner", "create", "--name", "Spawned partner", "--json"];
+    const created = expectJsonLine<Created>(await spawnAdmin(args), args);
+    expect(created.api_key).toMatch(keyPattern);
+    expectError(await readWorkspace(created.api_key), 404, "workspace_not_provisioned");
+  });
+
+  it("spawned: exits 1 on a failure and 2 on a wrong command line, saying why on stderr only", async () => {
+    const unknown = randomUUID();
+    const failed = await spawnAdmin(["partner", "pause", "--partner", unknown]);
+    expect({ code: failed.code, stdout: failed.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(failed.stderr).toContain(`No partner ${unknown}`);
+    const wrong = await spawnAdmin(["partner", "pause", "--partner", "not-a-uuid"]);
+    expect({ code: wrong.code, stdout: wrong.stdout }).toEqual({ code: 2, stdout: "" });
+    expect(wrong.stderr).toMatch(/--partner must be a partner id/);
+    const none = await spawnAdmin([]);
+    expect({ code: none.code, stdout: none.stdout }).toEqual({ code: 2, stdout: "" });
+    expect(none.stderr).toContain("Usage: npm run --silent admin -- ");
+  });
+
+  it("spawned: exits 1 naming the database when it cannot be opened", async () => {
+    const run = await spawnAdmin(["partner", "list"], { DATABASE_URL: "postgresql://nobody:none@127.0.0.1:1/absent" });
+    expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(run.stderr).toMatch(/^Could not open the database: /);
+  });
+});
+
+describe("admin in the test process", () => {
+  it("refuses a DATABASE_URL other than the one the test process uses, rather than use the wrong pool", async () => {
+    const run = await admin("partner", "list");
+    expect(run.code, run.stderr).toBe(0);
+    const elsewhere = await runAdmin(["partner", "list"], { DATABASE_URL: "postgresql://nobody:none@127.0.0.1:1/absent" });
+    expect({ code: elsewhere.code, stdout: elsewhere.stdout }).toEqual({ code: 1, stdout: "" });
+    expect(elsewhere.stderr).toMatch(/shares the caller's database/);
   });
 });

@@ -5,7 +5,7 @@ import { closeDb } from "../../lib/db/client";
 import { enqueue, jobQueue, stopJobs } from "../../lib/jobs/queue";
 import { queueNames } from "../../lib/jobs/queues";
 import { webhookEventsQueue } from "../../lib/jobs/queue-stats";
-import { type CliRun, runAdmin, runAdminJson } from "../support/cli";
+import { type CliRun, expectJsonLine, runAdmin, runAdminJson, spawnAdmin } from "../support/cli";
 import { createDatabase, runSql, useDatabase } from "../support/databases";
 
 /*
@@ -39,9 +39,13 @@ async function failNext(queue: string): Promise<void> {
 }
 
 describe("admin jobs", () => {
-  it("lists every queue, and the webhook events, with nothing in them before the job queue has ever started", async () => {
+  it("spawned, on a database of its own it migrates: lists every queue, and the webhook events, with nothing in them before the job queue has ever started", async () => {
     // The command applies the migrations; nothing has created pg-boss's schema yet.
-    const { queues } = await jobsJson();
+    const args = ["jobs", "--json"];
+    const { queues } = expectJsonLine<{ queues: Record<string, unknown>[] }>(
+      await spawnAdmin(args, { DATABASE_URL: databaseUrl }),
+      args,
+    );
     expect(queues).toEqual([...queueNames, webhookEventsQueue].sort().map((queue) => ({ queue, ...quiet })));
   });
 

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { expect, inject } from "vitest";
+import { type CliOutput, runCli } from "../../lib/cli/run-cli";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -10,11 +11,35 @@ export interface CliRun {
   stderr: string;
 }
 
+function buffer(): CliOutput & { text: string } {
+  return {
+    text: "",
+    write(text, done) {
+      this.text += text;
+      done();
+      return true;
+    },
+  };
+}
+
 /**
- * The real staff CLI in a child process against the app's database, exactly as
- * `npm run admin` starts it. `env` adds to (or overrides) that environment.
+ * The staff CLI run inside the test process (lib/cli/run-cli.ts), on the database the test's
+ * lib/db uses, which it leaves open. `env` adds to (or overrides) the test process's environment
+ * for the command; its DATABASE_URL, if given, must be the one the test uses (`useDatabase`).
  */
-export function runAdmin(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+export async function runAdmin(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  const stdout = buffer();
+  const stderr = buffer();
+  const code = await runCli(args, { stdout, stderr, env: { ...process.env, LOG_LEVEL: "warn", ...env }, database: "shared" });
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+/**
+ * The real staff CLI in a child process, exactly as `npm run admin` starts it: for exit codes,
+ * the entry point, and opening a database of its own. `env` adds to (or overrides) the test
+ * process's environment, on the suite's database unless it names another.
+ */
+export function spawnAdmin(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", ...args], {
       cwd: root,
@@ -30,10 +55,14 @@ export function runAdmin(args: string[], env: Record<string, string> = {}): Prom
   });
 }
 
-/** Runs a command with --json, expects success and exactly one JSON line on stdout. */
-export async function runAdminJson<T = Record<string, unknown>>(args: string[], env: Record<string, string> = {}): Promise<T> {
-  const run = await runAdmin([...args, "--json"], env);
+/** Expects success and exactly one JSON line on stdout, and answers it parsed. */
+export function expectJsonLine<T = Record<string, unknown>>(run: CliRun, args: string[]): T {
   expect(run, `admin ${args.join(" ")}`).toMatchObject({ code: 0 });
   expect(run.stdout.endsWith("\n") && run.stdout.trim().split("\n")).toHaveLength(1);
   return JSON.parse(run.stdout) as T;
+}
+
+/** Runs a command with --json in process, expects success and exactly one JSON line on stdout. */
+export async function runAdminJson<T = Record<string, unknown>>(args: string[], env: Record<string, string> = {}): Promise<T> {
+  return expectJsonLine<T>(await runAdmin([...args, "--json"], env), args);
 }
