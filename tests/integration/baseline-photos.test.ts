@@ -3,7 +3,6 @@ import pg from "pg";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { call, expectError } from "../support/api";
-import { describeSecurity } from "../support/security";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 import { listAll } from "../fixtures/roster";
 import {
@@ -28,16 +27,6 @@ beforeAll(async () => {
   key = partner.apiKey;
   home = await workspaceWithHomes(key, partner.partnerId, "photos", ["a", "b", "c", "busy", "setup-none", "setup-old"]);
   other = await workspaceWithHomes(key, partner.partnerId, "photos-other", ["elsewhere"]);
-});
-
-describeSecurity("POST /v1/properties/{property_id}/baseline-photos", {
-  method: "POST",
-  path: "/v1/properties/a/baseline-photos?workspace_id=x",
-  body: { photos: [{ url: "https://example.com/a.jpg" }] },
-});
-describeSecurity("GET /v1/properties/{property_id}/baseline-photos/imports/{import_id}", {
-  method: "GET",
-  path: `/v1/properties/a/baseline-photos/imports/${randomUUID()}?workspace_id=x`,
 });
 
 describe("baseline photos: refusals per photo, over real HTTP", () => {

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { call, expectError, segment } from "../support/api";
-import { describeSecurity } from "../support/security";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 import { item, provision, pushAndWait, snapshot } from "../fixtures/roster";
 
@@ -41,14 +40,6 @@ beforeAll(async () => {
   otherWorkspaceId = await provision(key, "checklists-other");
   await pushAndWait(key, otherWorkspaceId, snapshot([item("elsewhere")]));
 });
-
-for (const method of ["PUT", "GET", "DELETE"]) {
-  describeSecurity(`${method} /v1/properties/{property_id}/checklist`, {
-    method,
-    path: "/v1/properties/a/checklist?workspace_id=x",
-    body: method === "PUT" ? { items: [{ name: "Kitchen" }] } : undefined,
-  });
-}
 
 describe("checklist: replace, read, remove", () => {
   it("replaces a list, answering it with new ids, the echoed type and updated_at; GET reads it back", async () => {

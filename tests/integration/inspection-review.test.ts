@@ -6,7 +6,6 @@ import { call, expectError } from "../support/api";
 import { appUnderTest } from "../support/app-under-test";
 import { runAdmin, runAdminJson } from "../support/cli";
 import { localDriverOfApp } from "../support/media";
-import { describeSecurity } from "../support/security";
 import { until } from "../support/until";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
@@ -298,15 +297,6 @@ describe("staff review (no provider configured)", () => {
     expect((await status(stale.taskId)).body).toMatchObject({ status: "processing", report: { status: "processing" } });
     expectError(await findings(stale.inspectionId), 409, "report_not_ready");
   });
-});
-
-describeSecurity("GET /v1/inspections/{inspection_id}/video", {
-  method: "GET",
-  path: `/v1/inspections/${randomUUID()}/video?workspace_id=x`,
-});
-describeSecurity("GET /v1/inspections/{inspection_id}/findings", {
-  method: "GET",
-  path: `/v1/inspections/${randomUUID()}/findings?workspace_id=x`,
 });
 
 describe("GET /v1/inspections/{inspection_id}/video", () => {

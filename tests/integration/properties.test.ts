@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, expectError } from "../support/api";
-import { describeSecurity } from "../support/security";
 import { createTestPartner } from "../fixtures/partners";
 import { item, items, listAll, provision, pushAndWait, snapshot } from "../fixtures/roster";
 
@@ -11,8 +10,6 @@ beforeAll(async () => {
 
 const page = (workspaceId: string, query: Record<string, string | undefined> = {}) =>
   call("GET", "/v1/properties", { key, query: { workspace_id: workspaceId, ...query } });
-
-describeSecurity("GET /v1/properties", { method: "GET", path: "/v1/properties?workspace_id=x" });
 
 describe("GET /v1/properties", () => {
   let workspaceId: string;

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { addAllowlistEntry } from "../../lib/partners/add-allowlist-entry";
 import { call, expectError } from "../support/api";
-import { describeSecurity } from "../support/security";
 import { createTestPartner, setPartnerStatus, type TestPartner } from "../fixtures/partners";
 import { issueLink, readyWorkspace, recordingLink } from "../fixtures/recording";
 import { item, provision } from "../fixtures/roster";
@@ -24,12 +23,6 @@ beforeAll(async () => {
 const task = () => `task ${randomUUID()} /?#`;
 const link = (query: Record<string, string | undefined>) =>
   recordingLink(key, { workspace_id: workspaceId, property_id: "home-1", ...query });
-
-describeSecurity(
-  "GET /v1/recording-link",
-  { method: "GET", path: "/v1/recording-link?workspace_id=x&task_id=t&property_id=p" },
-  { partnerCheckInHandler: true },
-);
 
 describe("GET /v1/recording-link", () => {
   it("issues a link for a task: our property id, the caller's, the roster revision, no return_url", async () => {

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { call, expectError } from "../support/api";
-import { describeSecurity } from "../support/security";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 import { address, item, items, provision, push, readRun, snapshot, waitForRun } from "../fixtures/roster";
 
@@ -17,17 +16,6 @@ async function runsIn(workspaceId: string): Promise<number> {
   const workspace = await db().workspace.findFirstOrThrow({ where: { partnerId: partner.partnerId, externalId: workspaceId } });
   return db().rosterImport.count({ where: { workspaceId: workspace.id } });
 }
-
-describeSecurity("POST /v1/roster-imports", {
-  method: "POST",
-  path: "/v1/roster-imports?workspace_id=x",
-  headers: { "idempotency-key": "k" },
-  body: snapshot([item("a")]),
-});
-describeSecurity("GET /v1/roster-imports/{import_id}", {
-  method: "GET",
-  path: `/v1/roster-imports/${randomUUID()}?workspace_id=x`,
-});
 
 describe("POST /v1/roster-imports: accepted", () => {
   it("answers 202 with the queued run and never echoes the snapshot", async () => {

@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { setRosterMax } from "../../lib/partners/set-roster-max";
 import { call, expectError } from "../support/api";
-import { describeSecurity } from "../support/security";
 import {
   expectPullFailure,
   feedPages,
@@ -31,8 +30,6 @@ import {
 const feeds = useFeedServer();
 
 const pullWorkspace = (label: string, query = "") => pullFrom(feeds, label, { query });
-
-describeSecurity("POST /v1/roster-syncs", { method: "POST", path: "/v1/roster-syncs", query: { workspace_id: "any" } });
 
 describe("POST /v1/roster-syncs", () => {
   let partner: TestPartner;

@@ -7,7 +7,6 @@ import { defaultTourImportDeps } from "../../lib/tours/tour-import-deps";
 import { tourImagePrefix } from "../../lib/tours/tour-storage";
 import { call, expectError } from "../support/api";
 import { localDriverOfApp } from "../support/media";
-import { describeSecurity } from "../support/security";
 import { trapAddress } from "../support/tour-provider";
 import { useTourTestApp } from "../support/tour-test-app";
 import { postPhotos, workspaceWithHomes } from "../fixtures/baseline-photos";
@@ -75,16 +74,6 @@ async function storedImagery(propertyId: string, importId: string, keys: string[
   const heads = await Promise.all(keys.map((key) => localDriverOfApp().head(key)));
   return heads.filter((head) => head !== null);
 }
-
-describeSecurity("PUT /v1/properties/{property_id}/tour", {
-  method: "PUT",
-  path: "/v1/properties/forms/tour?workspace_id=x",
-  body: { url: shareLink("abc") },
-});
-describeSecurity("DELETE /v1/properties/{property_id}/tour", {
-  method: "DELETE",
-  path: "/v1/properties/forms/tour?workspace_id=x",
-});
 
 describe("PUT tour: the request", () => {
   it.each([

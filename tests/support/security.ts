@@ -1,9 +1,72 @@
+import { randomUUID } from "node:crypto";
 import { describe, it } from "vitest";
+import type { AnyOperation } from "../../lib/http/operation";
 import { generateApiKey } from "../../lib/partners/api-key-secret";
 import { issueApiKey } from "../../lib/partners/issue-api-key";
 import { revokeApiKey } from "../../lib/partners/revoke-api-key";
 import { createTestPartner, setPartnerStatus } from "../fixtures/partners";
+import { item, snapshot } from "../fixtures/roster";
+import { shareLink } from "../fixtures/tours";
 import { call, type CallOptions, expectError } from "./api";
+
+/** A call valid apart from its key: the path with its parameters filled in, and what else it needs. */
+export type SecurityRequest = { path: string } & Omit<CallOptions, "key">;
+
+/** How the operation list and `securityRequests` name an operation: `POST /v1/workspaces`. */
+export const operationLabel = (operation: Pick<AnyOperation, "method" | "path">) => `${operation.method} ${operation.path}`;
+
+/**
+ * One call per partner API operation (lib/partner-api/index.ts), by `operationLabel`: every one
+ * gets the authentication cases in tests/integration/partner-api-security.test.ts, and an
+ * operation missing here fails the suite (tests/unit/security-cases.test.ts).
+ */
+export const securityRequests: Record<string, SecurityRequest> = {
+  "POST /v1/workspaces": { path: "/v1/workspaces", body: { workspace_id: "security-case", name: "Security" } },
+  "GET /v1/workspaces/{workspace_id}": { path: "/v1/workspaces/anything" },
+  "POST /v1/roster-imports": {
+    path: "/v1/roster-imports?workspace_id=x",
+    headers: { "idempotency-key": "k" },
+    body: snapshot([item("a")]),
+  },
+  "GET /v1/roster-imports/{import_id}": { path: `/v1/roster-imports/${randomUUID()}?workspace_id=x` },
+  "GET /v1/properties": { path: "/v1/properties?workspace_id=x" },
+  "POST /v1/roster-syncs": { path: "/v1/roster-syncs", query: { workspace_id: "any" } },
+  "PUT /v1/properties/{property_id}/checklist": {
+    path: "/v1/properties/a/checklist?workspace_id=x",
+    body: { items: [{ name: "Kitchen" }] },
+  },
+  "GET /v1/properties/{property_id}/checklist": { path: "/v1/properties/a/checklist?workspace_id=x" },
+  "DELETE /v1/properties/{property_id}/checklist": { path: "/v1/properties/a/checklist?workspace_id=x" },
+  "PUT /v1/properties/{property_id}/tour": { path: "/v1/properties/forms/tour?workspace_id=x", body: { url: shareLink("abc") } },
+  "DELETE /v1/properties/{property_id}/tour": { path: "/v1/properties/forms/tour?workspace_id=x" },
+  "POST /v1/properties/{property_id}/baseline-photos": {
+    path: "/v1/properties/a/baseline-photos?workspace_id=x",
+    body: { photos: [{ url: "https://example.com/a.jpg" }] },
+  },
+  "GET /v1/properties/{property_id}/baseline-photos/imports/{import_id}": {
+    path: `/v1/properties/a/baseline-photos/imports/${randomUUID()}?workspace_id=x`,
+  },
+  "GET /v1/recording-link": { path: "/v1/recording-link?workspace_id=x&task_id=t&property_id=p" },
+  "GET /v1/inspections": { path: "/v1/inspections?workspace_id=x&task_id=t" },
+  "GET /v1/inspections/{inspection_id}/findings": { path: `/v1/inspections/${randomUUID()}/findings?workspace_id=x` },
+  "GET /v1/inspections/{inspection_id}/video": { path: `/v1/inspections/${randomUUID()}/video?workspace_id=x` },
+  "POST /v1/workspace-claims": {
+    path: "/v1/workspace-claims?workspace_id=x",
+    body: { email: "owner@walkthrough.dev", name: "Owner" },
+  },
+};
+
+/** The operations with no entry in `requests`, and the entries that name no operation, by label. */
+export function securityCaseGaps(
+  operations: readonly Pick<AnyOperation, "method" | "path">[],
+  requests: Record<string, SecurityRequest> = securityRequests,
+): { missing: string[]; unknown: string[] } {
+  const labels = new Set(operations.map(operationLabel));
+  return {
+    missing: [...labels].filter((label) => !(label in requests)),
+    unknown: Object.keys(requests).filter((label) => !labels.has(label)),
+  };
+}
 
 /**
  * The authentication cases every partner route must answer the same way (spec,
