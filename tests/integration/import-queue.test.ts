@@ -131,6 +131,9 @@ beforeAll(async () => {
   const provisioning = await startAppProcess({ databaseUrl, env, dataDir });
   try {
     keyA = JSON.parse(await readFile(path.join(dataDir, "demo-credentials.json"), "utf8")).api_key as string;
+    // This process enqueues a duplicate job below, through the same queue client the app uses, and
+    // runs the CLI in process, on the database its lib/db uses.
+    await useDatabase(databaseUrl);
     const b = await runAdminJson<{ api_key: string }>(["partner", "create", "--name", "Partner B"], {
       DATABASE_URL: databaseUrl,
     });
@@ -143,8 +146,6 @@ beforeAll(async () => {
   partnerA = (await sql("SELECT partner_id FROM workspace WHERE external_id = $1", [workspaceA]))[0]!.partner_id as string;
   // From here on only the test's worker processes run the import job.
   app = await startAppProcess({ databaseUrl, env: { ...env, RUN_WORKERS: "false" }, dataDir });
-  // This process enqueues a duplicate job below, through the same queue client the app uses.
-  await useDatabase(databaseUrl);
 }, 180_000);
 
 afterAll(async () => {

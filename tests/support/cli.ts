@@ -57,7 +57,7 @@ export function spawnAdmin(args: string[], env: Record<string, string> = {}): Pr
 
 /** Expects success and exactly one JSON line on stdout, and answers it parsed. */
 export function expectJsonLine<T = Record<string, unknown>>(run: CliRun, args: string[]): T {
-  expect(run, `admin ${args.join(" ")}`).toMatchObject({ code: 0 });
+  expect(run, `admin ${args.join(" ")}: ${run.stderr}`).toMatchObject({ code: 0 });
   expect(run.stdout.endsWith("\n") && run.stdout.trim().split("\n")).toHaveLength(1);
   return JSON.parse(run.stdout) as T;
 }
