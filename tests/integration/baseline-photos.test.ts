@@ -3,6 +3,7 @@ import pg from "pg";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { call, expectError } from "../support/api";
+import { until } from "../support/until";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 import { listAll } from "../fixtures/roster";
 import {
@@ -122,7 +123,17 @@ describe("baseline photos: one import per home", () => {
           postPhotos(key, home.workspaceId, "busy", { photos: [{ url: "https://127.0.0.1/x.jpg" }] }),
         ),
       );
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Every POST has reached the row and waits there (behind the holder, or behind one that does).
+      const [{ pid }] = (await holder.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows as [{ pid: number }];
+      await until("the six POSTs to wait on the home's row", async () => {
+        const [{ waiting }] = await db().$queryRaw<[{ waiting: number }]>`
+          WITH RECURSIVE behind(pid) AS (
+            SELECT pid FROM pg_stat_activity WHERE ${pid}::int = ANY(pg_blocking_pids(pid))
+            UNION SELECT activity.pid FROM pg_stat_activity activity JOIN behind ON behind.pid = ANY(pg_blocking_pids(activity.pid))
+          )
+          SELECT count(*)::int AS waiting FROM behind`;
+        return waiting >= 6 ? true : undefined;
+      });
       expect(await db().photoImport.count({ where: { propertyId: busy.id, state: "importing" } })).toBe(0);
       await holder.query("COMMIT");
       const answers = await pending;

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { call, expectError } from "../support/api";
+import { until } from "../support/until";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 
 let partner: TestPartner;
@@ -67,11 +68,12 @@ describe("body caps", () => {
 describe("request logs", () => {
   it("log one JSON line per request with request id, partner, key id, route, status and duration, and never a key", async () => {
     await call("GET", "/v1/workspaces/log-check", { key: partner.apiKey, headers: { "x-request-id": "log-check-0001" } });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The line is written after the answer is sent: wait for it to appear.
+    const line = await until("the request's log line", async () =>
+      (await readFile(inject("appLogFile"), "utf8")).split("\n").find((entry) => entry.includes('"requestId":"log-check-0001"')),
+    );
     const log = await readFile(inject("appLogFile"), "utf8");
-    const line = log.split("\n").find((entry) => entry.includes('"requestId":"log-check-0001"'));
-    expect(line).toBeDefined();
-    expect(JSON.parse(line!)).toMatchObject({
+    expect(JSON.parse(line)).toMatchObject({
       requestId: "log-check-0001",
       partnerId: partner.partnerId,
       keyId: partner.keyId,

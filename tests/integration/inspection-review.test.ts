@@ -320,9 +320,16 @@ describe("GET /v1/inspections/{inspection_id}/video", () => {
     expect(range.status).toBe(206);
     expect(range.headers.get("content-range")).toBe(`bytes 0-99/${answer.body.size_bytes as number}`);
     expect((await range.arrayBuffer()).byteLength).toBe(100);
-    // Signed afresh on every read: a read a second later expires a second later.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const again = await video(walk.inspectionId);
+    // Signed afresh on every read: a later read (once the clock has moved on) expires later.
+    const again = await until(
+      "a read whose link expires later",
+      async () => {
+        const read = await video(walk.inspectionId);
+        return Date.parse(read.body.expires_at as string) > Date.parse(answer.body.expires_at as string) ? read : undefined;
+      },
+      5_000,
+      250,
+    );
     expect(Date.parse(again.body.expires_at as string)).toBeGreaterThan(Date.parse(answer.body.expires_at as string));
   });
 

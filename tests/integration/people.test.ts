@@ -277,7 +277,11 @@ describe("sign-in", () => {
     expect(asked.url).toBe(`${env.APP_URL}/sign-in/check-email`);
     const refused = await askForLink("someone@[10.0.0.1]", `${env.APP_URL}/home`);
     expect(refused.url).toContain("error=EmailSignin");
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The ask queued a mail job as for anyone; once it has run, no mail can still be on its way.
+    await until("the stranger's sign-in job to run", async () => {
+      const rows = await signInJobs([stranger]);
+      return rows.length === 1 && rows[0]!.state === "completed" ? rows : undefined;
+    });
     expect(smtp.to(stranger)).toEqual([]);
   });
 
@@ -564,8 +568,14 @@ describe("delivery of released reports", () => {
     const nobody = await releasedWith({ seats: [], findings: [], missBeds: false });
     expect([nobody.inspection.deliverySent, nobody.inspection.deliveryReason]).toEqual([false, "clean"]);
 
-    // Those not sent to get nothing, and nobody gets a report twice.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Those not sent to get nothing, and nobody gets a report twice: a report is mailed only by
+    // its mail-report job (queued with the release when sent), so once every one has run, all is in.
+    const released = [findings, below, missed, clean, nobody].map((released) => released.inspection.id);
+    await until("the report mail jobs to run", async () => {
+      const jobs = await db().$queryRaw<{ state: string }[]>`
+        SELECT state::text AS state FROM pgboss.job WHERE name = 'mail-report' AND data->>'inspectionId' = ANY(${released})`;
+      return jobs.length === 2 && jobs.every((job) => job.state === "completed") ? jobs : undefined;
+    });
     expect(smtp.to(missed.people[0]!)).toEqual([]);
     for (const person of [...below.people, ...clean.people]) expect(smtp.to(person)).toEqual([]);
     for (const person of findings.people) expect(smtp.to(person)).toHaveLength(1);

@@ -14,6 +14,7 @@ import {
 } from "../fixtures/feed-server";
 import { item, items, readWorkspace } from "../fixtures/roster";
 import { freePort } from "../support/app-process";
+import { until } from "../support/until";
 
 const feeds = useFeedServer();
 
@@ -45,6 +46,7 @@ describe("the feed's bounds and transport", () => {
     const { key, workspaceId, feedPath } = await pullWorkspace("size");
     const first = feedPages(items(2), 1)[0]!;
     let written = 0;
+    let closed = false;
     let closedEarly = false;
     const planned = 64 * mib;
     feeds.serve(feedPath, (_request, response, cursor) => {
@@ -52,7 +54,10 @@ describe("the feed's bounds and transport", () => {
       // Page 2: valid JSON padded with whitespace far past the limit, written as fast as it is read.
       response.writeHead(200, { "content-type": "application/json" });
       const chunk = Buffer.alloc(256 * 1024, 0x20);
-      response.on("close", () => (closedEarly = written < planned));
+      response.on("close", () => {
+        closed = true;
+        closedEarly = written < planned;
+      });
       const pump = () => {
         while (written < planned && !response.destroyed) {
           written += chunk.length;
@@ -64,7 +69,7 @@ describe("the feed's bounds and transport", () => {
     });
     const run = await expectPullFailure(key, workspaceId, "feed_too_large");
     expect(run.error.detail).toEqual({ page: 2, limit_bytes: 20 * mib });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await until("the feed server to see the page's connection closed", async () => (closed ? true : undefined));
     expect(closedEarly).toBe(true);
     expect(written).toBeLessThan(planned);
   });

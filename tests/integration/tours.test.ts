@@ -8,6 +8,7 @@ import { tourImagePrefix } from "../../lib/tours/tour-storage";
 import { call, expectError } from "../support/api";
 import { localDriverOfApp } from "../support/media";
 import { trapAddress } from "../support/tour-provider";
+import { until } from "../support/until";
 import { useTourTestApp } from "../support/tour-test-app";
 import { postPhotos, workspaceWithHomes } from "../fixtures/baseline-photos";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
@@ -57,6 +58,15 @@ beforeAll(async () => {
   key = partner.apiKey;
   home = await workspaceWithHomes(key, partner.partnerId, "tours", homes);
 });
+
+/** Waits until every queue job of the import has ended: nothing more is fetched or written for it. */
+async function importJobsEnded(importId: string): Promise<void> {
+  await until(`the jobs of import ${importId} to end`, async () => {
+    const jobs = await db().$queryRaw<{ state: string }[]>`
+      SELECT state::text AS state FROM pgboss.job WHERE name = 'import-baseline' AND data->>'importId' = ${importId}`;
+    return jobs.length > 0 && jobs.every((job) => ["completed", "failed", "cancelled"].includes(job.state)) ? jobs : undefined;
+  });
+}
 
 async function importsOf(propertyId: string) {
   const property = await home.property(propertyId);
@@ -360,8 +370,8 @@ describe("DELETE tour", () => {
     await tourProvider.release(modelId);
     // The job notices at the image it was downloading and stops there.
     await expect.poll(async () => (await tourProvider.stats(modelId)).imageRequests, { timeout: 10_000 }).toEqual({ 0: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
     const [run] = await importsOf("removal-running");
+    await importJobsEnded(run!.id);
     expect(run).toMatchObject({ state: "removed", images: [] });
     expect((await tourProvider.stats(modelId)).imageRequests).toEqual({ 0: 1 });
     const property = await home.property("removal-running");
@@ -434,7 +444,7 @@ describe("tour imports: the provider's answers", () => {
     await giveUpTourImport(runs[1]!.id, { ...defaultTourImportDeps(), storage: localDriverOfApp() });
     expect(await tourSetup(key, home.workspaceId, "giveup")).toEqual({ state: "failed", url: shareLink(stuck) });
     await tourProvider.release(stuck);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await importJobsEnded(runs[1]!.id);
     const after = await importsOf("giveup");
     expect(after.map((run) => [run.state, run.images.length])).toEqual([
       ["imported", 1],

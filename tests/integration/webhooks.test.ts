@@ -476,8 +476,12 @@ describe("inspection events", () => {
     });
     expect(video.status, video.text).toBe(200);
     // Once each. In any order: when the last result and the release land together, both events are
-    // due at once and the spec does not order deliveries.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // due at once and the spec does not order deliveries. Once both deliveries have ended delivered,
+    // no attempt of either is still to come.
+    await until("this walkthrough's deliveries to end", async () => {
+      const deliveries = await db().webhookDelivery.findMany({ where: { event: { inspectionId: walk.inspectionId } } });
+      return deliveries.length === 2 && deliveries.every((delivery) => delivery.status === "delivered") ? deliveries : undefined;
+    });
     const mine = receiver.received.filter((delivery) => bodyOf(delivery).inspection_id === walk.inspectionId);
     expect(mine.map((delivery) => bodyOf(delivery).event_type).sort()).toEqual([
       "inspection.completed",

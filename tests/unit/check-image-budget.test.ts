@@ -9,6 +9,7 @@ import { checkImage } from "@/lib/fetch/check-image";
 import { WeightedSemaphore } from "@/lib/concurrency/weighted-semaphore";
 import { decodeBudget, decodePixelsAtOnce } from "@/lib/fetch/decode-budget";
 import { FetchRefusal } from "@/lib/fetch/fetch-refusal";
+import { until } from "@/tests/support/until";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const mp = 1_000_000;
@@ -86,10 +87,10 @@ describe("WeightedSemaphore", () => {
     expect(seen).toEqual([["s1"], ["s1", "s2"]]);
     gates.s1.open();
     gates.s2.open();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await until("the next decode to start", async () => (seen.length === 3 ? true : undefined), 5_000, 1);
     expect(seen.at(-1)).toEqual(["big1"]);
     gates.big1.open();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await until("the next decode to start", async () => (seen.length === 4 ? true : undefined), 5_000, 1);
     expect(seen.at(-1)).toEqual(["s3"]);
     gates.s3.open();
     gates.big2.open();

@@ -5,6 +5,7 @@ import { dnsTimeoutMs, fetchResolver, newFetchResolver, resolveAddresses } from 
 import { fetchPhoto } from "@/lib/fetch/fetch-photo";
 import { defaultFetchPhotoOptions } from "@/lib/fetch/fetch-photo-options";
 import { type DnsServer, startDnsServer } from "@/tests/support/dns-server";
+import { until } from "@/tests/support/until";
 
 // Real UDP name servers on 127.0.0.1: one that never answers, one that answers from a table.
 
@@ -51,8 +52,12 @@ describe("the fetchers' resolver (c-ares, not getaddrinfo)", () => {
   it("leaves the libuv threadpool free while queries hang", { timeout: 20_000 }, async () => {
     // Eight unanswered lookups; with getaddrinfo, four would hold every threadpool thread.
     const resolver = resolverAt(silent);
+    const before = silent.queries.length;
     const hanging = Array.from({ length: 8 }, (_, i) => resolveAddresses(resolver, `hang${i}.example`).catch(() => undefined));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Every lookup is out: the server has both families' first query for each name.
+    await until("the eight lookups to reach the server", async () =>
+      new Set(silent.queries.slice(before).map((query) => `${query.type} ${query.name}`)).size >= 16 ? true : undefined,
+    );
     const started = performance.now();
     await Promise.all(Array.from({ length: 4 }, () => promisify(pbkdf2)("secret", "salt", 1_000, 32, "sha256")));
     expect(performance.now() - started).toBeLessThan(1_000);
