@@ -77,22 +77,30 @@ async function onSharedDatabase(env: Env, run: () => Promise<CommandResult>): Pr
   return run();
 }
 
+// Runs given their own environment take turns: two at once would each see the other's configuration.
+const envRuns = () => processSingleton("cli:env-runs", () => ({ tail: Promise.resolve() as Promise<unknown> }));
+
 /**
  * Runs `run` with `config()` answering `env` (commands read their settings through it), then puts
  * the process's own configuration back: a test passes the environment of the app it drives.
  */
 async function withEnv<T>(env: Env, run: () => Promise<T>): Promise<T> {
   if (env === process.env) return run();
-  const configured = parseConfig(env);
-  const own = processSingleton<Config | undefined>("config", () => undefined);
-  dropProcessSingleton("config");
-  processSingleton("config", () => configured);
-  try {
-    return await run();
-  } finally {
+  const runs = envRuns();
+  const turn = runs.tail.then(async () => {
+    const configured = parseConfig(env);
+    const own = processSingleton<Config | undefined>("config", () => undefined);
     dropProcessSingleton("config");
-    if (own) processSingleton("config", () => own);
-  }
+    processSingleton("config", () => configured);
+    try {
+      return await run();
+    } finally {
+      dropProcessSingleton("config");
+      if (own) processSingleton("config", () => own);
+    }
+  });
+  runs.tail = turn.catch(() => undefined);
+  return turn;
 }
 
 /** Runs one command line; answers the exit code (0, 1 on a failure, 2 on a wrong command line). */
