@@ -1,6 +1,6 @@
 import { db } from "../db/client";
 import type { PhotoImport, Property } from "../generated/prisma/client";
-import { enqueue } from "../jobs/queue";
+import { enqueue } from "../queue/enqueue";
 import { lockHomeImports, photoImportInProgress, tourImportInProgress } from "../properties/home-imports";
 
 /**

@@ -1,9 +1,9 @@
-import type { JobPayload, QueueName } from "./payloads";
+import type { JobPayload, QueueName } from "../queue/payloads";
 
 /** What a handler knows about the attempt it runs in. */
 export interface JobContext {
   jobId: string;
-  /** Epoch milliseconds: the queue's deadline (lib/jobs/queues.ts) counted from the attempt's start. */
+  /** Epoch milliseconds: the queue's deadline (lib/queue/queues.ts) counted from the attempt's start. */
   deadline: number;
   /**
    * True once the deadline has passed, the worker is stopping, or the attempt lost its lease. A

@@ -1,5 +1,5 @@
 import { config } from "../config";
-import type { JobPayload } from "../jobs/payloads";
+import type { JobPayload } from "../queue/payloads";
 
 type SealJob = JobPayload<"seal-recording">;
 

@@ -1,6 +1,6 @@
 import type { Tx } from "../db/client";
 import type { RosterSync } from "../generated/prisma/client";
-import { enqueue } from "../jobs/queue";
+import { enqueue } from "../queue/enqueue";
 
 export interface NewSync {
   workspaceId: string;

@@ -16,7 +16,7 @@ import { parseArgs } from "node:util";
 import { config } from "../../lib/config";
 import { closeDb } from "../../lib/db/client";
 import { startWorkers, stopWorkers } from "../../lib/jobs/worker";
-import { defineImportBaselineJob } from "../../lib/jobs/import-baseline-job";
+import { defineImportBaselineJob } from "../../lib/jobs/definitions/import-baseline";
 import { jobRegistry } from "../../lib/jobs/registry";
 import { fetchTempDir } from "../../lib/media/data-dir-layout";
 import { mediaStorage } from "../../lib/media/media-storage";

@@ -1,5 +1,5 @@
-import { expireAbandonedRecordings } from "../recording/expire-abandoned-recordings";
-import { defineJob } from "./definition";
+import { expireAbandonedRecordings } from "../../recording/expire-abandoned-recordings";
+import { defineJob } from "../definition";
 
 /**
  * Hourly: walkthroughs opened and never finished, silent for RECORDING_ABANDON_DAYS, end `failed`

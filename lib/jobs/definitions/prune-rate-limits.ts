@@ -1,6 +1,6 @@
-import { pruneRateLimitWindows } from "../http/rate-limit";
-import { log } from "../log";
-import { defineJob } from "./definition";
+import { pruneRateLimitWindows } from "../../http/rate-limit";
+import { log } from "../../log";
+import { defineJob } from "../definition";
 
 export const pruneRateLimitsJob = defineJob({
   queue: "prune-rate-limits",

@@ -1,6 +1,6 @@
-import { log } from "../log";
-import { pruneDeliveryLog } from "../webhooks/delivery-log";
-import { defineJob } from "./definition";
+import { log } from "../../log";
+import { pruneDeliveryLog } from "../../webhooks/delivery-log";
+import { defineJob } from "../definition";
 
 export const pruneWebhookLogJob = defineJob({
   queue: "prune-webhook-log",

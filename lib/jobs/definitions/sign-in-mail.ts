@@ -1,5 +1,5 @@
-import { mailSignInLink } from "../auth/sign-in-mail";
-import { defineJob } from "./definition";
+import { mailSignInLink } from "../../auth/sign-in-mail";
+import { defineJob } from "../definition";
 
 /**
  * Mails a sign-in link someone asked for. Overlap: a retry after a failed send makes a new link

@@ -1,7 +1,7 @@
-import { pollDueCalendars } from "../connectors/ical/poll-due-calendars";
-import { defaultFetchOptions } from "../fetch/fetch-options";
-import { log } from "../log";
-import { defineJob } from "./definition";
+import { pollDueCalendars } from "../../connectors/ical/poll-due-calendars";
+import { defaultFetchOptions } from "../../fetch/fetch-options";
+import { log } from "../../log";
+import { defineJob } from "../definition";
 
 /**
  * The iCal connector's schedule: every minute, the calendars that have come due. Overlap: each

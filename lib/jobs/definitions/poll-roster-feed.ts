@@ -1,6 +1,6 @@
-import { pollRosterFeed } from "../roster-feeds/poll-roster-feed";
-import { recordPullFailure } from "../roster-feeds/record-pull-failure";
-import { defineJob } from "./definition";
+import { pollRosterFeed } from "../../roster-feeds/poll-roster-feed";
+import { recordPullFailure } from "../../roster-feeds/record-pull-failure";
+import { defineJob } from "../definition";
 
 export const pollRosterFeedJob = defineJob({
   queue: "poll-roster-feed",

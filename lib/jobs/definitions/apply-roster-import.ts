@@ -1,5 +1,5 @@
-import { applyRosterImport, failRosterImport } from "../roster/apply-roster-import";
-import { defineJob } from "./definition";
+import { applyRosterImport, failRosterImport } from "../../roster/apply-roster-import";
+import { defineJob } from "../definition";
 
 export const applyRosterImportJob = defineJob({
   queue: "apply-roster-import",

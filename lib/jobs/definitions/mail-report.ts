@@ -1,5 +1,5 @@
-import { mailReport } from "../people/mail-report";
-import { defineJob } from "./definition";
+import { mailReport } from "../../people/mail-report";
+import { defineJob } from "../definition";
 
 /**
  * Mails a released report. Overlap: each person is mailed once (lib/people/mail-report.ts keeps

@@ -1,5 +1,5 @@
-import { activateRoster } from "../roster/activate-roster";
-import { defineJob } from "./definition";
+import { activateRoster } from "../../roster/activate-roster";
+import { defineJob } from "../definition";
 
 export const activateRosterJob = defineJob({
   queue: "activate-roster",

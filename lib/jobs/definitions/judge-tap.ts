@@ -1,7 +1,7 @@
-import { configuredProvider } from "../analysis/configured-provider";
-import { mediaStorage } from "../media/media-storage";
-import { judgeTap } from "../recording/judge-tap";
-import { defineJob } from "./definition";
+import { configuredProvider } from "../../analysis/configured-provider";
+import { mediaStorage } from "../../media/media-storage";
+import { judgeTap } from "../../recording/judge-tap";
+import { defineJob } from "../definition";
 
 /**
  * Judges checks while the cleaner walks. Overlap: a verdict is written only where none is yet
