@@ -1,6 +1,8 @@
 // `npm run --silent admin -- <command> [--json]`: the staff tool, on the server's own configuration
 // (DATABASE_URL, or the embedded PostgreSQL under DATA_DIR, started here if the server is not running).
 // Commands live in lib/cli/; this file parses, dispatches, prints and chooses the exit code.
+// Before any server code: lets its `import "server-only"` load outside Next (see the file).
+import "./allow-server-only";
 import { parseArgs } from "node:util";
 import { commandUsage, commandWords, findCommand, usage } from "../lib/cli/commands";
 import { type Command, type CommandResult, InvalidArgumentError, type OptionValues, UsageError } from "../lib/cli/command";

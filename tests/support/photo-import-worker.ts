@@ -12,6 +12,8 @@
 // from a killed worker) after seconds instead of 13 minutes. `--deadline-seconds` shortens the
 // deadline after which this worker's attempts pause and continue in a fresh job.
 // Start it with photo-import-worker-process.ts.
+// Before any server code: lets its `import "server-only"` load outside Next (see the file).
+import "../../scripts/allow-server-only";
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type PgBoss from "pg-boss";
