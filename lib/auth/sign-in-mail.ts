@@ -1,3 +1,4 @@
+import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { config } from "../config";
 import { isApiError } from "../http/errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import type { PhotoImport, Property } from "../generated/prisma/client";
 import { enqueue } from "../queue/enqueue";

@@ -1,3 +1,4 @@
+import "server-only";
 import { configuredProvider } from "../analysis/configured-provider";
 import { reviewSettings } from "../analysis/review-policy";
 import { config } from "../config";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db, type Tx } from "../db/client";
 import { enqueue } from "../queue/enqueue";
 import type { FindingSeverity } from "../generated/prisma/enums";

@@ -1,3 +1,4 @@
+import "server-only";
 import type PgBoss from "pg-boss";
 import { log } from "../log";
 import { processSingleton } from "../process-state";

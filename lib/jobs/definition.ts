@@ -1,3 +1,4 @@
+import "server-only";
 import type { JobPayload, QueueName } from "../queue/payloads";
 
 /** What a handler knows about the attempt it runs in. */

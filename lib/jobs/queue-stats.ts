@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import { deliveryLogDays } from "../webhooks/delivery-log";
 import { queueNames } from "../queue/queues";

@@ -1,3 +1,4 @@
+import "server-only";
 import type PgBoss from "pg-boss";
 import { pool } from "../db/client";
 import { log } from "../log";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { JobDefinition } from "./definition";
 import { activateRosterJob } from "./definitions/activate-roster";
 import { addStaffFindingJob } from "./definitions/add-staff-finding";

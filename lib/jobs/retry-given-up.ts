@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import type { QueueName } from "../queue/payloads";
 import { giveUpQueueOf, queueNames, queues } from "../queue/queues";

@@ -1,5 +1,6 @@
 // The worker side: runs the registered handlers. Only processes that work jobs load this (and
 // through the registry every handler and what it needs); enqueuing goes through queue.ts.
+import "server-only";
 import type PgBoss from "pg-boss";
 import { config } from "../config";
 import { log } from "../log";

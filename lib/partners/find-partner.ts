@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 
 /** A partner's row, or null: the console pages show their own "no access" for a missing one. */

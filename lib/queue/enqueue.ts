@@ -1,5 +1,6 @@
 // What domain code enqueues through: a job by queue name and typed payload, in the caller's
 // transaction. Loads the payload schemas and queue settings, never a handler.
+import "server-only";
 import type PgBoss from "pg-boss";
 import type { Tx } from "../db/client";
 import { fairPriority } from "./fair-share";

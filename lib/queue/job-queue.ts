@@ -2,6 +2,7 @@
 // settings and payload schemas (payloads.ts, queues.ts), never a handler or the domain, so a web
 // route that enqueues (lib/queue/enqueue.ts) does not load what a job does. Only the worker side
 // (lib/jobs/worker.ts, lib/jobs/registry.ts) imports handlers; tests/unit/web-import-graph.test.ts keeps it so.
+import "server-only";
 import pg from "pg";
 import PgBoss from "pg-boss";
 import { config } from "../config";

@@ -1,6 +1,7 @@
 // What each job carries, apart from the code that runs it: domain code enqueues against these
 // schemas (lib/queue/enqueue.ts) without loading any handler, and the worker parses what it takes
 // with the same ones. Only ids go into a job; the handler reads the rest when it runs.
+import "server-only";
 import { z } from "zod";
 
 /** A tour import lists at most this many images (lib/tours/run-tour-import.ts `maxTourImages`). */

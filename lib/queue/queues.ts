@@ -2,6 +2,7 @@
 // creates the queues from this table (a web process must be able to enqueue without loading any
 // handler), enqueuing reads its fairness, and the worker brings existing queues up to it and reads
 // its deadlines. Infrastructure: nothing here imports the domain.
+import "server-only";
 import type { JobPayload, QueueName } from "./payloads";
 
 export interface FairShare<N extends QueueName> {

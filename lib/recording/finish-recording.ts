@@ -1,3 +1,4 @@
+import "server-only";
 import { isDeepStrictEqual } from "node:util";
 import { db, type Tx } from "../db/client";
 import { ApiError } from "../http/errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import { queues } from "../queue/queues";
 
 /** The hosted feed's bounds (spec, Limits: feed poll); each one exceeded fails the run with its own code. */

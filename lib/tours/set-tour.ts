@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import { enqueue } from "../queue/enqueue";
 import { lockHomeImports, photoImportInProgress, tourImportInProgress } from "../properties/home-imports";

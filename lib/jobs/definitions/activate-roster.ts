@@ -1,3 +1,4 @@
+import "server-only";
 import { activateRoster } from "../../roster/activate-roster";
 import { defineJob } from "../definition";
 

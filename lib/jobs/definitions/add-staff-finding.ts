@@ -1,3 +1,4 @@
+import "server-only";
 import { addStaffFinding } from "../../review/add-finding";
 import { defineJob } from "../definition";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { configuredProvider } from "../../analysis/configured-provider";
 import { analyzeSubmission } from "../../demo/analyze-submission";
 import { defaultFetchPhotoOptions } from "../../fetch/fetch-photo-options";

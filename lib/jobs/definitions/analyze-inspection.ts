@@ -1,3 +1,4 @@
+import "server-only";
 import { analyzeInspection, handAnalysisToStaff } from "../../inspections/analyze-inspection";
 import { productionAnalysisDeps } from "../../inspections/analysis-deps";
 import { releaseIfReady } from "../../inspections/release-report";

@@ -1,3 +1,4 @@
+import "server-only";
 import { applyRosterImport, failRosterImport } from "../../roster/apply-roster-import";
 import { defineJob } from "../definition";
 

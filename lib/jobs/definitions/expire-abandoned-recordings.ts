@@ -1,3 +1,4 @@
+import "server-only";
 import { expireAbandonedRecordings } from "../../recording/expire-abandoned-recordings";
 import { defineJob } from "../definition";
 

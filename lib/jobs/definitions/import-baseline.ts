@@ -1,3 +1,4 @@
+import "server-only";
 import type { PhotoImportDeps } from "../../baseline-photos/import-photo";
 import { giveUpPhotoImport, runPhotoImport } from "../../baseline-photos/run-photo-import";
 import { giveUpTourImport, runTourImport } from "../../tours/run-tour-import";

@@ -1,3 +1,4 @@
+import "server-only";
 import { configuredProvider } from "../../analysis/configured-provider";
 import { mediaStorage } from "../../media/media-storage";
 import { judgeTap } from "../../recording/judge-tap";

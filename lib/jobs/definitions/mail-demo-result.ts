@@ -1,3 +1,4 @@
+import "server-only";
 import { mailDemoResult } from "../../demo/analyze-submission";
 import { defineJob } from "../definition";
 

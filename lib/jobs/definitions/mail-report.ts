@@ -1,3 +1,4 @@
+import "server-only";
 import { mailReport } from "../../people/mail-report";
 import { defineJob } from "../definition";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { pollDueCalendars } from "../../connectors/ical/poll-due-calendars";
 import { defaultFetchOptions } from "../../fetch/fetch-options";
 import { log } from "../../log";

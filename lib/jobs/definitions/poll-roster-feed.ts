@@ -1,3 +1,4 @@
+import "server-only";
 import { pollRosterFeed } from "../../roster-feeds/poll-roster-feed";
 import { recordPullFailure } from "../../roster-feeds/record-pull-failure";
 import { defineJob } from "../definition";

@@ -1,3 +1,4 @@
+import "server-only";
 import { pruneDemo } from "../../demo/prune-demo";
 import { log } from "../../log";
 import { mediaStorage } from "../../media/media-storage";

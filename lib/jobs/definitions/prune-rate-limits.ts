@@ -1,3 +1,4 @@
+import "server-only";
 import { pruneRateLimitWindows } from "../../http/rate-limit";
 import { log } from "../../log";
 import { defineJob } from "../definition";

@@ -1,3 +1,4 @@
+import "server-only";
 import { pruneExpiredSignInLinks } from "../../auth/sign-in-link";
 import { log } from "../../log";
 import { defineJob } from "../definition";

@@ -1,3 +1,4 @@
+import "server-only";
 import { log } from "../../log";
 import { pruneDeliveryLog } from "../../webhooks/delivery-log";
 import { defineJob } from "../definition";

@@ -1,3 +1,4 @@
+import "server-only";
 import { recheckItem } from "../../inspections/analyze-inspection";
 import { productionAnalysisDeps } from "../../inspections/analysis-deps";
 import { defineJob } from "../definition";

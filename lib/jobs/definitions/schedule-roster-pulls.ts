@@ -1,3 +1,4 @@
+import "server-only";
 import { log } from "../../log";
 import { endAbandonedSyncs } from "../../roster-feeds/end-abandoned-syncs";
 import { enqueueDueRosterPulls } from "../../roster-feeds/enqueue-due-pulls";

@@ -1,3 +1,4 @@
+import "server-only";
 import { enqueue } from "../../queue/enqueue";
 import { failRecording, sealRecording } from "../../recording/seal-recording";
 import { nextSealAttempt } from "../../recording/seal-retry";

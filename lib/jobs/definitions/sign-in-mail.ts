@@ -1,3 +1,4 @@
+import "server-only";
 import { mailSignInLink } from "../../auth/sign-in-mail";
 import { defineJob } from "../definition";
 
