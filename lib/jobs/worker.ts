@@ -1,5 +1,5 @@
 // The worker side: runs the registered handlers. Only processes that work jobs load this (and
-// through the registry every handler and what it needs); enqueuing goes through queue.ts.
+// through the registry every handler and what it needs); enqueuing goes through lib/queue/enqueue.ts.
 import "server-only";
 import type PgBoss from "pg-boss";
 import { config } from "../config";
