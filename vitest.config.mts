@@ -1,7 +1,12 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const alias = { "@": path.resolve(import.meta.dirname) };
+// `server-only` throws unless resolved under React's server condition (Next's server bundles):
+// tests run server code directly, so they get the package's empty module.
+const alias = {
+  "@": path.resolve(import.meta.dirname),
+  "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
+};
 
 export default defineConfig({
   resolve: { alias },

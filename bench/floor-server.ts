@@ -2,6 +2,8 @@
 // (bearer parse, sha256 of the key, the app's own key lookup SQL, the same refusals, one row
 // read, the same serializer and omit rule) on bare node:http + pg, with nothing else around it.
 // Run by the benchmark in its own process: PORT, DATABASE_URL, DB_POOL_SIZE (default 10).
+// Before any server code: lets its `import "server-only"` load outside Next (see the file).
+import "../scripts/allow-server-only";
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import pg from "pg";

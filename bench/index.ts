@@ -1,5 +1,7 @@
 // `npm run bench` runs every scenario in bench/scenarios/ in file-name order;
 // `npm run bench -- <name> [<name>...]` runs only those. One throwaway PostgreSQL serves them all.
+// Before any server code: lets its `import "server-only"` load outside Next (see the file).
+import "../scripts/allow-server-only";
 import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";

@@ -1,5 +1,7 @@
 // `npm start` (and `npm run dev` with --dev): database, migrations, build when stale, the web
 // server and the job workers in one process, and a clean stop on SIGTERM/SIGINT.
+// Before any server code: lets its `import "server-only"` load outside Next (see the file).
+import "./allow-server-only";
 import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";

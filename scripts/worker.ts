@@ -1,5 +1,7 @@
 // `npm run worker`: job workers alone, for deployments that scale web and workers apart
 // (set RUN_WORKERS=false on the web processes).
+// Before any server code: lets its `import "server-only"` load outside Next (see the file).
+import "./allow-server-only";
 import { ConfigError, parseConfig } from "../lib/config";
 import { closeDb } from "../lib/db/client";
 import { startWorkers, stopWorkers } from "../lib/jobs/worker";

@@ -5,7 +5,7 @@ import { PageShell } from "@/components/people/PageShell";
 import styles from "@/components/people/people.module.css";
 import { requirePerson } from "@/lib/auth/current-person";
 import { consoleRoleOf } from "@/lib/consoles/console-role";
-import { db } from "@/lib/db/client";
+import { listPartnerNames } from "@/lib/partners/find-partner";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Partner console · Walkthrough" };
@@ -19,11 +19,7 @@ export default async function ConsoleIndex() {
     return <NoAccess person={person} />;
   }
   if (role.partnerIds.length === 1) redirect(`/console/${role.partnerIds[0]}`);
-  const partners = await db().partner.findMany({
-    where: { id: { in: role.partnerIds } },
-    orderBy: { name: "asc" },
-    select: { id: true, name: true },
-  });
+  const partners = await listPartnerNames(role.partnerIds);
   return (
     <PageShell person={person} links={[{ href: "/console", label: "Console" }]} narrow>
       <section className={styles.card}>

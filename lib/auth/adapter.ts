@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import type { Adapter, AdapterSession, AdapterUser } from "next-auth/adapters";
 import { db } from "../db/client";

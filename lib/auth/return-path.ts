@@ -1,3 +1,5 @@
+import "server-only";
+
 const home = "/home";
 
 // Browsers drop tabs and newlines from URLs before resolving them, so "/\t/evil.example" would

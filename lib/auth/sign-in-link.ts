@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { config } from "../config";
 import { db, type Tx } from "../db/client";

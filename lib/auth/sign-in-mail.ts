@@ -1,8 +1,9 @@
+import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { config } from "../config";
 import { isApiError } from "../http/errors";
 import { consumeRateLimit } from "../http/rate-limit";
-import { enqueue } from "../jobs/queue";
+import { enqueue } from "../queue/enqueue";
 import { log } from "../log";
 import { sendMail } from "../mail/send-mail";
 import { signInMail } from "../mail/templates";

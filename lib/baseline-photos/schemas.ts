@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { workspaceQuery } from "../roster/schemas";
 import { requiredText } from "../validation/text";

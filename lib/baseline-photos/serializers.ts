@@ -1,3 +1,4 @@
+import "server-only";
 import type { PhotoImport, Property, Workspace } from "../generated/prisma/client";
 import type { PhotoImportWithPhotos } from "./get-photo-import";
 import { photoUrls } from "./photo-urls";

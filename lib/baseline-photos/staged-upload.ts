@@ -1,3 +1,4 @@
+import "server-only";
 import { fileTypeFromFile } from "file-type";
 import { checkImage, photoContentTypes, type PhotoContentType } from "../fetch/check-image";
 import { type FetchedPhoto, maxPhotoBytes } from "../fetch/fetch-photo";

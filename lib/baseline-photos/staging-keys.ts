@@ -3,6 +3,8 @@
  * Apart from the loader (staged-upload.ts) so the web side names them without loading the decoder.
  */
 
+import "server-only";
+
 export function stagingPrefix(importId: string): string {
   return `baseline-uploads/${importId}`;
 }

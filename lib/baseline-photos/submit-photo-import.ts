@@ -1,6 +1,7 @@
+import "server-only";
 import { db } from "../db/client";
 import type { PhotoImport, Property } from "../generated/prisma/client";
-import { enqueue } from "../jobs/queue";
+import { enqueue } from "../queue/enqueue";
 import { lockHomeImports, photoImportInProgress, tourImportInProgress } from "../properties/home-imports";
 
 /**

@@ -1,6 +1,6 @@
 import { listQueueStats } from "../jobs/queue-stats";
-import type { QueueName } from "../jobs/payloads";
-import { queues } from "../jobs/queues";
+import type { QueueName } from "../queue/payloads";
+import { queues } from "../queue/queues";
 import { retryGivenUp, UnknownQueueError } from "../jobs/retry-given-up";
 import { PeopleError } from "../people/manage-seats";
 import { type Actor, recordAudit } from "./audit";

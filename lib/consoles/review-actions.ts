@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../db/client";
 import { failInspection, releaseReport } from "../inspections/release-report";
-import { enqueue } from "../jobs/queue";
+import { enqueue } from "../queue/enqueue";
 import { PeopleError } from "../people/manage-seats";
 import { analysisStats } from "../review/analysis-stats";
 import type { StaffVerdict } from "../checklist-items/item-states";

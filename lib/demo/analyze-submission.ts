@@ -5,7 +5,7 @@ import { db } from "../db/client";
 import type { AnalysisProvider } from "../analysis/provider";
 import { fetchPhoto } from "../fetch/fetch-photo";
 import type { FetchPhotoOptions } from "../fetch/fetch-photo-options";
-import { enqueue } from "../jobs/queue";
+import { enqueue } from "../queue/enqueue";
 import { log } from "../log";
 import { sendMail } from "../mail/send-mail";
 import { demoResultMail } from "../mail/templates";

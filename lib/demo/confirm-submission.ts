@@ -2,7 +2,7 @@ import { db } from "../db/client";
 import { ApiError } from "../http/errors";
 import { parseJsonObject, readBodyText } from "../http/body";
 import { parseOrThrow } from "../http/validation";
-import { enqueue } from "../jobs/queue";
+import { enqueue } from "../queue/enqueue";
 import { retentionMs } from "./demo-limits";
 import { demoConfirmationBody } from "./schemas";
 import { hashToken } from "./tokens";

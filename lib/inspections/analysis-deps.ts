@@ -1,7 +1,8 @@
+import "server-only";
 import { configuredProvider } from "../analysis/configured-provider";
 import { reviewSettings } from "../analysis/review-policy";
 import { config } from "../config";
-import { enqueue } from "../jobs/queue";
+import { enqueue } from "../queue/enqueue";
 import { mediaStorage } from "../media/media-storage";
 import type { AnalysisDeps } from "./analyze-inspection";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Tx } from "../db/client";
 import { log } from "../log";
 import { recordInspectionEvents } from "../webhooks/record-event";

@@ -1,5 +1,6 @@
+import "server-only";
 import { db, type Tx } from "../db/client";
-import { enqueue } from "../jobs/queue";
+import { enqueue } from "../queue/enqueue";
 import type { FindingSeverity } from "../generated/prisma/enums";
 
 /*

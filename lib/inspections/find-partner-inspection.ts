@@ -1,3 +1,4 @@
+import "server-only";
 import { pool } from "../db/client";
 import type { InspectionStatus } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";

@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * Frames sampled across the video (lib/video/sample-frames.ts) and sent in batches of this many.
  * A module of its own, without the analysis behind it, so the provider-call budget that the web

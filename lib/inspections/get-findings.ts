@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import type { FindingCategory, FindingSeverity } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";

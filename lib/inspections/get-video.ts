@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import { ApiError } from "../http/errors";
 import { log } from "../log";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db, type Tx } from "../db/client";
 import { ApiError } from "../http/errors";
 import { recordInspectionEvents } from "../webhooks/record-event";

@@ -1,3 +1,4 @@
+import "server-only";
 import { config } from "../config";
 import { defaultSignedUrlSeconds } from "../media/storage";
 import { serializeChecklistBlock } from "./checklist-block";

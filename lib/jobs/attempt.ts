@@ -1,12 +1,13 @@
+import "server-only";
 import type PgBoss from "pg-boss";
 import { log } from "../log";
 import { processSingleton } from "../process-state";
 import type { JobContext, JobDefinition } from "./definition";
 import { takeLease } from "./lease";
-import { type JobInput, type JobPayload, jobPayloads, type QueueName } from "./payloads";
-import { sendThrough } from "./queue";
-import { queues } from "./queues";
-import { inTransaction } from "./sql-executor";
+import { type JobInput, type JobPayload, jobPayloads, type QueueName } from "../queue/payloads";
+import { sendThrough } from "../queue/enqueue";
+import { queues } from "../queue/queues";
+import { inTransaction } from "../queue/sql-executor";
 
 /** How long an attempt that found its work leased waits before it looks again. */
 export const leaseHeldDelaySeconds = 10;

@@ -1,9 +1,10 @@
-import type { JobPayload, QueueName } from "./payloads";
+import "server-only";
+import type { JobPayload, QueueName } from "../queue/payloads";
 
 /** What a handler knows about the attempt it runs in. */
 export interface JobContext {
   jobId: string;
-  /** Epoch milliseconds: the queue's deadline (lib/jobs/queues.ts) counted from the attempt's start. */
+  /** Epoch milliseconds: the queue's deadline (lib/queue/queues.ts) counted from the attempt's start. */
   deadline: number;
   /**
    * True once the deadline has passed, the worker is stopping, or the attempt lost its lease. A
@@ -17,8 +18,10 @@ export interface JobContext {
 export type JobOutcome<N extends QueueName> = void | { continueWith: JobPayload<N> };
 
 /**
- * The worker side of a queue: its handler and how a worker runs it. The payload schema and the
- * queue's settings are declared apart (payloads.ts, queues.ts), so enqueuing never loads this.
+ * The worker side of a queue, one file per queue in lib/jobs/definitions: its handler and how a
+ * worker runs it. The payload schema and the queue's settings are the queue layer's
+ * (lib/queue/payloads.ts, lib/queue/queues.ts), below the domain that enqueues, so enqueuing
+ * never loads this.
  */
 export interface JobDefinition<N extends QueueName = QueueName> {
   queue: N;

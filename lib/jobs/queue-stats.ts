@@ -1,6 +1,7 @@
+import "server-only";
 import { db } from "../db/client";
 import { deliveryLogDays } from "../webhooks/delivery-log";
-import { queueNames } from "./queues";
+import { queueNames } from "../queue/queues";
 
 export interface QueueStats {
   queue: string;

@@ -1,9 +1,10 @@
+import "server-only";
 import type PgBoss from "pg-boss";
 import { pool } from "../db/client";
 import { log } from "../log";
 import type { JobDefinition } from "./definition";
 import { takeLease } from "./lease";
-import { jobPayloads, type QueueName } from "./payloads";
+import { jobPayloads, type QueueName } from "../queue/payloads";
 
 /*
  * pg-boss takes back an attempt only once it outlives its queue's expiry, which for a seal or a

@@ -1,26 +1,30 @@
-import { activateRosterJob } from "./activate-roster-job";
-import { addStaffFindingJob } from "./add-staff-finding-job";
-import { analyzeInspectionJob } from "./analyze-inspection-job";
-import { applyRosterImportJob } from "./apply-roster-import-job";
-import { analyzeDemoJob, mailDemoResultJob, pruneDemoJob } from "./demo-jobs";
+import "server-only";
 import type { JobDefinition } from "./definition";
-import { expireAbandonedRecordingsJob } from "./expire-abandoned-recordings-job";
-import { importBaselineJob } from "./import-baseline-job";
-import { judgeTapJob } from "./judge-tap-job";
-import { mailReportJob } from "./mail-report-job";
-import { pollCalendarsJob } from "./poll-calendars-job";
-import { pollRosterFeedJob } from "./poll-roster-feed-job";
-import { pruneRateLimitsJob } from "./prune-rate-limits-job";
-import { pruneVerificationTokensJob } from "./prune-verification-tokens-job";
-import { pruneWebhookLogJob } from "./prune-webhook-log-job";
-import { recheckItemJob } from "./recheck-item-job";
-import { scheduleRosterPullsJob } from "./schedule-roster-pulls-job";
-import { sealRecordingJob } from "./seal-recording-job";
-import { signInMailJob } from "./sign-in-mail-job";
+import { activateRosterJob } from "./definitions/activate-roster";
+import { addStaffFindingJob } from "./definitions/add-staff-finding";
+import { analyzeDemoJob } from "./definitions/analyze-demo";
+import { analyzeInspectionJob } from "./definitions/analyze-inspection";
+import { applyRosterImportJob } from "./definitions/apply-roster-import";
+import { expireAbandonedRecordingsJob } from "./definitions/expire-abandoned-recordings";
+import { importBaselineJob } from "./definitions/import-baseline";
+import { judgeTapJob } from "./definitions/judge-tap";
+import { mailDemoResultJob } from "./definitions/mail-demo-result";
+import { mailReportJob } from "./definitions/mail-report";
+import { pollCalendarsJob } from "./definitions/poll-calendars";
+import { pollRosterFeedJob } from "./definitions/poll-roster-feed";
+import { pruneDemoJob } from "./definitions/prune-demo";
+import { pruneRateLimitsJob } from "./definitions/prune-rate-limits";
+import { pruneVerificationTokensJob } from "./definitions/prune-verification-tokens";
+import { pruneWebhookLogJob } from "./definitions/prune-webhook-log";
+import { recheckItemJob } from "./definitions/recheck-item";
+import { scheduleRosterPullsJob } from "./definitions/schedule-roster-pulls";
+import { sealRecordingJob } from "./definitions/seal-recording";
+import { signInMailJob } from "./definitions/sign-in-mail";
 
 /**
- * Every background job the app runs, one per queue of lib/jobs/queues.ts; workers subscribe to
- * each one. Worker side only: this loads every handler and what it needs.
+ * Every background job the app runs, one definition file per queue of lib/queue/queues.ts
+ * (lib/jobs/definitions/<queue>.ts); workers subscribe to each one. Worker side only: this loads
+ * every handler and what it needs.
  */
 export const jobRegistry: JobDefinition[] = [
   pruneRateLimitsJob,

@@ -1,6 +1,7 @@
+import "server-only";
 import { db } from "../db/client";
-import type { QueueName } from "./payloads";
-import { giveUpQueueOf, queueNames, queues } from "./queues";
+import type { QueueName } from "../queue/payloads";
+import { giveUpQueueOf, queueNames, queues } from "../queue/queues";
 
 export class UnknownQueueError extends Error {}
 

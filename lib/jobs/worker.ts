@@ -1,21 +1,22 @@
 // The worker side: runs the registered handlers. Only processes that work jobs load this (and
-// through the registry every handler and what it needs); enqueuing goes through queue.ts.
+// through the registry every handler and what it needs); enqueuing goes through lib/queue/enqueue.ts.
+import "server-only";
 import type PgBoss from "pg-boss";
 import { config } from "../config";
 import { log } from "../log";
 import { runAttempt, workerState } from "./attempt";
 import type { JobDefinition } from "./definition";
 import { closeLeases } from "./lease";
-import { jobPayloads } from "./payloads";
-import { jobQueue, queueOptions, stopJobs } from "./queue";
-import { giveUpQueueOf, queues } from "./queues";
+import { jobPayloads } from "../queue/payloads";
+import { jobQueue, queueOptions, stopJobs } from "../queue/job-queue";
+import { giveUpQueueOf, queues } from "../queue/queues";
 import { reclaimOrphanedJobs } from "./reclaim-orphans";
 import { jobRegistry } from "./registry";
 import { startWebhookDispatcher, stopWebhookDispatcher } from "../webhooks/dispatcher";
 
 const fetchOptions = { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true } as const;
 
-/** Runs a job's give-up step for each job that pg-boss failed for good (lib/jobs/queues.ts `giveUp`). */
+/** Runs a job's give-up step for each job that pg-boss failed for good (lib/queue/queues.ts `giveUp`). */
 async function workGiveUps(boss: PgBoss, job: JobDefinition): Promise<void> {
   const onGiveUp = job.onGiveUp!;
   await boss.work(giveUpQueueOf(job.queue), fetchOptions, async ([received]) => {
@@ -43,7 +44,7 @@ function startReclaiming(boss: PgBoss, jobs: readonly JobDefinition[]): void {
 /**
  * Runs the jobs' handlers in this process and installs their schedules: every registered job
  * unless told otherwise (a test worker runs one job with its own dependencies). Each queue's
- * settings are brought up to what lib/jobs/queues.ts declares first, so a changed deadline
+ * settings are brought up to what lib/queue/queues.ts declares first, so a changed deadline
  * changes the expiry of jobs sent from then on.
  */
 export async function startWorkers(jobs: readonly JobDefinition[] = jobRegistry): Promise<void> {

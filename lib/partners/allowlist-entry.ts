@@ -3,6 +3,8 @@
 // exact host. Entries are normalised before they are stored, so one origin is one row and the
 // return_url check can compare strings.
 
+import "server-only";
+
 // `scheme` is the bare name (`myapp`); `entry` is the stored spelling (`myapp://`, or the origin).
 export type AllowlistEntry =
   { kind: "scheme"; scheme: string; entry: string } | { kind: "origin"; origin: string; entry: string };

@@ -1,3 +1,4 @@
+import "server-only";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { db } from "../db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import { apiKeyHint, generateApiKey, hashApiKey } from "./api-key-secret";
 import { defaultKeyScopes, type KeyScope, maxActiveKeys } from "./scopes";

@@ -1,3 +1,4 @@
+import "server-only";
 import { characterCount } from "../validation/text";
 
 /*

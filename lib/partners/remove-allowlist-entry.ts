@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import { parseAllowlistEntry } from "./allowlist-entry";
 import { requirePartner } from "./require-partner";

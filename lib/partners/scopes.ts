@@ -1,3 +1,5 @@
+import "server-only";
+
 export const keyScopes = ["read:inspections", "read:workspaces", "read:reservations"] as const;
 export type KeyScope = (typeof keyScopes)[number];
 export const defaultKeyScopes: KeyScope[] = ["read:inspections"];

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import type { EventTrack } from "../generated/prisma/enums";
 import { requirePartner } from "./require-partner";

@@ -6,7 +6,7 @@ import { maxPhotosPerImport } from "../baseline-photos/schemas";
 import { stagedKey, stagingPrefix } from "../baseline-photos/staging-keys";
 import { db } from "../db/client";
 import { maxPhotoBytes } from "../fetch/photo-limits";
-import { enqueue } from "../jobs/queue";
+import { enqueue } from "../queue/enqueue";
 import { mediaStorage } from "../media/media-storage";
 import { lockHomeImports } from "../properties/home-imports";
 import { isUuid } from "../validation/uuid";

@@ -1,3 +1,4 @@
+import "server-only";
 import { pool } from "../db/client";
 import { hashRecordingToken, looksLikeRecordingToken } from "./recording-token";
 

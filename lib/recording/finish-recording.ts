@@ -1,7 +1,8 @@
+import "server-only";
 import { isDeepStrictEqual } from "node:util";
 import { db, type Tx } from "../db/client";
 import { ApiError } from "../http/errors";
-import { enqueue } from "../jobs/queue";
+import { enqueue } from "../queue/enqueue";
 import { parseChecklistSections } from "./open-inspection";
 
 export interface FinishRequest {

@@ -1,3 +1,4 @@
+import "server-only";
 import { pool } from "../db/client";
 import { assertPartnerActive, type Caller } from "../http/auth";
 import { ApiError } from "../http/errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import { readMedia } from "../analysis/baseline-pictures";
 import type { AnalysisProvider } from "../analysis/provider";
 import { db } from "../db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { pool } from "../db/client";
 import { type ChecklistItem, checklistTypes, parseStoredItems } from "../checklists/items";

@@ -1,3 +1,4 @@
+import "server-only";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { ApiError } from "../http/errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 
 /** The hint of each item's latest check, for the phone: `missed` asks to film it again. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { pool } from "../db/client";
 import type { ChecklistItemState, InspectionStatus } from "../generated/prisma/enums";
 import { mediaStorage } from "../media/media-storage";

@@ -1,3 +1,4 @@
+import "server-only";
 import { pool } from "../db/client";
 import { ApiError } from "../http/errors";
 import { parseChecklistSections } from "./open-inspection";

@@ -1,3 +1,4 @@
+import "server-only";
 import { ApiError } from "../http/errors";
 import { explainItem } from "./explain-item";
 import { finishRecording } from "./finish-recording";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { ApiError } from "../http/errors";
 import { parseOrThrow } from "../http/validation";

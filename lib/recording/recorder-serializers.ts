@@ -1,3 +1,4 @@
+import "server-only";
 import type { RecorderSession } from "./read-recorder-session";
 import type { RecorderStateAnswer } from "./read-recorder-state";
 import { config } from "../config";

@@ -1,3 +1,4 @@
+import "server-only";
 import { ApiError } from "../http/errors";
 import { parseAllowlistEntry } from "../partners/allowlist-entry";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, mkdtemp, rm, stat } from "node:fs/promises";
@@ -10,7 +11,7 @@ import { db, type Tx } from "../db/client";
 import type { ServiceFailReason } from "../inspections/failure-reasons";
 import { failInspection } from "../inspections/release-report";
 import { recordInspectionEvents, recordingCompletedHoldSeconds } from "../webhooks/record-event";
-import { enqueue } from "../jobs/queue";
+import { enqueue } from "../queue/enqueue";
 import { log } from "../log";
 import { sealTempDir } from "../media/data-dir-layout";
 import { mediaStorage } from "../media/media-storage";
@@ -23,7 +24,7 @@ import { parseChecklistSections } from "./open-inspection";
 import { recordingKeys } from "./recorder-state";
 
 /*
- * The seal (a job, lib/jobs/seal-recording-job.ts): every part the cleaner's Done named is joined,
+ * The seal (a job, lib/jobs/definitions/seal-recording.ts): every part the cleaner's Done named is joined,
  * run by run, into local files; ffmpeg makes them one MP4 (remuxed when it is H.264, transcoded
  * otherwise, lib/video); the MP4 is stored while the stills at every tap are cut from it; then the
  * video's row, the taps' seconds of the video and the checklist result lines (with their stills)

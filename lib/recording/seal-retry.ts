@@ -1,5 +1,6 @@
+import "server-only";
 import { config } from "../config";
-import type { JobPayload } from "../jobs/payloads";
+import type { JobPayload } from "../queue/payloads";
 
 type SealJob = JobPayload<"seal-recording">;
 

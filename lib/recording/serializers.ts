@@ -1,3 +1,4 @@
+import "server-only";
 import { config } from "../config";
 import type { RecordingLink } from "./get-recording-link";
 import { recordingUrl } from "./recording-token";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db, pool } from "../db/client";
 import type { RecordingSource } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";

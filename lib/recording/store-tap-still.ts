@@ -1,7 +1,8 @@
+import "server-only";
 import { config } from "../config";
 import { db, type Tx } from "../db/client";
 import { ApiError } from "../http/errors";
-import { enqueue } from "../jobs/queue";
+import { enqueue } from "../queue/enqueue";
 import { mediaStorage } from "../media/media-storage";
 import { readBodyBytes } from "../http/body";
 import { judgementsPerTap, providerCallLimits, reserveProviderCall } from "../inspections/provider-call-budget";
@@ -15,7 +16,7 @@ const isJpeg = (bytes: Buffer) => bytes.length > 3 && bytes[0] === 0xff && bytes
 
 /**
  * `PUT /taps/{seq}/still`: the picture the phone took when the cleaner checked an item off,
- * judged at once by the provider when there is one (lib/jobs/judge-tap-job.ts), so a check the
+ * judged at once by the provider when there is one (lib/jobs/definitions/judge-tap.ts), so a check the
  * camera did not show can be filmed again before the walk ends. Only while the walkthrough is
  * open; sending it again replaces it. Answers whether it will be judged.
  *

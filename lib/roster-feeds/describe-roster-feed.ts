@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import type { RosterFeed, RosterImport, RosterSync } from "../generated/prisma/client";
 import { nextPollAt } from "./poll-slot";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import { syncLifetimeMs } from "./feed-limits";
 import { recordPullFailure } from "./record-pull-failure";

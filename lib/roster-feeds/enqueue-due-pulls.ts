@@ -1,3 +1,4 @@
+import "server-only";
 import { db, type Tx } from "../db/client";
 import { createRosterSync } from "./create-roster-sync";
 import { syncLifetimeMs } from "./feed-limits";

@@ -1,3 +1,4 @@
+import "server-only";
 import { ApiError } from "../http/errors";
 import { checkSnapshot } from "../roster/check-snapshot";
 import type { RosterItem, RosterSnapshotBody } from "../roster/schemas";

@@ -1,3 +1,4 @@
+import "server-only";
 import { omitEmpty } from "../http/omit";
 
 /**

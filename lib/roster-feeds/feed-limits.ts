@@ -1,3 +1,6 @@
+import "server-only";
+import { queues } from "../queue/queues";
+
 /** The hosted feed's bounds (spec, Limits: feed poll); each one exceeded fails the run with its own code. */
 export interface FeedLimits {
   maxPages: number;
@@ -12,14 +15,13 @@ export const feedLimits: FeedLimits = {
 };
 
 /**
- * One poll attempt may legitimately take every page at the full per-request time; the job's
- * timeout covers that, so only a dead worker's attempt is ever taken back and retried.
+ * One poll attempt's timeout and retries: the queue's settings (lib/queue/queues.ts), which cover
+ * a poll that takes every page at the full per-request time (tests/unit/job-registry.test.ts).
  */
-export const pollJobTimeoutSeconds = (feedLimits.maxPages * feedLimits.requestTimeoutMs) / 1000 + 200;
-export const pollJobRetryLimit = 1;
+const pollJob = queues["poll-roster-feed"];
 
 /**
  * After this a sync still queued or running is abandoned (every attempt has expired): it no
  * longer blocks a new sync and the schedule's sweep ends it `failed`.
  */
-export const syncLifetimeMs = ((pollJobRetryLimit + 1) * pollJobTimeoutSeconds + 15 * 60) * 1000;
+export const syncLifetimeMs = ((pollJob.retryLimit + 1) * pollJob.expireInSeconds + 15 * 60) * 1000;

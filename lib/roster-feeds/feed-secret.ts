@@ -1,3 +1,4 @@
+import "server-only";
 import { decryptSecret, encryptSecret } from "../secrets/encryption";
 
 // The HKDF label of feed secrets: a webhook secret's ciphertext never decrypts as one.

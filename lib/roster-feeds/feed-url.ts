@@ -1,3 +1,4 @@
+import "server-only";
 import { secretMayTravel } from "./feed-transport";
 
 const maxLength = 2048;

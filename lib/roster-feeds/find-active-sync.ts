@@ -1,3 +1,4 @@
+import "server-only";
 import type { Tx } from "../db/client";
 import type { RosterSync } from "../generated/prisma/client";
 import { syncLifetimeMs } from "./feed-limits";

@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * The URL of one page: the feed's own URL for the first, and for every later one the same URL
  * with `cursor=<next_cursor>` added to its own query (spec, Hosted feed). The existing query is

@@ -1,3 +1,4 @@
+import "server-only";
 import { issueToApiError } from "../http/validation";
 import { FeedError } from "./feed-errors";
 import { type FeedPage, feedPage } from "./feed-page";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import { Prisma } from "../generated/prisma/client";
 import { createRosterRun } from "../roster/create-roster-run";

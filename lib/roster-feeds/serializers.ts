@@ -1,3 +1,4 @@
+import "server-only";
 import type { RosterSync, Workspace } from "../generated/prisma/client";
 
 export function serializeRosterSyncAccepted(sync: RosterSync, workspace: Workspace, started: boolean) {

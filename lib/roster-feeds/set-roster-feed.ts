@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import { Prisma, type RosterFeed } from "../generated/prisma/client";
 import { encryptFeedSecret } from "./feed-secret";

@@ -1,5 +1,6 @@
+import "server-only";
 import { db } from "../db/client";
-import { enqueue } from "../jobs/queue";
+import { enqueue } from "../queue/enqueue";
 import { endRun } from "./finish-run";
 import type { NormalizedItem } from "./normalize-snapshot";
 import { rosterColumns } from "./roster-columns";

@@ -1,3 +1,4 @@
+import "server-only";
 import { ApiError } from "../http/errors";
 import type { RosterSnapshotBody } from "./schemas";
 

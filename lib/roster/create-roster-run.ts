@@ -1,6 +1,7 @@
+import "server-only";
 import type { Tx } from "../db/client";
 import type { RosterImport } from "../generated/prisma/client";
-import { enqueue } from "../jobs/queue";
+import { enqueue } from "../queue/enqueue";
 import type { NormalizedSnapshot } from "./normalize-snapshot";
 
 export interface NewRun {

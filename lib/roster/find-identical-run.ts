@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import type { RosterImport } from "../generated/prisma/client";
 import { findWorkspace, type WorkspaceWithFeed } from "../workspaces/get-workspace";

@@ -1,3 +1,5 @@
+import "server-only";
+
 /** A roster goes stale 48 hours after the moment its snapshot described (spec, Roster freshness). */
 export const staleAfterMs = 48 * 60 * 60 * 1000;
 

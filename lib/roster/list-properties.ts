@@ -1,3 +1,4 @@
+import "server-only";
 import { db, type Tx } from "../db/client";
 import { Prisma, type Property, type Workspace } from "../generated/prisma/client";
 import { decodeCursor, encodeCursor } from "../http/cursor";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { feedErrorMeaning } from "../roster-feeds/feed-errors";
 import { rosterAddress } from "./schemas";

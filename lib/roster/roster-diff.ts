@@ -1,3 +1,4 @@
+import "server-only";
 import type { Tx } from "../db/client";
 import { detailsDiffer, incomingRows } from "./roster-columns";
 

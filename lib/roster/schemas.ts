@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import type { CustomIssueParams } from "../http/validation";
 import { optionalText, requiredText } from "../validation/text";

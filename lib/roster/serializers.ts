@@ -1,3 +1,4 @@
+import "server-only";
 import { config } from "../config";
 import type { Property, RosterImport, Workspace } from "../generated/prisma/client";
 import type { ListedProperty } from "./list-properties";

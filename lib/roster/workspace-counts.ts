@@ -1,3 +1,4 @@
+import "server-only";
 import type { Tx } from "../db/client";
 
 /** Recomputes the workspace's roster counts from its properties; call inside the locked transaction. */

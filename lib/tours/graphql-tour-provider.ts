@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { defaultFetchOptions, type FetchOptions } from "../fetch/fetch-options";
 import { fetchToFile } from "../fetch/fetch-to-file";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import { lockHome } from "../properties/home-imports";
 import { mediaStorage } from "../media/media-storage";

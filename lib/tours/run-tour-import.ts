@@ -1,3 +1,4 @@
+import "server-only";
 import { createReadStream } from "node:fs";
 import { db } from "../db/client";
 import type { TourImport } from "../generated/prisma/client";

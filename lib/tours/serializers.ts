@@ -1,3 +1,4 @@
+import "server-only";
 import type { Property, Workspace } from "../generated/prisma/client";
 import type { TourOutcome } from "./set-tour";
 

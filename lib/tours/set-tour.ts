@@ -1,5 +1,6 @@
+import "server-only";
 import { db } from "../db/client";
-import { enqueue } from "../jobs/queue";
+import { enqueue } from "../queue/enqueue";
 import { lockHomeImports, photoImportInProgress, tourImportInProgress } from "../properties/home-imports";
 import type { TourLink } from "./tour-url";
 

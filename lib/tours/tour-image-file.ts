@@ -1,3 +1,4 @@
+import "server-only";
 import { checkImage, photoContentTypes, type PhotoContentType } from "../fetch/check-image";
 import { type FetchReason, FetchRefusal } from "../fetch/fetch-refusal";
 import type { FileFetchLimits } from "../fetch/fetch-to-file";

@@ -1,3 +1,4 @@
+import "server-only";
 import { config } from "../config";
 import { fetchTempDir } from "../media/data-dir-layout";
 import { mediaStorage } from "../media/media-storage";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { PhotoContentType } from "../fetch/check-image";
 import type { FetchFileResult } from "../fetch/fetch-to-file";
 

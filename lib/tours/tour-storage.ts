@@ -1,3 +1,4 @@
+import "server-only";
 import { log } from "../log";
 import type { MediaStorage } from "../media/storage";
 

@@ -1,3 +1,5 @@
+import "server-only";
+
 /** The provider's hosts (spec placeholders `{tour_host}` and `{tour_discover_host}`), from config. */
 export interface TourHosts {
   tourHost: string;

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeDb, db } from "../../lib/db/client";
-import { enqueue, stopJobs } from "../../lib/jobs/queue";
+import { enqueue } from "../../lib/queue/enqueue";
+import { stopJobs } from "../../lib/queue/job-queue";
 import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
 import { useAppUnderTest } from "../support/app-under-test";
 import { call, expectError } from "../support/api";

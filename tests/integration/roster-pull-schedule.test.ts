@@ -2,7 +2,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeDb, db } from "../../lib/db/client";
 import { applyMigrations } from "../../lib/db/migrate";
-import { stopJobs } from "../../lib/jobs/queue";
+import { stopJobs } from "../../lib/queue/job-queue";
 import { createPartner } from "../../lib/partners/create-partner";
 import { clearRosterFeed } from "../../lib/roster-feeds/clear-roster-feed";
 import { endAbandonedSyncs } from "../../lib/roster-feeds/end-abandoned-syncs";

@@ -12,13 +12,15 @@
 // from a killed worker) after seconds instead of 13 minutes. `--deadline-seconds` shortens the
 // deadline after which this worker's attempts pause and continue in a fresh job.
 // Start it with photo-import-worker-process.ts.
+// Before any server code: lets its `import "server-only"` load outside Next (see the file).
+import "../../scripts/allow-server-only";
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type PgBoss from "pg-boss";
 import { closeDb } from "../../lib/db/client";
-import { jobQueue } from "../../lib/jobs/queue";
+import { jobQueue } from "../../lib/queue/job-queue";
 import { startWorkers, stopWorkers } from "../../lib/jobs/worker";
-import { defineImportBaselineJob } from "../../lib/jobs/import-baseline-job";
+import { defineImportBaselineJob } from "../../lib/jobs/definitions/import-baseline";
 import { mediaStorage } from "../../lib/media/media-storage";
 import { localFetchOptions, type PhotoServer } from "./https-photo-server";
 import { photoWorkerReadyLine } from "./photo-import-worker-process";

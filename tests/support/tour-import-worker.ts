@@ -11,12 +11,14 @@
 // NODE_EXTRA_CA_CERTS is for the listing call (fetch() to TOUR_API_URL, set by the operator);
 // image downloads trust the CA through their fetch options only. Start it with
 // tour-import-worker-process.ts.
+// Before any server code: lets its `import "server-only"` load outside Next (see the file).
+import "../../scripts/allow-server-only";
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { config } from "../../lib/config";
 import { closeDb } from "../../lib/db/client";
 import { startWorkers, stopWorkers } from "../../lib/jobs/worker";
-import { defineImportBaselineJob } from "../../lib/jobs/import-baseline-job";
+import { defineImportBaselineJob } from "../../lib/jobs/definitions/import-baseline";
 import { jobRegistry } from "../../lib/jobs/registry";
 import { fetchTempDir } from "../../lib/media/data-dir-layout";
 import { mediaStorage } from "../../lib/media/media-storage";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { jobPayloads } from "../../lib/jobs/payloads";
-import { queueNames, queues } from "../../lib/jobs/queues";
+import { jobPayloads } from "../../lib/queue/payloads";
+import { queueNames, queues } from "../../lib/queue/queues";
 import { jobRegistry } from "../../lib/jobs/registry";
+import { feedLimits } from "../../lib/roster-feeds/feed-limits";
 
 describe("the job registry and the declared queues", () => {
   it("has one handler for every declared queue and none for an undeclared one", () => {
@@ -19,5 +20,11 @@ describe("the job registry and the declared queues", () => {
       if (deadlineSeconds !== undefined) expect(expireInSeconds, name).toBeGreaterThan(deadlineSeconds);
     }
     expect(queues["import-baseline"]).toMatchObject({ deadlineSeconds: 600, expireInSeconds: 780 });
+  });
+
+  it("lets one roster feed poll take every page at the full per-request time before it expires", () => {
+    // The queue layer states the number; the feed's limits (domain) are what it must cover.
+    const wholePollSeconds = (feedLimits.maxPages * feedLimits.requestTimeoutMs) / 1000;
+    expect(queues["poll-roster-feed"]).toMatchObject({ retryLimit: 1, expireInSeconds: wholePollSeconds + 200 });
   });
 });

@@ -6,7 +6,7 @@ import { QueryProvider } from "@/components/people/QueryProvider";
 import styles from "@/components/people/people.module.css";
 import { consolePage } from "@/lib/consoles/console-page";
 import { partnerLinks } from "@/components/consoles/nav";
-import { db } from "@/lib/db/client";
+import { findPartner } from "@/lib/partners/find-partner";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Partner console · Walkthrough" };
@@ -15,7 +15,7 @@ export default async function PartnerConsolePage({ params }: { params: Promise<{
   const { partnerId } = await params;
   const access = await consolePage(`/console/${partnerId}`, { partnerId });
   if (!access.allowed) return <NoAccess person={access.person} />;
-  const partner = await db().partner.findUnique({ where: { id: partnerId }, select: { id: true, name: true, status: true } });
+  const partner = await findPartner(partnerId);
   if (partner === null) return <NoAccess person={access.person} />;
   return (
     <PageShell person={access.person} links={partnerLinks(partner.id)}>

@@ -7,7 +7,7 @@ import { QueryProvider } from "@/components/people/QueryProvider";
 import styles from "@/components/people/people.module.css";
 import { consolePage } from "@/lib/consoles/console-page";
 import { staffLinks } from "@/components/consoles/nav";
-import { db } from "@/lib/db/client";
+import { findPartner } from "@/lib/partners/find-partner";
 import { isUuid } from "@/lib/validation/uuid";
 
 export const dynamic = "force-dynamic";
@@ -17,7 +17,7 @@ export default async function AdminPartnerPage({ params }: { params: Promise<{ p
   const { partnerId } = await params;
   const access = await consolePage(`/admin/partners/${partnerId}`, { staff: true });
   if (!access.allowed) return <NoAccess person={access.person} />;
-  const partner = isUuid(partnerId) ? await db().partner.findUnique({ where: { id: partnerId } }) : null;
+  const partner = isUuid(partnerId) ? await findPartner(partnerId) : null;
   if (partner === null) return <NoAccess person={access.person} />;
   return (
     <PageShell person={access.person} links={staffLinks}>

@@ -1,7 +1,8 @@
-import { enqueue } from "./queue";
-import { failRecording, sealRecording } from "../recording/seal-recording";
-import { nextSealAttempt } from "../recording/seal-retry";
-import { defineJob } from "./definition";
+import "server-only";
+import { enqueue } from "../../queue/enqueue";
+import { failRecording, sealRecording } from "../../recording/seal-recording";
+import { nextSealAttempt } from "../../recording/seal-retry";
+import { defineJob } from "../definition";
 
 /**
  * Seals finished walkthroughs, one at a time per worker process: a transcode keeps both cores

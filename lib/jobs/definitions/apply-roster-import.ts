@@ -1,5 +1,6 @@
-import { applyRosterImport, failRosterImport } from "../roster/apply-roster-import";
-import { defineJob } from "./definition";
+import "server-only";
+import { applyRosterImport, failRosterImport } from "../../roster/apply-roster-import";
+import { defineJob } from "../definition";
 
 export const applyRosterImportJob = defineJob({
   queue: "apply-roster-import",

@@ -1,6 +1,7 @@
-import { recheckItem } from "../inspections/analyze-inspection";
-import { productionAnalysisDeps } from "../inspections/analysis-deps";
-import { defineJob } from "./definition";
+import "server-only";
+import { recheckItem } from "../../inspections/analyze-inspection";
+import { productionAnalysisDeps } from "../../inspections/analysis-deps";
+import { defineJob } from "../definition";
 
 /**
  * Asks again about a `not_checked` item at the delays of ANALYSIS_RECHECK_DELAYS_SECONDS, within

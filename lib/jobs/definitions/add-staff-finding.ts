@@ -1,5 +1,6 @@
-import { addStaffFinding } from "../review/add-finding";
-import { defineJob } from "./definition";
+import "server-only";
+import { addStaffFinding } from "../../review/add-finding";
+import { defineJob } from "../definition";
 
 /** A finding staff added in the admin console, made where ffmpeg and the image tools run. */
 export const addStaffFindingJob = defineJob({

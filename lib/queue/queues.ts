@@ -1,7 +1,8 @@
-// How each queue behaves, declared apart from the handlers: the queue client creates the queues
-// from this table (a web process must be able to enqueue without loading any handler), enqueuing
-// reads its fairness, and the worker brings existing queues up to it and reads its deadlines.
-import { pollJobRetryLimit, pollJobTimeoutSeconds } from "../roster-feeds/feed-limits";
+// How each queue behaves, declared apart from the handlers (lib/jobs/definitions): the queue client
+// creates the queues from this table (a web process must be able to enqueue without loading any
+// handler), enqueuing reads its fairness, and the worker brings existing queues up to it and reads
+// its deadlines. Infrastructure: nothing here imports the domain.
+import "server-only";
 import type { JobPayload, QueueName } from "./payloads";
 
 export interface FairShare<N extends QueueName> {
@@ -28,7 +29,7 @@ export interface QueueSettings<N extends QueueName> {
   deadlineSeconds?: number;
   /** The job has a give-up step, run from the dead-letter queue `<name>-given-up` (lib/jobs/worker.ts). */
   giveUp: boolean;
-  /** Shared between partners: jobs start in start-time fair order per key (lib/jobs/fair-share.ts). */
+  /** Shared between partners: jobs start in start-time fair order per key (lib/queue/fair-share.ts). */
   fair?: FairShare<N>;
 }
 
@@ -53,13 +54,13 @@ export const queues: { readonly [N in QueueName]: QueueSettings<N> } = {
   // A 10,000-property run applies in about a second; a killed worker's run comes back after 30 s.
   "apply-roster-import": { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 30, giveUp: true },
   "activate-roster": { retryLimit: 5, retryDelaySeconds: 5, expireInSeconds: 60, giveUp: false },
-  // One poll may take every page at the full per-request time (lib/roster-feeds/feed-limits.ts).
-  "poll-roster-feed": {
-    retryLimit: pollJobRetryLimit,
-    retryDelaySeconds: 5,
-    expireInSeconds: pollJobTimeoutSeconds,
-    giveUp: true,
-  },
+  /*
+   * One poll attempt may legitimately take every page at the full per-request time (200 pages of
+   * 20 s, lib/roster-feeds/feed-limits.ts) plus 200 s; the expiry covers that, so only a dead
+   * worker's attempt is ever taken back and retried. The feed's limits are the domain's, which
+   * this layer does not import: tests/unit/job-registry.test.ts checks the two agree.
+   */
+  "poll-roster-feed": { retryLimit: 1, retryDelaySeconds: 5, expireInSeconds: 4200, giveUp: true },
   "schedule-roster-pulls": { retryLimit: 0, retryDelaySeconds: 5, expireInSeconds: 120, giveUp: false },
   "prune-rate-limits": { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 15 * 60, giveUp: false },
   "prune-webhook-log": { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 15 * 60, giveUp: false },

@@ -1,3 +1,4 @@
+import "server-only";
 import type PgBoss from "pg-boss";
 import { pool, type Tx } from "../db/client";
 

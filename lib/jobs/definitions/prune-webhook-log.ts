@@ -1,6 +1,7 @@
-import { log } from "../log";
-import { pruneDeliveryLog } from "../webhooks/delivery-log";
-import { defineJob } from "./definition";
+import "server-only";
+import { log } from "../../log";
+import { pruneDeliveryLog } from "../../webhooks/delivery-log";
+import { defineJob } from "../definition";
 
 export const pruneWebhookLogJob = defineJob({
   queue: "prune-webhook-log",

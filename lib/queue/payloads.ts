@@ -1,6 +1,7 @@
 // What each job carries, apart from the code that runs it: domain code enqueues against these
-// schemas (lib/jobs/queue.ts) without loading any handler, and the worker parses what it takes
+// schemas (lib/queue/enqueue.ts) without loading any handler, and the worker parses what it takes
 // with the same ones. Only ids go into a job; the handler reads the rest when it runs.
+import "server-only";
 import { z } from "zod";
 
 /** A tour import lists at most this many images (lib/tours/run-tour-import.ts `maxTourImages`). */
@@ -27,7 +28,7 @@ export const jobPayloads = {
   "poll-calendars": z.object({}).passthrough(),
   /**
    * Photo and tour imports share one queue. `partnerId` is whose share of the queue the import
-   * uses (lib/jobs/queues.ts, fairness). A tour import that continues in a fresh job carries the
+   * uses (lib/queue/queues.ts, fairness). A tour import that continues in a fresh job carries the
    * provider image ids it already found unusable, which are not recorded anywhere else, so the
    * continuation never spends its time on them again.
    */

@@ -1,7 +1,8 @@
-import { pollDueCalendars } from "../connectors/ical/poll-due-calendars";
-import { defaultFetchOptions } from "../fetch/fetch-options";
-import { log } from "../log";
-import { defineJob } from "./definition";
+import "server-only";
+import { pollDueCalendars } from "../../connectors/ical/poll-due-calendars";
+import { defaultFetchOptions } from "../../fetch/fetch-options";
+import { log } from "../../log";
+import { defineJob } from "../definition";
 
 /**
  * The iCal connector's schedule: every minute, the calendars that have come due. Overlap: each

@@ -1,8 +1,9 @@
-import type { PhotoImportDeps } from "../baseline-photos/import-photo";
-import { giveUpPhotoImport, runPhotoImport } from "../baseline-photos/run-photo-import";
-import { giveUpTourImport, runTourImport } from "../tours/run-tour-import";
-import type { TourImportDeps } from "../tours/tour-import-deps";
-import { defineJob } from "./definition";
+import "server-only";
+import type { PhotoImportDeps } from "../../baseline-photos/import-photo";
+import { giveUpPhotoImport, runPhotoImport } from "../../baseline-photos/run-photo-import";
+import { giveUpTourImport, runTourImport } from "../../tours/run-tour-import";
+import type { TourImportDeps } from "../../tours/tour-import-deps";
+import { defineJob } from "../definition";
 
 export interface BaselineImportDeps {
   photos?: PhotoImportDeps;
@@ -12,10 +13,10 @@ export interface BaselineImportDeps {
 /**
  * Photo and tour imports share one queue for every home and workspace (spec, Limits: imports of
  * both kinds queue behind each other), with a small bounded concurrency per process so a burst
- * of imports never floods the fetcher, and a fair share per partner (lib/jobs/queues.ts).
+ * of imports never floods the fetcher, and a fair share per partner (lib/queue/queues.ts).
  *
  * Timing: an attempt stops between items once the queue's deadline has passed and the import
- * continues in a fresh job; lib/jobs/queues.ts derives the expiry from the deadline and the
+ * continues in a fresh job; lib/queue/queues.ts derives the expiry from the deadline and the
  * longest item, so an attempt ends before pg-boss would start another.
  *
  * Overlap: an attempt holds the import's lease, so a second attempt of the same import (a

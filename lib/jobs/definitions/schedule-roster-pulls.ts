@@ -1,7 +1,8 @@
-import { log } from "../log";
-import { endAbandonedSyncs } from "../roster-feeds/end-abandoned-syncs";
-import { enqueueDueRosterPulls } from "../roster-feeds/enqueue-due-pulls";
-import { defineJob } from "./definition";
+import "server-only";
+import { log } from "../../log";
+import { endAbandonedSyncs } from "../../roster-feeds/end-abandoned-syncs";
+import { enqueueDueRosterPulls } from "../../roster-feeds/enqueue-due-pulls";
+import { defineJob } from "../definition";
 
 /**
  * The daily pull schedule. Each feed has its own minute of the day; this runs every minute

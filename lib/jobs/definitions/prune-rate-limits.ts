@@ -1,6 +1,7 @@
-import { pruneRateLimitWindows } from "../http/rate-limit";
-import { log } from "../log";
-import { defineJob } from "./definition";
+import "server-only";
+import { pruneRateLimitWindows } from "../../http/rate-limit";
+import { log } from "../../log";
+import { defineJob } from "../definition";
 
 export const pruneRateLimitsJob = defineJob({
   queue: "prune-rate-limits",

@@ -1,5 +1,6 @@
-import { expireAbandonedRecordings } from "../recording/expire-abandoned-recordings";
-import { defineJob } from "./definition";
+import "server-only";
+import { expireAbandonedRecordings } from "../../recording/expire-abandoned-recordings";
+import { defineJob } from "../definition";
 
 /**
  * Hourly: walkthroughs opened and never finished, silent for RECORDING_ABANDON_DAYS, end `failed`

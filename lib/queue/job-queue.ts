@@ -1,22 +1,20 @@
-// The queue client: what domain code enqueues through, by queue name and typed payload. It loads
-// the payload schemas and queue settings (payloads.ts, queues.ts), never a handler, so a web route
-// that enqueues does not load what the job does (sharp, the tour client...). Only the worker side
-// (worker.ts, registry.ts) imports handlers. tests/unit/web-import-graph.test.ts keeps it so.
+// The process's pg-boss client and the queues it sends to. Infrastructure: it knows queue names,
+// settings and payload schemas (payloads.ts, queues.ts), never a handler or the domain, so a web
+// route that enqueues (lib/queue/enqueue.ts) does not load what a job does. Only the worker side
+// (lib/jobs/worker.ts, lib/jobs/registry.ts) imports handlers; tests/unit/web-import-graph.test.ts keeps it so.
+import "server-only";
 import pg from "pg";
 import PgBoss from "pg-boss";
 import { config } from "../config";
-import type { Tx } from "../db/client";
 import { databaseUrl } from "../db/database-url";
 import { log } from "../log";
 import { dropProcessSingleton, processSingleton } from "../process-state";
-import { fairPriority } from "./fair-share";
-import { type JobInput, type JobPayload, jobPayloads, type QueueName } from "./payloads";
+import type { QueueName } from "./payloads";
 import { giveUpQueueOf, queueNames, queues, retiredQueueNames } from "./queues";
-import { inTransaction, prismaExecutor, type SqlExecutor } from "./sql-executor";
 
 const slot = "job-queue";
 
-/** pg-boss's settings for a queue, from lib/jobs/queues.ts. */
+/** pg-boss's settings for a queue, from lib/queue/queues.ts. */
 export function queueOptions(name: QueueName): PgBoss.Queue {
   const settings = queues[name];
   return {
@@ -101,51 +99,6 @@ export function jobQueue(): Promise<PgBoss> {
     });
     return starting;
   });
-}
-
-export interface EnqueueOptions {
-  /** The caller's transaction: the job commits or rolls back with the change it follows. */
-  tx?: Tx;
-  startAfterSeconds?: number;
-  singletonKey?: string;
-}
-
-/**
- * Sends a job through `executor` (the caller's transaction). On a fair queue this takes the job's
- * virtual start from its key's share (lib/jobs/fair-share.ts) in the same transaction.
- */
-export async function sendThrough<N extends QueueName>(
-  boss: PgBoss,
-  executor: SqlExecutor,
-  name: N,
-  payload: JobInput<N>,
-  options: Omit<EnqueueOptions, "tx"> = {},
-): Promise<string | null> {
-  const data = jobPayloads[name].parse(payload) as JobPayload<N>;
-  const fair = queues[name].fair;
-  const priority = fair ? await fairPriority(executor, name, fair.key(data), fair.costSeconds(data)) : undefined;
-  // Options left undefined are left out: pg-boss tests some by presence (`'priority' in options`).
-  return boss.send(name, data as object, {
-    db: executor,
-    ...(priority !== undefined && { priority }),
-    ...(options.startAfterSeconds !== undefined && { startAfter: options.startAfterSeconds }),
-    ...(options.singletonKey !== undefined && { singletonKey: options.singletonKey }),
-  });
-}
-
-/**
- * Enqueues a job. Given `tx`, the job commits or rolls back with the change it follows, so no job
- * is ever sent for a change that did not happen (or lost for one that did).
- */
-export async function enqueue<N extends QueueName>(
-  name: N,
-  payload: JobInput<N>,
-  options: EnqueueOptions = {},
-): Promise<string | null> {
-  const boss = await jobQueue();
-  const { tx, ...rest } = options;
-  if (tx) return sendThrough(boss, prismaExecutor(tx), name, payload, rest);
-  return inTransaction((executor) => sendThrough(boss, executor, name, payload, rest));
 }
 
 /** Stops the client: workers stop taking jobs, running ones finish (or go back to the queue on timeout). */

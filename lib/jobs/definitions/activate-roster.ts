@@ -1,5 +1,6 @@
-import { activateRoster } from "../roster/activate-roster";
-import { defineJob } from "./definition";
+import "server-only";
+import { activateRoster } from "../../roster/activate-roster";
+import { defineJob } from "../definition";
 
 export const activateRosterJob = defineJob({
   queue: "activate-roster",

@@ -1,5 +1,6 @@
-import { mailReport } from "../people/mail-report";
-import { defineJob } from "./definition";
+import "server-only";
+import { mailReport } from "../../people/mail-report";
+import { defineJob } from "../definition";
 
 /**
  * Mails a released report. Overlap: each person is mailed once (lib/people/mail-report.ts keeps

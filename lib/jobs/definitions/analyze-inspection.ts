@@ -1,7 +1,8 @@
-import { analyzeInspection, handAnalysisToStaff } from "../inspections/analyze-inspection";
-import { productionAnalysisDeps } from "../inspections/analysis-deps";
-import { releaseIfReady } from "../inspections/release-report";
-import { defineJob } from "./definition";
+import "server-only";
+import { analyzeInspection, handAnalysisToStaff } from "../../inspections/analyze-inspection";
+import { productionAnalysisDeps } from "../../inspections/analysis-deps";
+import { releaseIfReady } from "../../inspections/release-report";
+import { defineJob } from "../definition";
 
 /**
  * Analyses sealed walkthroughs (lib/inspections/analyze-inspection.ts), two at a time per worker

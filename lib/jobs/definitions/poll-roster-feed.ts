@@ -1,6 +1,7 @@
-import { pollRosterFeed } from "../roster-feeds/poll-roster-feed";
-import { recordPullFailure } from "../roster-feeds/record-pull-failure";
-import { defineJob } from "./definition";
+import "server-only";
+import { pollRosterFeed } from "../../roster-feeds/poll-roster-feed";
+import { recordPullFailure } from "../../roster-feeds/record-pull-failure";
+import { defineJob } from "../definition";
 
 export const pollRosterFeedJob = defineJob({
   queue: "poll-roster-feed",

@@ -1,7 +1,8 @@
-import { configuredProvider } from "../analysis/configured-provider";
-import { mediaStorage } from "../media/media-storage";
-import { judgeTap } from "../recording/judge-tap";
-import { defineJob } from "./definition";
+import "server-only";
+import { configuredProvider } from "../../analysis/configured-provider";
+import { mediaStorage } from "../../media/media-storage";
+import { judgeTap } from "../../recording/judge-tap";
+import { defineJob } from "../definition";
 
 /**
  * Judges checks while the cleaner walks. Overlap: a verdict is written only where none is yet

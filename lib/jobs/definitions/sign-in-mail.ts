@@ -1,5 +1,6 @@
-import { mailSignInLink } from "../auth/sign-in-mail";
-import { defineJob } from "./definition";
+import "server-only";
+import { mailSignInLink } from "../../auth/sign-in-mail";
+import { defineJob } from "../definition";
 
 /**
  * Mails a sign-in link someone asked for. Overlap: a retry after a failed send makes a new link

@@ -1,6 +1,7 @@
-import { pruneExpiredSignInLinks } from "../auth/sign-in-link";
-import { log } from "../log";
-import { defineJob } from "./definition";
+import "server-only";
+import { pruneExpiredSignInLinks } from "../../auth/sign-in-link";
+import { log } from "../../log";
+import { defineJob } from "../definition";
 
 export const pruneVerificationTokensJob = defineJob({
   queue: "prune-verification-tokens",
