@@ -11,7 +11,7 @@ import { startWorkers, stopWorkers } from "../lib/jobs/worker";
 import { ensureDemoPartner } from "../lib/partners/ensure-demo-partner";
 import { createApiDispatch } from "../lib/server/api-dispatch";
 import { BuildUnavailableError, ensureBuild } from "../lib/server/build";
-import { prepareDatabase } from "../lib/server/database";
+import { prepareDatabase } from "../lib/db/prepare-database";
 import { createFrontDoor } from "../lib/server/front-door";
 import { createMediaDispatch } from "../lib/server/media-dispatch";
 import { sweepTempFilesAtStart } from "../lib/server/sweep-temp-files";

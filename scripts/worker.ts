@@ -5,7 +5,7 @@ import "./allow-server-only";
 import { ConfigError, parseConfig } from "../lib/config";
 import { closeDb } from "../lib/db/client";
 import { startWorkers, stopWorkers } from "../lib/jobs/worker";
-import { prepareDatabase } from "../lib/server/database";
+import { prepareDatabase } from "../lib/db/prepare-database";
 import { sweepTempFilesAtStart } from "../lib/server/sweep-temp-files";
 import { saveUsageBeforeExit } from "../lib/usage/usage-counter";
 import { VideoToolsError, videoTools } from "../lib/video/binaries";

@@ -1,3 +1,4 @@
+import "server-only";
 import { config } from "../config";
 import { WeightedSemaphore } from "../concurrency/weighted-semaphore";
 import { processSingleton } from "../process-state";

@@ -1,3 +1,4 @@
+import "server-only";
 // The rule that makes a frame unusable, apart from measuring it (frame-quality.ts, which loads the
 // image decoder), so the web side can name a problem without loading it.
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { z } from "zod";
 import { WeightedSemaphore } from "../concurrency/weighted-semaphore";
 import { findingsAnswer, jsonSchemaOf, verdictAnswer } from "./answer-schemas";

@@ -1,3 +1,4 @@
+import "server-only";
 /*
  * What the pipeline asks of an analysis provider (lib/analysis/README.md). One implementation
  * speaks the OpenAI-compatible chat-completions API (openai-compatible-provider.ts); without one

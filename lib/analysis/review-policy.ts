@@ -1,3 +1,4 @@
+import "server-only";
 import { config } from "../config";
 
 export type ReviewPolicy = "when_unsure" | "always" | "never";

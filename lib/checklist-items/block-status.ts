@@ -1,3 +1,4 @@
+import "server-only";
 import { type ChecklistItemState, isFinal, itemStates } from "./item-states";
 
 export type BlockStatus = "in_progress" | "complete";

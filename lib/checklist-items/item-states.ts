@@ -1,3 +1,4 @@
+import "server-only";
 import type { ChecklistItemState } from "../generated/prisma/enums";
 
 export type { ChecklistItemState };

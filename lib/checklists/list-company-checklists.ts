@@ -1,3 +1,4 @@
+import "server-only";
 import { db, type Tx } from "../db/client";
 import type { ChecklistType, Workspace } from "../generated/prisma/client";
 import { checklistTypes, type StoredChecklist, toStoredChecklist } from "./items";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db, type Tx } from "../db/client";
 import type { ChecklistType, Property } from "../generated/prisma/client";
 import { type StoredChecklist, toStoredChecklist } from "./items";

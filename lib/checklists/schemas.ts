@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import type { CustomIssueParams } from "../http/validation";
 import { workspaceQuery } from "../roster/schemas";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ChecklistType, Property, Workspace } from "../generated/prisma/client";
 import type { StoredChecklist } from "./items";
 

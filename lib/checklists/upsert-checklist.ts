@@ -1,3 +1,4 @@
+import "server-only";
 import type { Tx } from "../db/client";
 import { type ChecklistType, Prisma } from "../generated/prisma/client";
 import { type ChecklistItemInput, issueItemIds, type StoredChecklist, toStoredChecklist } from "./items";

@@ -5,7 +5,7 @@ import { type Config, parseConfig } from "../config";
 import { closeDb } from "../db/client";
 import { databaseUrl } from "../db/database-url";
 import { dropProcessSingleton, processSingleton } from "../process-state";
-import { prepareDatabase } from "../server/database";
+import { prepareDatabase } from "../db/prepare-database";
 import { commandUsage, commandWords, findCommand, usage } from "./commands";
 import { type Command, type CommandResult, InvalidArgumentError, type OptionValues, UsageError } from "./command";
 import { jsonLine, oneLine } from "./output";

@@ -1,3 +1,4 @@
+import "server-only";
 import { catalogDocument } from "./catalog";
 
 export const catalogPagePath = "/docs/connectors";

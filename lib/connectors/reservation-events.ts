@@ -1,3 +1,4 @@
+import "server-only";
 import type { Tx } from "../db/client";
 import type { Reservation } from "../generated/prisma/client";
 import { reservationCreatedEvent, reservationUpdatedEvent } from "../webhooks/payloads";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Reservation } from "../generated/prisma/client";
 
 /** A stay's day as the API writes it (`YYYY-MM-DD`); stays are stored as dates at UTC midnight. */

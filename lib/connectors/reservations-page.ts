@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import type { ReservationStatus } from "../generated/prisma/enums";
 import { decodeCursor, encodeCursor } from "../http/cursor";

@@ -5,7 +5,7 @@ const embedded = () => processSingleton("embedded-database", () => ({ url: undef
 
 /**
  * The database this process uses: the configured DATABASE_URL, or the embedded PostgreSQL that
- * lib/server/database.ts started (or found running) under DATA_DIR. Kept out of the environment,
+ * lib/db/prepare-database.ts started (or found running) under DATA_DIR. Kept out of the environment,
  * so `config()` still tells the two apart (an external database requires APP_SECRET).
  */
 export function databaseUrl(): string {

@@ -1,3 +1,4 @@
+import "server-only";
 import { type BlockStatus, blockStatus, countItemStates } from "../checklist-items/block-status";
 import type { ChecklistItemState } from "../checklist-items/item-states";
 import { checklistTypes } from "../checklists/items";

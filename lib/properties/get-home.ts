@@ -1,3 +1,4 @@
+import "server-only";
 import type { Property } from "../generated/prisma/client";
 import { getWorkspace, type WorkspaceWithFeed } from "../workspaces/get-workspace";
 import { getProperty } from "./get-property";

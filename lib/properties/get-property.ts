@@ -1,3 +1,4 @@
+import "server-only";
 import { db, type Tx } from "../db/client";
 import type { Property, Workspace } from "../generated/prisma/client";
 import { ApiError } from "../http/errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Tx } from "../db/client";
 import type { PhotoImportOrigin } from "../generated/prisma/enums";
 import { ApiError } from "../http/errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db, type Tx } from "../db/client";
 
 export type BaselinePhotosState = "none" | "importing" | "imported" | "failed";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { InitialItemState } from "../checklist-items/item-states";
 import type { RecordingSource } from "../generated/prisma/enums";
 import type { ChecklistSection } from "./open-inspection";

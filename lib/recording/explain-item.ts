@@ -1,3 +1,4 @@
+import "server-only";
 import { explanationApplies, recordExplanation } from "../checklist-items/item-transitions";
 import { db } from "../db/client";
 import { ApiError } from "../http/errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import type { FindingSeverity, InspectionStatus } from "../generated/prisma/enums";
 import { type ChecklistBlock, readChecklistBlock } from "../inspections/checklist-block";

@@ -1,3 +1,4 @@
+import "server-only";
 import { config } from "../config";
 import { db } from "../db/client";
 import { log } from "../log";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { everyItemFinalSql } from "../checklist-items/block-status";
 import { db, type Tx } from "../db/client";

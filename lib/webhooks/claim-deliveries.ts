@@ -1,3 +1,4 @@
+import "server-only";
 import { pool } from "../db/client";
 
 /** A lease longer than an attempt's 10 seconds plus writing its outcome: a dead worker's delivery is claimed again after it. */

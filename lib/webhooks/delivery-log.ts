@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import { isUuid } from "../validation/uuid";
 import { requirePartner } from "../partners/require-partner";

@@ -1,3 +1,4 @@
+import "server-only";
 import pg from "pg";
 import { config } from "../config";
 import { databaseUrl } from "../db/database-url";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { type FailReason, failReasons } from "../inspections/failure-reasons";
 import { checklistBlock } from "../inspections/schemas";

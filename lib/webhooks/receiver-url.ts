@@ -1,3 +1,4 @@
+import "server-only";
 import { isIP } from "node:net";
 import { config } from "../config";
 import { isPublicAddress } from "../fetch/address-policy";

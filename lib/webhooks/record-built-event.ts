@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../db/client";
 import type { EventType } from "./payloads";

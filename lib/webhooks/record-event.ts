@@ -1,3 +1,4 @@
+import "server-only";
 import { config } from "../config";
 import type { Tx } from "../db/client";
 import type { InspectionEventType } from "./payloads";

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { db, type Tx } from "../db/client";
 import { requirePartner } from "../partners/require-partner";

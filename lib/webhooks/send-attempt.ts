@@ -1,3 +1,4 @@
+import "server-only";
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import { isPublicAddress } from "../fetch/address-policy";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import { requirePartner } from "../partners/require-partner";
 import { testEvent } from "./payloads";

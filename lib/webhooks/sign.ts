@@ -1,3 +1,4 @@
+import "server-only";
 import { createHmac } from "node:crypto";
 
 /** The signature headers of one attempt (spec, Signature), besides content-type and user-agent. */

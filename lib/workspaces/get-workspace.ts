@@ -1,3 +1,4 @@
+import "server-only";
 import { pool, type Tx } from "../db/client";
 import type { FeedHealth, Workspace } from "../generated/prisma/client";
 import { ApiError } from "../http/errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { FeedHealth, Workspace } from "../generated/prisma/client";
 import { rosterState } from "../roster/freshness";
 import { claimStateOf } from "../people/claim-state";

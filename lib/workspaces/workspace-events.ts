@@ -1,3 +1,4 @@
+import "server-only";
 import type { Tx } from "../db/client";
 import { recordBuiltEvents } from "../webhooks/record-built-event";
 import { workspaceClaimedEvent, workspaceRosterAppliedEvent } from "../webhooks/payloads";

@@ -41,6 +41,7 @@ const folderLayers: Record<string, Layer> = {
   "lib/analysis": "domain",
   "lib/auth": "domain",
   "lib/baseline-photos": "domain",
+  "lib/checklist-items": "domain",
   "lib/checklists": "domain",
   "lib/connectors": "domain",
   "lib/demo": "domain",

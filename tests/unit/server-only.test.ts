@@ -14,16 +14,25 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 /** The folders whose files are all server code. */
 const serverOnlyFolders = [
+  "lib/analysis",
   "lib/auth",
   "lib/baseline-photos",
+  "lib/checklist-items",
+  "lib/checklists",
+  "lib/connectors",
   "lib/inspections",
   "lib/jobs",
   "lib/partners",
+  "lib/properties",
   "lib/queue",
   "lib/recording",
+  "lib/reports",
   "lib/roster",
   "lib/roster-feeds",
   "lib/tours",
+  "lib/usage",
+  "lib/webhooks",
+  "lib/workspaces",
 ];
 
 /**
@@ -32,11 +41,6 @@ const serverOnlyFolders = [
  */
 const markAfterMerge = [
   "lib/recording/recorder-route.ts",
-  "lib/recording/checklist-results.ts",
-  "lib/recording/explain-item.ts",
-  "lib/inspections/judge-item.ts",
-  "lib/inspections/analyze-inspection.ts",
-  "lib/inspections/checklist-block.ts",
 ];
 
 const toPosix = (file: string) => file.split(path.sep).join("/");

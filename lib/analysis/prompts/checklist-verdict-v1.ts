@@ -1,3 +1,4 @@
+import "server-only";
 // Version 1 of the checklist verdict prompt. A new wording is a new file (v2), so results can be
 // compared across versions; `version` is recorded with every call's statistics.
 

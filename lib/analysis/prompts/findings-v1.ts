@@ -1,3 +1,4 @@
+import "server-only";
 // Version 1 of the findings prompt (see checklist-verdict-v1.ts on versions).
 
 export const findingsPrompt = {

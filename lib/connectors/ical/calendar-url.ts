@@ -1,3 +1,4 @@
+import "server-only";
 import { checkFetchUrl } from "../../fetch/fetch-url";
 import { FetchRefusal } from "../../fetch/fetch-refusal";
 import { decryptSecret, encryptSecret } from "../../secrets/encryption";

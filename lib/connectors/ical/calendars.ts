@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../../db/client";
 import type { Property, ReservationCalendar } from "../../generated/prisma/client";
 import { calendarHost, encryptCalendarUrl } from "./calendar-url";

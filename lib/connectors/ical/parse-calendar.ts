@@ -1,3 +1,4 @@
+import "server-only";
 import ICAL from "ical.js";
 
 /** One stay as a calendar export lists it. Dates are the home's calendar days, `YYYY-MM-DD`. */

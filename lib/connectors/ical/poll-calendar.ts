@@ -1,3 +1,4 @@
+import "server-only";
 import { readFile } from "node:fs/promises";
 import { db, type Tx } from "../../db/client";
 import type { FetchOptions } from "../../fetch/fetch-options";

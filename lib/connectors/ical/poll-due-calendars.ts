@@ -1,3 +1,4 @@
+import "server-only";
 import { config } from "../../config";
 import { pool } from "../../db/client";
 import type { FetchOptions } from "../../fetch/fetch-options";

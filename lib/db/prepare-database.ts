@@ -1,8 +1,8 @@
 import type { Config } from "../config";
-import { startEmbeddedPostgres } from "../db/embedded";
-import { assertByteOrderCollation } from "../db/collation";
-import { databaseUrl, useEmbeddedDatabase } from "../db/database-url";
-import { applyMigrations } from "../db/migrate";
+import { startEmbeddedPostgres } from "./embedded";
+import { assertByteOrderCollation } from "./collation";
+import { databaseUrl, useEmbeddedDatabase } from "./database-url";
+import { applyMigrations } from "./migrate";
 
 /**
  * Uses the configured DATABASE_URL, or starts (or finds running) an embedded PostgreSQL under
