@@ -39,9 +39,7 @@ const serverOnlyFolders = [
  * Files of those folders being rewritten or moved on other branches at the same time; the merge
  * gives them the line (and removes the entry).
  */
-const markAfterMerge = [
-  "lib/recording/recorder-route.ts",
-];
+const markAfterMerge = ["lib/recording/recorder-route.ts"];
 
 const toPosix = (file: string) => file.split(path.sep).join("/");
 
