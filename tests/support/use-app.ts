@@ -19,7 +19,7 @@ export interface UseAppOptions {
    * Settings over tests/support/global-setup.ts `testAppEnv` (and a fresh APP_SECRET). Any option
    * gives the file an app of its own on a database of its own; none, the shared app.
    */
-  env?: Record<string, string>;
+  env?: Record<string, string> | (() => Record<string, string>);
   /** Started in this process before the app, which gets their settings (SMTP_URL, ANALYSIS_*, private webhook receivers). */
   fakes?: readonly Fake[];
   /**
@@ -47,8 +47,8 @@ export interface TestApp {
   readonly smtp: SmtpReceiver;
   readonly analysis: FakeAnalysisProvider;
   readonly webhooks: WebhookReceiver;
-  /** Workers started so far, in order. */
-  readonly workers: readonly WorkerProcess[];
+  /** Workers started so far, in order; afterAll stops those still in it (a test that stops some itself may take them out). */
+  readonly workers: WorkerProcess[];
   /** One more `npm run worker` on the app's database and DATA_DIR, stopped with the app. */
   startWorker(env?: Record<string, string>): Promise<WorkerProcess>;
 }
@@ -164,7 +164,7 @@ async function startOwnApp(options: UseAppOptions, stops: (() => Promise<void>)[
       ? { ANALYSIS_API_URL: analysis.baseUrl, ANALYSIS_API_KEY: analysis.apiKey, ANALYSIS_MODEL: analysis.model }
       : {}),
     ...(webhooks ? { WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true" } : {}),
-    ...options.env,
+    ...(typeof options.env === "function" ? options.env() : options.env),
   };
   const webOnly: Record<string, string> = options.workers !== undefined ? { RUN_WORKERS: "false" } : {};
   const app = await startAppProcess({ databaseUrl, port, env: { ...env, ...webOnly } });
