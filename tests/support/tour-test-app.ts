@@ -3,10 +3,11 @@ import { closeDb } from "../../lib/db/client";
 import { useFakeTourProvider } from "../fixtures/tours";
 import { type AppProcess, startAppProcess } from "./app-process";
 import { useAppUnderTest } from "./app-under-test";
-import { createDatabase, useDatabase } from "./databases";
+import { useDatabase } from "./databases";
 import { testAppEnv } from "./global-setup";
 import { startTourProvider, type TourProviderServer } from "./tour-provider";
 import { startTourWorker, type TourWorkerProcess } from "./tour-import-worker-process";
+import { createMigratedDatabase } from "./migrated-database";
 
 export interface TourTestApp {
   app: AppProcess;
@@ -25,7 +26,7 @@ export function useTourTestApp(): () => TourTestApp {
   let state: TourTestApp | undefined;
   const stops: (() => Promise<void>)[] = [];
   beforeAll(async () => {
-    const databaseUrl = await createDatabase(inject("pgAdminUrl"), "tours");
+    const databaseUrl = await createMigratedDatabase("tours");
     const provider = await startTourProvider();
     stops.push(() => provider.close());
     const env = { ...testAppEnv, APP_SECRET: inject("appSecret") };
