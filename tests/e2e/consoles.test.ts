@@ -1,19 +1,17 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { closeDb, db } from "../../lib/db/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../lib/db/client";
 import { hmacKey } from "../../lib/webhooks/secrets";
 import { signAttempt } from "../../lib/webhooks/sign";
-import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
 import { launchBrowser } from "../support/browser";
 import { runAdminJson } from "../support/cli";
-import { createDatabase, useDatabase } from "../support/databases";
-import { testAppEnv } from "../support/global-setup";
 import { until } from "../support/until";
 import { screenshot } from "../support/recorder-browser";
 import { signInInBrowser } from "../support/sign-in";
-import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
-import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { linkIn, type SmtpReceiver } from "../support/smtp-receiver";
+import { type WebhookReceiver } from "../support/webhook-receiver";
+import { useApp } from "../support/use-app";
 
 /*
  * Both consoles in Chromium: staff sign in by a mailed link to /admin, create a partner (its key
@@ -22,7 +20,6 @@ import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-r
  * step; both read the audit log. Mail through a real SMTP server.
  */
 
-let app: AppProcess;
 let smtp: SmtpReceiver;
 let receiver: WebhookReceiver;
 let browser: Browser;
@@ -33,36 +30,21 @@ const staffEmail = `ops-${randomBytes(3).toString("hex")}@walkthrough-staff.com`
 const engineerEmail = `dev-${randomBytes(3).toString("hex")}@acme-tasks.com`;
 let partnerId: string;
 
+const app = useApp({ fakes: ["smtp", "webhooks"], appUrl: true, database: "consoles_e2e" });
+
 beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  receiver = await startWebhookReceiver();
-  databaseUrl = await createDatabase(inject("pgAdminUrl"), "consoles_e2e");
-  const port = await freePort();
-  appUrl = `http://127.0.0.1:${port}`;
-  const env = {
-    ...testAppEnv,
-    APP_SECRET: randomBytes(32).toString("base64url"),
-    APP_URL: appUrl,
-    SMTP_URL: smtp.url,
-    WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true",
-  };
-  app = await startAppProcess({ databaseUrl, port, env });
-  dataDir = app.dataDir;
-  await useDatabase(databaseUrl);
+  ({ smtp, webhooks: receiver, databaseUrl, dataDir } = app);
+  appUrl = app.env.APP_URL!;
   browser = await launchBrowser();
   await runAdminJson(["staff", "add", "--email", staffEmail], {
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
-    APP_SECRET: env.APP_SECRET,
+    APP_SECRET: app.env.APP_SECRET!,
   });
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  await closeDb();
-  await app?.stop();
-  await smtp?.close();
-  await receiver?.close();
 });
 
 const signInThroughMail = (page: Page, email: string, mailNumber: number) =>

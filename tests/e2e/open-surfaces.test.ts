@@ -1,16 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { closeDb, db } from "../../lib/db/client";
-import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../lib/db/client";
 import { launchBrowser } from "../support/browser";
 import { runAdminJson } from "../support/cli";
-import { createDatabase, useDatabase } from "../support/databases";
-import { testAppEnv } from "../support/global-setup";
 import { screenshot } from "../support/recorder-browser";
 import { signInInBrowser } from "../support/sign-in";
-import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
-import { startWorkerProcess, type WorkerProcess } from "../support/worker-process";
+import { linkIn, type SmtpReceiver } from "../support/smtp-receiver";
+import { useApp } from "../support/use-app";
 
 /*
  * The open surfaces' pages in Chromium: the demo tier's confirmation page reached from the mailed
@@ -18,8 +15,6 @@ import { startWorkerProcess, type WorkerProcess } from "../support/worker-proces
  * and staff switching a workspace's iCal connector on in /admin.
  */
 
-let app: AppProcess;
-let worker: WorkerProcess | undefined;
 let smtp: SmtpReceiver;
 let browser: Browser;
 let appUrl: string;
@@ -27,19 +22,13 @@ let databaseUrl: string;
 let secret: string;
 const staffEmail = `ops-${randomBytes(3).toString("hex")}@walkthrough-staff.com`;
 
+// Web only: confirming queues the analysis, which no worker here takes.
+const app = useApp({ fakes: ["smtp"], workers: 0, appUrl: true, database: "open_surfaces_e2e" });
+
 beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  databaseUrl = await createDatabase(inject("pgAdminUrl"), "open_surfaces_e2e");
-  const port = await freePort();
-  appUrl = `http://127.0.0.1:${port}`;
-  secret = randomBytes(32).toString("base64url");
-  // Web only: confirming queues the analysis, which no worker here takes.
-  app = await startAppProcess({
-    databaseUrl,
-    port,
-    env: { ...testAppEnv, APP_SECRET: secret, APP_URL: appUrl, SMTP_URL: smtp.url, RUN_WORKERS: "false" },
-  });
-  await useDatabase(databaseUrl);
+  ({ smtp, databaseUrl } = app);
+  appUrl = app.env.APP_URL!;
+  secret = app.env.APP_SECRET!;
   browser = await launchBrowser();
   await runAdminJson(["staff", "add", "--email", staffEmail], {
     DATABASE_URL: databaseUrl,
@@ -50,10 +39,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await closeDb();
-  await worker?.stop();
-  await app?.stop();
-  await smtp?.close();
 });
 
 describe("the demo tier", () => {
@@ -115,11 +100,7 @@ describe("connectors", () => {
     const workspace = await db().workspace.create({ data: { partnerId, externalId: "harbour-1", name: "Harbour Homes" } });
     await page.goto(`${appUrl}/admin/partners/${partnerId}/workspaces/${workspace.id}`);
     // A sign-in link is mailed by a job: from here on a worker runs beside the web-only app.
-    worker = await startWorkerProcess({
-      databaseUrl,
-      dataDir: app.dataDir,
-      env: { APP_SECRET: secret, APP_URL: appUrl, SMTP_URL: smtp.url },
-    });
+    await app.startWorker();
     await signInInBrowser(page, { appUrl, smtp }, staffEmail, 1);
     await page.goto(`${appUrl}/admin/partners/${partnerId}/workspaces/${workspace.id}`);
     const panel = page.getByRole("region", { name: "Connectors" });

@@ -1,13 +1,10 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { closeDb, db } from "../../lib/db/client";
-import { type AppProcess, demoApiKey, startAppProcess } from "../support/app-process";
-import { useAppUnderTest } from "../support/app-under-test";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../lib/db/client";
+import { demoApiKey } from "../support/app-process";
 import { call } from "../support/api";
-import { createDatabase, useDatabase } from "../support/databases";
-import { type FakeAnalysisProvider, startFakeAnalysisProvider } from "../support/fake-analysis-provider";
-import { testAppEnv } from "../support/global-setup";
+import { type FakeAnalysisProvider } from "../support/fake-analysis-provider";
 import {
   inspectionOf,
   launchRecorderBrowser,
@@ -19,6 +16,7 @@ import {
 import { until } from "../support/until";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
 import { item } from "../fixtures/roster";
+import { useApp } from "../support/use-app";
 
 /*
  * With a provider, each check's still is judged while the cleaner walks: a check the camera did
@@ -27,27 +25,15 @@ import { item } from "../fixtures/roster";
  */
 
 let provider: FakeAnalysisProvider;
-let app: AppProcess;
 let browser: Browser;
 let key: string;
 let workspaceId: string;
 const items = ["Oven cleaned", "Balcony swept", "Fridge emptied"];
 
+const app = useApp({ env: { CREATE_DEMO_PARTNER: "true" }, fakes: ["analysis"], database: "live" });
+
 beforeAll(async () => {
-  provider = await startFakeAnalysisProvider();
-  const databaseUrl = await createDatabase(inject("pgAdminUrl"), "live");
-  const env = {
-    ...testAppEnv,
-    APP_SECRET: randomBytes(32).toString("base64url"),
-    CREATE_DEMO_PARTNER: "true",
-    ANALYSIS_API_URL: provider.baseUrl,
-    ANALYSIS_API_KEY: provider.apiKey,
-    ANALYSIS_MODEL: provider.model,
-  };
-  app = await startAppProcess({ databaseUrl, env });
-  process.env.APP_SECRET = env.APP_SECRET;
-  await useDatabase(databaseUrl);
-  useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
+  provider = app.analysis;
   key = await demoApiKey(app);
   workspaceId = await readyWorkspace(key, "live", [item("home-1", { name: "Dune Cottage" })]);
   const put = await call("PUT", "/v1/properties/home-1/checklist", {
@@ -61,9 +47,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await closeDb();
-  await app?.stop();
-  await provider?.close();
 });
 
 describe("verdicts while walking", () => {

@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, db } from "../../lib/db/client";
 import { type AppProcess, demoApiKey, freePort, startAppProcess } from "../support/app-process";
 import { useAppUnderTest } from "../support/app-under-test";
 import { call } from "../support/api";
-import { createDatabase, useDatabase } from "../support/databases";
+import { useDatabase } from "../support/databases";
 import { testAppEnv } from "../support/global-setup";
 import {
   inspectionOf,
@@ -18,6 +18,7 @@ import {
 } from "../support/recorder-browser";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
 import { item } from "../fixtures/roster";
+import { createMigratedDatabase } from "../support/migrated-database";
 
 /*
  * The web process killed (SIGKILL) mid-upload and started again on the same address: the phone
@@ -33,7 +34,7 @@ let dataDir: string;
 const env = { ...testAppEnv, APP_SECRET: randomBytes(32).toString("base64url"), CREATE_DEMO_PARTNER: "true" };
 
 beforeAll(async () => {
-  databaseUrl = await createDatabase(inject("pgAdminUrl"), "killed");
+  databaseUrl = await createMigratedDatabase("killed");
   port = await freePort();
   app = await startAppProcess({ databaseUrl, port, env });
   dataDir = app.dataDir;

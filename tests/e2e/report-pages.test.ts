@@ -1,23 +1,20 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { closeDb, db } from "../../lib/db/client";
-import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
-import { useAppUnderTest } from "../support/app-under-test";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../lib/db/client";
 import { call } from "../support/api";
 import { launchBrowser } from "../support/browser";
-import { createDatabase, useDatabase } from "../support/databases";
-import { type FakeAnalysisProvider, startFakeAnalysisProvider } from "../support/fake-analysis-provider";
-import { testAppEnv } from "../support/global-setup";
+import { type FakeAnalysisProvider } from "../support/fake-analysis-provider";
 import { screenshot } from "../support/recorder-browser";
 import { signInInBrowser } from "../support/sign-in";
-import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
+import { linkIn, type SmtpReceiver } from "../support/smtp-receiver";
 import { until } from "../support/until";
 import { createTestPartner } from "../fixtures/partners";
 import { readyWorkspace } from "../fixtures/recording";
 import { item } from "../fixtures/roster";
 import { sealedWalkthrough } from "../fixtures/walkthrough";
+import { useApp } from "../support/use-app";
 
 /*
  * The property manager's side in Chromium: a report link opened without a session goes through
@@ -26,7 +23,6 @@ import { sealedWalkthrough } from "../fixtures/walkthrough";
  * "No access". Mail through a real SMTP server, the report from a real released walkthrough.
  */
 
-let app: AppProcess;
 let smtp: SmtpReceiver;
 let provider: FakeAnalysisProvider;
 let browser: Browser;
@@ -36,28 +32,16 @@ let workspaceId: string;
 let partnerKey: string;
 const items = ["Kitchen wiped", "Beds made", "Balcony swept"];
 
+const app = useApp({
+  env: { WEBHOOK_RECORDING_HOLD_SECONDS: "5" },
+  fakes: ["smtp", "analysis"],
+  appUrl: true,
+  database: "reports",
+});
+
 beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  provider = await startFakeAnalysisProvider();
-  const databaseUrl = await createDatabase(inject("pgAdminUrl"), "reports");
-  const port = await freePort();
-  appUrl = `http://127.0.0.1:${port}`;
-  app = await startAppProcess({
-    databaseUrl,
-    port,
-    env: {
-      ...testAppEnv,
-      APP_SECRET: randomBytes(32).toString("base64url"),
-      APP_URL: appUrl,
-      SMTP_URL: smtp.url,
-      ANALYSIS_API_URL: provider.baseUrl,
-      ANALYSIS_API_KEY: provider.apiKey,
-      ANALYSIS_MODEL: provider.model,
-      WEBHOOK_RECORDING_HOLD_SECONDS: "5",
-    },
-  });
-  await useDatabase(databaseUrl);
-  useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
+  ({ smtp, analysis: provider } = app);
+  appUrl = app.env.APP_URL!;
   browser = await launchBrowser();
 
   const partner = await createTestPartner("Taskly");
@@ -109,10 +93,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await closeDb();
-  await app?.stop();
-  await smtp?.close();
-  await provider?.close();
 });
 
 const phone = () =>

@@ -1,21 +1,18 @@
 import { randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { closeDb, db } from "../../lib/db/client";
-import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
-import { useAppUnderTest } from "../support/app-under-test";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../lib/db/client";
 import { call } from "../support/api";
 import { launchBrowser } from "../support/browser";
-import { createDatabase, useDatabase } from "../support/databases";
-import { testAppEnv } from "../support/global-setup";
 import { screenshot } from "../support/recorder-browser";
 import { signInInBrowser } from "../support/sign-in";
-import { type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
+import { type SmtpReceiver } from "../support/smtp-receiver";
 import { until } from "../support/until";
 import { createTestPartner } from "../fixtures/partners";
 import { readyWorkspace } from "../fixtures/recording";
 import { item } from "../fixtures/roster";
 import { sealedWalkthrough } from "../fixtures/walkthrough";
+import { useApp } from "../support/use-app";
 
 /*
  * The review desk in Chromium, on a real sealed walkthrough analysed without a provider (so its
@@ -23,7 +20,6 @@ import { sealedWalkthrough } from "../fixtures/walkthrough";
  * app's own worker, its frame the `after` picture), release. Audited like every console change.
  */
 
-let app: AppProcess;
 let smtp: SmtpReceiver;
 let browser: Browser;
 let appUrl: string;
@@ -32,24 +28,11 @@ let partnerId: string;
 const items = ["Kitchen wiped", "Beds made"];
 const staffEmail = `ops-${randomBytes(3).toString("hex")}@walkthrough-staff.com`;
 
+const app = useApp({ env: { USAGE_FLUSH_SECONDS: "1" }, fakes: ["smtp"], appUrl: true, database: "review_desk" });
+
 beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  const databaseUrl = await createDatabase(inject("pgAdminUrl"), "review_desk");
-  const port = await freePort();
-  appUrl = `http://127.0.0.1:${port}`;
-  app = await startAppProcess({
-    databaseUrl,
-    port,
-    env: {
-      ...testAppEnv,
-      APP_SECRET: randomBytes(32).toString("base64url"),
-      APP_URL: appUrl,
-      SMTP_URL: smtp.url,
-      USAGE_FLUSH_SECONDS: "1",
-    },
-  });
-  await useDatabase(databaseUrl);
-  useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
+  smtp = app.smtp;
+  appUrl = app.env.APP_URL!;
   browser = await launchBrowser();
 
   const partner = await createTestPartner("Review Desk Partner");
@@ -83,9 +66,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await closeDb();
-  await app?.stop();
-  await smtp?.close();
 });
 
 describe("the review desk", () => {

@@ -3,16 +3,17 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, expectError } from "../support/api";
 import { until as pollUntil } from "../support/until";
 import { type AppProcess, startAppProcess } from "../support/app-process";
 import { testAppEnv } from "../support/global-setup";
 import { type PhotoServer, type Route, sendBytes, startPhotoServer } from "../support/https-photo-server";
 import { type PhotoWorkerProcess, startPhotoWorker } from "../support/photo-import-worker-process";
-import { createDatabase, runSql } from "../support/databases";
+import { runSql } from "../support/databases";
 import { baselinePhotosPath, type PhotoImportBody, photoImportPath } from "../fixtures/baseline-photos";
 import { item, snapshot } from "../fixtures/roster";
+import { createMigratedDatabase } from "../support/migrated-database";
 
 /*
  * A photo import over real HTTP whose worker is killed mid-batch. Its own database, its own
@@ -168,7 +169,7 @@ async function provisionHomes(propertyIds: string[]): Promise<void> {
 }
 
 beforeAll(async () => {
-  databaseUrl = await createDatabase(inject("pgAdminUrl"), "photo_crash");
+  databaseUrl = await createMigratedDatabase("photo_crash");
   dataDir = await mkdtemp(path.join(tmpdir(), "walkthrough-photo-crash-"));
   server = await startPhotoServer();
   await provisionHomes(["kill", "give-up", "last-attempt"]);

@@ -1,21 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pollCalendar } from "../../lib/connectors/ical/poll-calendar";
 import { pollDueCalendars } from "../../lib/connectors/ical/poll-due-calendars";
-import { closeDb, db } from "../../lib/db/client";
-import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
-import { useAppUnderTest } from "../support/app-under-test";
+import { db } from "../../lib/db/client";
 import { call, expectError } from "../support/api";
 import { runAdmin, runAdminJson } from "../support/cli";
-import { createDatabase, useDatabase } from "../support/databases";
-import { testAppEnv } from "../support/global-setup";
 import { localFetchOptions, type PhotoServer, startPhotoServer } from "../support/https-photo-server";
 import { until } from "../support/until";
-import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { type WebhookReceiver } from "../support/webhook-receiver";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 import { readyWorkspace } from "../fixtures/recording";
 import { item, pushAndWait, snapshot } from "../fixtures/roster";
+import { useApp } from "../support/use-app";
 
 /*
  * The connectors (lib/connectors): the catalogue, the refusal of a connector not enabled, and the
@@ -24,7 +21,6 @@ import { item, pushAndWait, snapshot } from "../fixtures/roster";
  * signed `reservation.*` events to a real receiver by the app's own dispatcher.
  */
 
-let app: AppProcess;
 let calendars: PhotoServer;
 let receiver: WebhookReceiver;
 let databaseUrl: string;
@@ -32,27 +28,18 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   calendars = await startPhotoServer();
-  receiver = await startWebhookReceiver();
-  databaseUrl = await createDatabase(inject("pgAdminUrl"), "connectors");
-  const port = await freePort();
-  env = {
-    ...testAppEnv,
-    APP_SECRET: randomBytes(32).toString("base64url"),
-    APP_URL: `http://127.0.0.1:${port}`,
-    WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true",
-    BOOK_A_CALL_URL: "https://book.walkthrough.test/partners",
-  };
-  app = await startAppProcess({ databaseUrl, port, env });
-  process.env.APP_SECRET = env.APP_SECRET;
-  await useDatabase(databaseUrl);
-  useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
 });
-
 afterAll(async () => {
-  await closeDb();
-  await app?.stop();
-  await receiver?.close();
   await calendars?.close();
+});
+const app = useApp({
+  env: { BOOK_A_CALL_URL: "https://book.walkthrough.test/partners" },
+  fakes: ["webhooks"],
+  appUrl: true,
+  database: "connectors",
+});
+beforeAll(() => {
+  ({ webhooks: receiver, env, databaseUrl } = app);
 });
 
 const adminEnv = () => ({

@@ -1,15 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { closeDb, db } from "../../lib/db/client";
-import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../lib/db/client";
 import { runAdmin, runAdminJson } from "../support/cli";
-import { createDatabase, useDatabase } from "../support/databases";
-import { testAppEnv } from "../support/global-setup";
 import { followSignInLink, signInByMail, type SignInTarget } from "../support/sign-in";
-import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
+import { linkIn, type SmtpReceiver } from "../support/smtp-receiver";
 import { until } from "../support/until";
+import { useApp } from "../support/use-app";
 
 /*
  * The consoles' one authorization rule (lib/consoles/console-role.ts), as generated cases: every
@@ -18,7 +16,6 @@ import { until } from "../support/until";
  * partner users.
  */
 
-let app: AppProcess;
 let smtp: SmtpReceiver;
 let env: Record<string, string>;
 let databaseUrl: string;
@@ -41,20 +38,15 @@ const adminEnv = () => ({
 });
 const admin = <T = Record<string, unknown>>(...args: string[]) => runAdminJson<T>(args, adminEnv());
 
+const app = useApp({
+  env: { MAIL_FROM: "Walkthrough <console@walkthrough.dev>", USAGE_FLUSH_SECONDS: "1" },
+  fakes: ["smtp"],
+  appUrl: true,
+  database: "consoles",
+});
+
 beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  databaseUrl = await createDatabase(inject("pgAdminUrl"), "consoles");
-  const port = await freePort();
-  env = {
-    ...testAppEnv,
-    APP_SECRET: randomBytes(32).toString("base64url"),
-    APP_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "Walkthrough <console@walkthrough.dev>",
-    USAGE_FLUSH_SECONDS: "1",
-  };
-  app = await startAppProcess({ databaseUrl, port, env });
-  await useDatabase(databaseUrl);
+  ({ smtp, env, databaseUrl } = app);
   target = { baseUrl: app.baseUrl, appUrl: env.APP_URL!, smtp };
 
   const a = await admin<{ partner_id: string; key_id: string }>("partner", "create", "--name", "Acme Tasks");
@@ -78,12 +70,6 @@ beforeAll(async () => {
   await db().seat.create({ data: { workspaceId: workspace.id, userId: manager.id, role: "owner" } });
   for (const who of ["staff", "partnerUser", "otherPartnerUser", "manager"] as const)
     cookies[who] = await signInByMail(target, emails[who]!);
-});
-
-afterAll(async () => {
-  await closeDb();
-  await app?.stop();
-  await smtp?.close();
 });
 
 type Need = "staff" | "partner";

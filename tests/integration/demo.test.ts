@@ -5,25 +5,22 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WeightedSemaphore } from "../../lib/concurrency/weighted-semaphore";
 import { openAiCompatibleProvider } from "../../lib/analysis/openai-compatible-provider";
 import { reloadConfig } from "../../lib/config";
 import { analyzeSubmission, demoPhotoKey, mailDemoResult } from "../../lib/demo/analyze-submission";
 import { pruneDemo } from "../../lib/demo/prune-demo";
 import { demoTermsVersion } from "../../lib/demo/terms";
-import { closeDb, db } from "../../lib/db/client";
-import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
-import { useAppUnderTest } from "../support/app-under-test";
+import { db } from "../../lib/db/client";
 import { type ApiAnswer, call, expectError } from "../support/api";
-import { createDatabase, useDatabase } from "../support/databases";
 import { type FakeAnalysisProvider, startFakeAnalysisProvider } from "../support/fake-analysis-provider";
-import { testAppEnv } from "../support/global-setup";
 import { localFetchOptions, type PhotoServer, sendBytes, startPhotoServer } from "../support/https-photo-server";
 import { localDriverOfApp } from "../support/media";
-import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
+import { linkIn, type SmtpReceiver } from "../support/smtp-receiver";
 import { until } from "../support/until";
 import { makeTestVideo } from "../support/video-fixtures";
+import { useApp } from "../support/use-app";
 
 /*
  * The anonymous demo tier (lib/demo) over real HTTP: a web-only app (so no job runs there), a
@@ -32,7 +29,6 @@ import { makeTestVideo } from "../support/video-fixtures";
  * provider (a real server speaking the chat-completions protocol), as the `analyze-demo` job runs it.
  */
 
-let app: AppProcess;
 let smtp: SmtpReceiver;
 let photos: PhotoServer;
 let provider: FakeAnalysisProvider;
@@ -40,7 +36,6 @@ let videoDir: string;
 const env: Record<string, string> = {};
 
 beforeAll(async () => {
-  smtp = await startSmtpReceiver();
   photos = await startPhotoServer();
   provider = await startFakeAnalysisProvider();
   videoDir = await mkdtemp(path.join(os.tmpdir(), "demo-video-"));
@@ -52,14 +47,14 @@ beforeAll(async () => {
     .toBuffer();
   photos.route("/kitchen.jpg", sendBytes(kitchen, { "content-type": "image/jpeg" }));
   photos.route("/bath.png", sendBytes(bath, { "content-type": "image/png" }));
-  const databaseUrl = await createDatabase(inject("pgAdminUrl"), "demo");
-  const port = await freePort();
-  Object.assign(env, {
-    ...testAppEnv,
-    APP_SECRET: randomBytes(32).toString("base64url"),
-    APP_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: smtp.url,
-    RUN_WORKERS: "false",
+});
+afterAll(async () => {
+  await photos?.close();
+  await provider?.close();
+  if (videoDir) await rm(videoDir, { recursive: true, force: true });
+});
+const app = useApp({
+  env: {
     // Each test comes from its own client address (X-Forwarded-For through one trusted proxy).
     TRUSTED_PROXY_HOPS: "1",
     RATE_LIMIT_DEMO: "3",
@@ -70,22 +65,18 @@ beforeAll(async () => {
     DEMO_SUBMISSIONS_PER_EMAIL_PER_DAY: "2",
     DEMO_CONFIDENCE_MIN: "0.8",
     BOOK_A_CALL_URL: "https://book.walkthrough.test/partners",
-  });
-  app = await startAppProcess({ databaseUrl, port, env });
+  },
+  fakes: ["smtp"],
+  workers: 0,
+  appUrl: true,
+  database: "demo",
+});
+beforeAll(() => {
+  smtp = app.smtp;
+  Object.assign(env, app.env);
   // The analysis and the result mail run in this process, as the worker would run them.
   for (const name of ["APP_SECRET", "APP_URL", "SMTP_URL", "DEMO_CONFIDENCE_MIN"]) process.env[name] = env[name];
   reloadConfig();
-  await useDatabase(databaseUrl);
-  useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
-});
-
-afterAll(async () => {
-  await closeDb();
-  await app?.stop();
-  await smtp?.close();
-  await photos?.close();
-  await provider?.close();
-  if (videoDir) await rm(videoDir, { recursive: true, force: true });
 });
 
 const inbox = () => `demo-${randomBytes(4).toString("hex")}@walkthrough-demo.com`;

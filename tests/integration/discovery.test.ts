@@ -1,16 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { operations } from "../../lib/partner-api";
 import { connectorOperations } from "../../lib/partner-api/connectors";
 import { apiCatalogProfile } from "../../lib/discovery/api-catalog";
 import { firstCalls } from "../../lib/discovery/llms-txt";
-import { closeDb } from "../../lib/db/client";
-import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
-import { useAppUnderTest } from "../support/app-under-test";
 import { call } from "../support/api";
-import { createDatabase, useDatabase } from "../support/databases";
-import { testAppEnv } from "../support/global-setup";
 import { until } from "../support/until";
+import { useApp } from "../support/use-app";
 import { createTestPartner } from "../fixtures/partners";
 
 /*
@@ -18,25 +14,11 @@ import { createTestPartner } from "../fixtures/partners";
  * HTTP. Every link in them must answer, and every call the quickstart shows must work as shown.
  */
 
-let app: AppProcess;
+const app = useApp({ appUrl: true, database: "discovery" });
 let base: string;
 
-beforeAll(async () => {
-  const databaseUrl = await createDatabase(inject("pgAdminUrl"), "discovery");
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  app = await startAppProcess({
-    databaseUrl,
-    port,
-    env: { ...testAppEnv, APP_SECRET: randomBytes(32).toString("base64url"), APP_URL: base },
-  });
-  await useDatabase(databaseUrl);
-  useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
-});
-
-afterAll(async () => {
-  await closeDb();
-  await app?.stop();
+beforeAll(() => {
+  base = app.env.APP_URL!;
 });
 
 interface Link {

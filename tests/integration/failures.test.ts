@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, expectError } from "../support/api";
 import { type AppProcess, demoApiKey, startAppProcess } from "../support/app-process";
 import { expectJsonLine, spawnAdmin } from "../support/cli";
 import { testAppEnv } from "../support/global-setup";
-import { createDatabase, runSql } from "../support/databases";
+import { runSql } from "../support/databases";
 import { items, snapshot } from "../fixtures/roster";
+import { createMigratedDatabase } from "../support/migrated-database";
 
 /*
  * Failures are caused for real on app instances of their own (their own database), so
@@ -19,7 +20,7 @@ describe("a failing dependency", () => {
   let databaseUrl: string;
   let key: string;
   beforeAll(async () => {
-    databaseUrl = await createDatabase(inject("pgAdminUrl"), "broken");
+    databaseUrl = await createMigratedDatabase("broken");
     app = await startAppProcess({ databaseUrl, env: testAppEnv });
     key = await demoApiKey(app);
   });
@@ -117,7 +118,7 @@ describe("a server killed in the middle of a roster run", () => {
   }
 
   it("leaves the roster as it was, and the run still ends applied (once) after a restart", { timeout: 180_000 }, async () => {
-    databaseUrl = await createDatabase(inject("pgAdminUrl"), "crash");
+    databaseUrl = await createMigratedDatabase("crash");
     first = await startAppProcess({ databaseUrl, env });
     const key = await demoApiKey(first);
     const workspaceId = `crash-${randomUUID().slice(0, 8)}`;

@@ -1,14 +1,12 @@
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generateApiKey } from "../../lib/partners/api-key-secret";
 import { newRecordingToken } from "../../lib/recording/recording-token";
 import { call, expectError } from "../support/api";
-import { type AppProcess, demoApiKey, startAppProcess } from "../support/app-process";
-import { useAppUnderTest } from "../support/app-under-test";
-import { testAppEnv } from "../support/global-setup";
-import { createDatabase } from "../support/databases";
+import { demoApiKey } from "../support/app-process";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
 import { recorder } from "../fixtures/recorder";
+import { useApp } from "../support/use-app";
 
 /*
  * What every request meets before any router (lib/server/front-door.ts), on an app of its own:
@@ -16,18 +14,10 @@ import { recorder } from "../fixtures/recorder";
  */
 
 const unauthenticatedLimit = 6;
-let app: AppProcess;
 
-beforeAll(async () => {
-  const databaseUrl = await createDatabase(inject("pgAdminUrl"), "frontdoor");
-  app = await startAppProcess({
-    databaseUrl,
-    env: { ...testAppEnv, RATE_LIMIT_UNAUTHENTICATED: String(unauthenticatedLimit), RATE_LIMIT_WINDOW_SECONDS: "3600" },
-  });
-  useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
-});
-afterAll(async () => {
-  await app?.stop();
+const app = useApp({
+  env: { RATE_LIMIT_UNAUTHENTICATED: String(unauthenticatedLimit), RATE_LIMIT_WINDOW_SECONDS: "3600" },
+  database: "frontdoor",
 });
 
 const url = (path: string) => `${app.baseUrl}${path}`;

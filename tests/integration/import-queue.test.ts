@@ -3,14 +3,14 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "../../lib/db/client";
 import { enqueue } from "../../lib/queue/enqueue";
 import { stopJobs } from "../../lib/queue/job-queue";
 import { call } from "../support/api";
 import { type AppProcess, startAppProcess } from "../support/app-process";
 import { runAdminJson } from "../support/cli";
-import { createDatabase, runSql, useDatabase } from "../support/databases";
+import { runSql, useDatabase } from "../support/databases";
 import { testAppEnv } from "../support/global-setup";
 import { heldUntilReleased, sentAfter } from "../support/held-route";
 import { type PhotoServer, sendBytes, startPhotoServer } from "../support/https-photo-server";
@@ -18,6 +18,7 @@ import { type PhotoWorkerProcess, type StartPhotoWorkerOptions, startPhotoWorker
 import { until as pollUntil } from "../support/until";
 import { baselinePhotosPath, type PhotoImportBody, photoImportPath } from "../fixtures/baseline-photos";
 import { item, snapshot } from "../fixtures/roster";
+import { createMigratedDatabase } from "../support/migrated-database";
 
 /*
  * The import queue as production runs it, over real HTTP: a web-only app (RUN_WORKERS=false) on a
@@ -126,7 +127,7 @@ async function provisionHomes(base: string, key: string, workspaceId: string, pr
 }
 
 beforeAll(async () => {
-  databaseUrl = await createDatabase(inject("pgAdminUrl"), "import_queue");
+  databaseUrl = await createMigratedDatabase("import_queue");
   dataDir = await mkdtemp(path.join(tmpdir(), "walkthrough-import-queue-"));
   server = await startPhotoServer();
   const provisioning = await startAppProcess({ databaseUrl, env, dataDir });

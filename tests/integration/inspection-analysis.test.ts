@@ -2,22 +2,19 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { closeDb, db } from "../../lib/db/client";
-import { type AppProcess, demoApiKey, startAppProcess } from "../support/app-process";
-import { useAppUnderTest } from "../support/app-under-test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../lib/db/client";
+import { demoApiKey } from "../support/app-process";
 import { call, expectError } from "../support/api";
 import { runAdminJson } from "../support/cli";
-import { createDatabase, useDatabase } from "../support/databases";
-import { type FakeAnalysisProvider, startFakeAnalysisProvider } from "../support/fake-analysis-provider";
-import { testAppEnv } from "../support/global-setup";
+import { type FakeAnalysisProvider } from "../support/fake-analysis-provider";
 import { until } from "../support/until";
-import { startWorkerProcess, type WorkerProcess } from "../support/worker-process";
 import { makeTestVideo } from "../support/video-fixtures";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
 import { recorder, uploadRuns, waitUntilSealed } from "../fixtures/recorder";
 import { item } from "../fixtures/roster";
 import { sealedWalkthrough } from "../fixtures/walkthrough";
+import { useApp } from "../support/use-app";
 
 /*
  * The pipeline with an analysis provider: the fake provider (a real HTTP server speaking chat
@@ -26,40 +23,26 @@ import { sealedWalkthrough } from "../fixtures/walkthrough";
  * their own, configured as production would be (ANALYSIS_API_URL, ANALYSIS_MODEL, ANALYSIS_API_KEY).
  */
 
-let provider: FakeAnalysisProvider;
-let app: AppProcess;
-let databaseUrl: string;
-let key: string;
-let workspaceId: string;
-let env: Record<string, string>;
-const workers: WorkerProcess[] = [];
-const items = ["Kitchen wiped", "Beds made", "Mirror clean"];
-
-async function startWorker(): Promise<WorkerProcess> {
-  const worker = await startWorkerProcess({ databaseUrl, dataDir: app.dataDir, env });
-  workers.push(worker);
-  return worker;
-}
-
-beforeAll(async () => {
-  provider = await startFakeAnalysisProvider();
-  databaseUrl = await createDatabase(inject("pgAdminUrl"), "analysis");
-  env = {
-    ...testAppEnv,
-    APP_SECRET: randomBytes(32).toString("base64url"),
+const app = useApp({
+  env: {
     CREATE_DEMO_PARTNER: "true",
     JOB_MAINTENANCE_INTERVAL_SECONDS: "1",
-    ANALYSIS_API_URL: provider.baseUrl,
-    ANALYSIS_API_KEY: provider.apiKey,
-    ANALYSIS_MODEL: provider.model,
     ANALYSIS_TIMEOUT_SECONDS: "20",
     ANALYSIS_RECHECK_DELAYS_SECONDS: "1,2,3",
-  };
-  app = await startAppProcess({ databaseUrl, env: { ...env, RUN_WORKERS: "false" } });
-  process.env.APP_SECRET = env.APP_SECRET;
-  await useDatabase(databaseUrl);
-  useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
-  await startWorker();
+  },
+  fakes: ["analysis"],
+  workers: 1,
+  database: "analysis",
+});
+const { workers } = app;
+const startWorker = () => app.startWorker();
+let provider: FakeAnalysisProvider;
+let key: string;
+let workspaceId: string;
+const items = ["Kitchen wiped", "Beds made", "Mirror clean"];
+
+beforeAll(async () => {
+  provider = app.analysis;
   key = await demoApiKey(app);
   workspaceId = await readyWorkspace(key, "analysis", [item("home-1")]);
   const put = await call("PUT", "/v1/properties/home-1/checklist", {
@@ -70,16 +53,9 @@ beforeAll(async () => {
   expect(put.status).toBe(200);
 });
 
-afterAll(async () => {
-  for (const worker of workers) await worker.stop();
-  await closeDb();
-  await app?.stop();
-  await provider?.close();
-});
-
 const status = (taskId: string) => call("GET", "/v1/inspections", { key, query: { workspace_id: workspaceId, task_id: taskId } });
 const admin = <T = Record<string, unknown>>(...args: string[]) =>
-  runAdminJson<T>(args, { DATABASE_URL: databaseUrl, DATA_DIR: app.dataDir, APP_SECRET: env.APP_SECRET! });
+  runAdminJson<T>(args, { DATABASE_URL: app.databaseUrl, DATA_DIR: app.dataDir, APP_SECRET: app.env.APP_SECRET! });
 const analysed = (inspectionId: string, timeoutMs = 90_000) =>
   until(
     "the analysis to finish",

@@ -1,22 +1,19 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import PgBoss from "pg-boss";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { closeDb, db } from "../../lib/db/client";
-import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
-import { useAppUnderTest } from "../support/app-under-test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../lib/db/client";
 import { call, expectError } from "../support/api";
 import { runAdmin, runAdminJson } from "../support/cli";
-import { createDatabase, useDatabase } from "../support/databases";
-import { testAppEnv } from "../support/global-setup";
 import { until } from "../support/until";
 import { signInByMail } from "../support/sign-in";
-import { type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
-import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { type SmtpReceiver } from "../support/smtp-receiver";
+import { type WebhookReceiver } from "../support/webhook-receiver";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 import { readyWorkspace } from "../fixtures/recording";
 import { item } from "../fixtures/roster";
 import { sealedWalkthrough } from "../fixtures/walkthrough";
+import { useApp } from "../support/use-app";
 
 /*
  * The spec's 2-day rule (Events: `inspection.completed` "not sent if `delivery` cannot be filled
@@ -25,7 +22,6 @@ import { sealedWalkthrough } from "../fixtures/walkthrough";
  * An app of its own (workers inside) so a real receiver on 127.0.0.1 gets the deliveries.
  */
 
-let app: AppProcess;
 let receiver: WebhookReceiver;
 let smtp: SmtpReceiver;
 let databaseUrl: string;
@@ -34,33 +30,27 @@ let partner: TestPartner;
 let workspaceId: string;
 const items = ["Kitchen wiped", "Beds made"];
 
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  smtp = await startSmtpReceiver();
-  databaseUrl = await createDatabase(inject("pgAdminUrl"), "late_release");
-  // A deployment from before: the hourly job that failed late reports is still queued and scheduled.
-  const old = new PgBoss({ connectionString: databaseUrl, schema: "pgboss", supervise: false, schedule: false });
-  await old.start();
-  await old.createQueue("expire-reviews");
-  await old.schedule("expire-reviews", "17 * * * *", {}, { tz: "UTC" });
-  await old.stop({ graceful: false, wait: true });
-
-  const port = await freePort();
-  env = {
-    ...testAppEnv,
-    APP_SECRET: randomBytes(32).toString("base64url"),
-    APP_URL: `http://127.0.0.1:${port}`,
+const app = useApp({
+  env: {
     JOB_MAINTENANCE_INTERVAL_SECONDS: "1",
-    WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true",
     WEBHOOK_RECORDING_HOLD_SECONDS: "5",
-    SMTP_URL: smtp.url,
     MAIL_FROM: "Walkthrough <review@walkthrough.dev>",
-  };
-  app = await startAppProcess({ databaseUrl, port, env });
-  process.env.APP_SECRET = env.APP_SECRET;
-  await useDatabase(databaseUrl);
-  useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
+  },
+  fakes: ["webhooks", "smtp"],
+  appUrl: true,
+  database: "late_release",
+  // A deployment from before: the hourly job that failed late reports is still queued and scheduled.
+  async beforeStart(databaseUrl) {
+    const old = new PgBoss({ connectionString: databaseUrl, schema: "pgboss", supervise: false, schedule: false });
+    await old.start();
+    await old.createQueue("expire-reviews");
+    await old.schedule("expire-reviews", "17 * * * *", {}, { tz: "UTC" });
+    await old.stop({ graceful: false, wait: true });
+  },
+});
 
+beforeAll(async () => {
+  ({ webhooks: receiver, smtp, env, databaseUrl } = app);
   partner = await createTestPartner("Late Partner");
   await runAdminJson(["webhook", "set", "--partner", partner.partnerId, "--url", receiver.url], adminEnv());
   workspaceId = await readyWorkspace(partner.apiKey, "late", [item("home-1")]);
@@ -70,13 +60,6 @@ beforeAll(async () => {
     body: { items: items.map((name) => ({ name })) },
   });
   expect(put.status).toBe(200);
-});
-
-afterAll(async () => {
-  await closeDb();
-  await app?.stop();
-  await receiver?.close();
-  await smtp?.close();
 });
 
 const adminEnv = () => ({

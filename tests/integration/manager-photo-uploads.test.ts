@@ -3,22 +3,19 @@ import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { giveUpPhotoImport } from "../../lib/baseline-photos/run-photo-import";
-import { closeDb, db } from "../../lib/db/client";
+import { db } from "../../lib/db/client";
 import type { PhotoUploadView } from "../../lib/people/upload-photos";
-import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
-import { useAppUnderTest } from "../support/app-under-test";
 import { expectError } from "../support/api";
-import { createDatabase, useDatabase } from "../support/databases";
-import { testAppEnv } from "../support/global-setup";
 import { signInByMail } from "../support/sign-in";
-import { type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
+import { type SmtpReceiver } from "../support/smtp-receiver";
 import { until } from "../support/until";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 import { postPhotos, readPhotoImport, workspaceWithHomes } from "../fixtures/baseline-photos";
 import { listAll } from "../fixtures/roster";
 import { putTour, shareLink, newModelId } from "../fixtures/tours";
+import { useApp } from "../support/use-app";
 
 /*
  * Property managers adding baseline photos from their home page (lib/people/upload-photos.ts):
@@ -27,10 +24,8 @@ import { putTour, shareLink, newModelId } from "../fixtures/tours";
  * refusing its own imports while one runs (spec, Errors: no `import_id` for a manager's).
  */
 
-let app: AppProcess;
 let smtp: SmtpReceiver;
 let env: Record<string, string>;
-let databaseUrl: string;
 let partner: TestPartner;
 let home: Awaited<ReturnType<typeof workspaceWithHomes>>;
 const people: Record<"manager" | "viewer" | "stranger", { email: string; cookie: string }> = {} as never;
@@ -49,20 +44,10 @@ const jpeg = (red: number) =>
     .jpeg()
     .toBuffer();
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  databaseUrl = await createDatabase(inject("pgAdminUrl"), "uploads");
-  const port = await freePort();
-  env = {
-    ...testAppEnv,
-    APP_SECRET: randomBytes(32).toString("base64url"),
-    APP_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: smtp.url,
-  };
-  app = await startAppProcess({ databaseUrl, port, env });
-  await useDatabase(databaseUrl);
-  useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
+const app = useApp({ fakes: ["smtp"], appUrl: true, database: "uploads" });
 
+beforeAll(async () => {
+  ({ smtp, env } = app);
   partner = await createTestPartner();
   home = await workspaceWithHomes(partner.apiKey, partner.partnerId, "uploads", ["villa-1", "villa-2", "villa-3"]);
   const elsewhere = await workspaceWithHomes(partner.apiKey, partner.partnerId, "elsewhere", ["cabin-1"]);
@@ -78,12 +63,6 @@ beforeAll(async () => {
     });
     people[role] = { email, cookie: await signInByMail({ baseUrl: app.baseUrl, appUrl: env.APP_URL!, smtp }, email) };
   }
-});
-
-afterAll(async () => {
-  await closeDb();
-  await app?.stop();
-  await smtp?.close();
 });
 
 interface Upload {

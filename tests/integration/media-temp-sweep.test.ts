@@ -3,10 +3,10 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppProcess, startAppProcess, stopProcess } from "../support/app-process";
-import { createDatabase } from "../support/databases";
 import { testAppEnv } from "../support/global-setup";
+import { createMigratedDatabase } from "../support/migrated-database";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const hour = 3_600_000;
@@ -57,7 +57,7 @@ describe("temporary files left by a crash", () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "walkthrough-test-sweep-"));
-    databaseUrl = await createDatabase(inject("pgAdminUrl"), "sweep");
+    databaseUrl = await createMigratedDatabase("sweep");
   });
 
   afterAll(async () => {

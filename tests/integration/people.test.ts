@@ -1,23 +1,20 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { closeDb, db } from "../../lib/db/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../lib/db/client";
 import { enqueue } from "../../lib/queue/enqueue";
 import { stopJobs } from "../../lib/queue/job-queue";
-import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
-import { useAppUnderTest } from "../support/app-under-test";
 import { call, expectError } from "../support/api";
 import { runAdmin, runAdminJson } from "../support/cli";
-import { createDatabase, useDatabase } from "../support/databases";
-import { type FakeAnalysisProvider, startFakeAnalysisProvider } from "../support/fake-analysis-provider";
-import { testAppEnv } from "../support/global-setup";
+import { type FakeAnalysisProvider } from "../support/fake-analysis-provider";
 import { askForSignInLink, followSignInLink as followLink, signInByMail } from "../support/sign-in";
-import { linkIn, type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
+import { linkIn, type SmtpReceiver } from "../support/smtp-receiver";
 import { until } from "../support/until";
-import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { type WebhookReceiver } from "../support/webhook-receiver";
 import { createTestPartner, type TestPartner, uniqueWorkspaceId } from "../fixtures/partners";
 import { readyWorkspace } from "../fixtures/recording";
 import { item } from "../fixtures/roster";
 import { sealedWalkthrough } from "../fixtures/walkthrough";
+import { useApp } from "../support/use-app";
 
 /*
  * People (lib/people/, lib/auth/): workspace claims over the partner API, sign-in by the mailed
@@ -25,24 +22,14 @@ import { sealedWalkthrough } from "../fixtures/walkthrough";
  * reports by each seat's choices. Mail goes through a real SMTP server.
  */
 
-let app: AppProcess;
 let smtp: SmtpReceiver;
 let provider: FakeAnalysisProvider;
 let receiver: WebhookReceiver;
 let env: Record<string, string>;
 let databaseUrl: string;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  provider = await startFakeAnalysisProvider();
-  receiver = await startWebhookReceiver();
-  databaseUrl = await createDatabase(inject("pgAdminUrl"), "people");
-  const port = await freePort();
-  env = {
-    ...testAppEnv,
-    APP_SECRET: randomBytes(32).toString("base64url"),
-    APP_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: smtp.url,
+const app = useApp({
+  env: {
     MAIL_FROM: "Walkthrough <reports@walkthrough.dev>",
     RATE_LIMIT_CLAIM: "6",
     // The sign-in limits' defaults; each limit test asks from an X-Forwarded-For address of its own.
@@ -52,25 +39,17 @@ beforeAll(async () => {
     // An hour, so a limit test's asks never straddle two windows.
     RATE_LIMIT_WINDOW_SECONDS: "3600",
     JOB_MAINTENANCE_INTERVAL_SECONDS: "1",
-    ANALYSIS_API_URL: provider.baseUrl,
-    ANALYSIS_API_KEY: provider.apiKey,
-    ANALYSIS_MODEL: provider.model,
     WEBHOOK_RECORDING_HOLD_SECONDS: "5",
-    WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true",
-  };
-  app = await startAppProcess({ databaseUrl, port, env });
-  process.env.APP_SECRET = env.APP_SECRET;
-  await useDatabase(databaseUrl);
-  useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
+  },
+  fakes: ["smtp", "analysis", "webhooks"],
+  appUrl: true,
+  database: "people",
 });
-
+beforeAll(() => {
+  ({ smtp, analysis: provider, webhooks: receiver, env, databaseUrl } = app);
+});
 afterAll(async () => {
   await stopJobs();
-  await closeDb();
-  await app?.stop();
-  await smtp?.close();
-  await provider?.close();
-  await receiver?.close();
 });
 
 const admin = <T = Record<string, unknown>>(...args: string[]) => runAdminJson<T>(args, adminEnv());

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { type AppProcess, demoApiKey, freePort, startAppProcess } from "../support/app-process";
 import { testAppEnv } from "../support/global-setup";
 import { createDatabase, runSql } from "../support/databases";
+import { createMigratedDatabase } from "../support/migrated-database";
 import { until } from "../support/until";
 
 /*
@@ -61,7 +62,7 @@ describe("a production start", () => {
     "saves the partner API usage it counted when stopped by SIGTERM, long before the next flush",
     { timeout: 120_000 },
     async () => {
-      const databaseUrl = await createDatabase(inject("pgAdminUrl"), "usagestop");
+      const databaseUrl = await createMigratedDatabase("usagestop");
       const app = await startAppProcess({
         databaseUrl,
         env: { ...testAppEnv, CREATE_DEMO_PARTNER: "true", USAGE_FLUSH_SECONDS: "300" },
@@ -89,7 +90,7 @@ describe("a production start", () => {
     "refuses to start on a read-only tree without a current build, saying how to build the image",
     { timeout: 120_000 },
     async () => {
-      const databaseUrl = await createDatabase(inject("pgAdminUrl"), "nobuild");
+      const databaseUrl = await createMigratedDatabase("nobuild");
       const dataDir = await mkdtemp(path.join(tmpdir(), "walkthrough-nobuild-"));
       const emptyBuild = await mkdtemp(path.join(tmpdir(), "walkthrough-empty-next-"));
       try {

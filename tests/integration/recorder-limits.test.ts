@@ -1,15 +1,12 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { closeDb } from "../../lib/db/client";
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
 import { newRecordingToken } from "../../lib/recording/recording-token";
-import { type AppProcess, demoApiKey, startAppProcess } from "../support/app-process";
-import { useAppUnderTest } from "../support/app-under-test";
+import { demoApiKey } from "../support/app-process";
 import { call, expectError } from "../support/api";
-import { createDatabase, useDatabase } from "../support/databases";
-import { testAppEnv } from "../support/global-setup";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
 import { recorder } from "../fixtures/recorder";
 import { item } from "../fixtures/roster";
+import { useApp } from "../support/use-app";
 
 /*
  * The recording app's API is unauthenticated by partner keys, so it is limited twice: per link
@@ -20,26 +17,15 @@ import { item } from "../fixtures/roster";
 
 const recorderLimit = 5;
 const unauthenticatedLimit = 4;
-let app: AppProcess;
 
-beforeAll(async () => {
-  const databaseUrl = await createDatabase(inject("pgAdminUrl"), "reclimits");
-  const env = {
-    ...testAppEnv,
-    APP_SECRET: randomBytes(32).toString("base64url"),
+const app = useApp({
+  env: {
     CREATE_DEMO_PARTNER: "true",
     RATE_LIMIT_RECORDER: String(recorderLimit),
     RATE_LIMIT_UNAUTHENTICATED: String(unauthenticatedLimit),
     RATE_LIMIT_WINDOW_SECONDS: "3600",
-  };
-  app = await startAppProcess({ databaseUrl, env });
-  process.env.APP_SECRET = env.APP_SECRET;
-  await useDatabase(databaseUrl);
-  useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
-});
-afterAll(async () => {
-  await closeDb();
-  await app?.stop();
+  },
+  database: "reclimits",
 });
 
 describe("recorder rate limits", () => {

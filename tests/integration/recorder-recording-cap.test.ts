@@ -1,14 +1,12 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { closeDb, db } from "../../lib/db/client";
-import { type AppProcess, demoApiKey, startAppProcess } from "../support/app-process";
-import { useAppUnderTest } from "../support/app-under-test";
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { db } from "../../lib/db/client";
+import { demoApiKey } from "../support/app-process";
 import { expectError } from "../support/api";
-import { createDatabase, useDatabase } from "../support/databases";
-import { testAppEnv } from "../support/global-setup";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
 import { recorder } from "../fixtures/recorder";
 import { item } from "../fixtures/roster";
+import { useApp } from "../support/use-app";
 
 /*
  * The walkthrough's byte cap (4 GiB; RECORDING_MAX_BYTES lowers it here to 1,000,000) holds when
@@ -18,25 +16,8 @@ import { item } from "../fixtures/roster";
 
 const capBytes = 1_000_000;
 const partBytes = 300_000;
-let app: AppProcess;
 
-beforeAll(async () => {
-  const databaseUrl = await createDatabase(inject("pgAdminUrl"), "reccap");
-  const env = {
-    ...testAppEnv,
-    APP_SECRET: randomBytes(32).toString("base64url"),
-    CREATE_DEMO_PARTNER: "true",
-    RECORDING_MAX_BYTES: String(capBytes),
-  };
-  app = await startAppProcess({ databaseUrl, env });
-  process.env.APP_SECRET = env.APP_SECRET;
-  await useDatabase(databaseUrl);
-  useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
-});
-afterAll(async () => {
-  await closeDb();
-  await app?.stop();
-});
+const app = useApp({ env: { CREATE_DEMO_PARTNER: "true", RECORDING_MAX_BYTES: String(capBytes) }, database: "reccap" });
 
 /** A part that opens a WebM recording (each may be its run's first, whichever lands first). */
 function webmPart(fill: number): Buffer {

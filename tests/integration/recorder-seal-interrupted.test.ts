@@ -1,24 +1,22 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { closeDb, db } from "../../lib/db/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../lib/db/client";
 import { sealTempDir } from "../../lib/media/data-dir-layout";
 import { recordingKeys } from "../../lib/recording/recorder-state";
-import { type AppProcess, demoApiKey, startAppProcess } from "../support/app-process";
-import { useAppUnderTest } from "../support/app-under-test";
+import { demoApiKey } from "../support/app-process";
 import { call } from "../support/api";
-import { createDatabase, runSql, useDatabase } from "../support/databases";
-import { testAppEnv } from "../support/global-setup";
+import { runSql } from "../support/databases";
 import { localDriverOfApp } from "../support/media";
 import { until } from "../support/until";
 import { makeTestVideo } from "../support/video-fixtures";
-import { startWorkerProcess, type WorkerProcess } from "../support/worker-process";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
 import { recorder, uploadRuns, waitUntilSealed } from "../fixtures/recorder";
 import { item } from "../fixtures/roster";
+import { useApp } from "../support/use-app";
 
 /*
  * A worker killed (SIGKILL, with its ffmpeg) while it transcodes a walkthrough: a worker started
@@ -27,38 +25,21 @@ import { item } from "../fixtures/roster";
  * (RUN_WORKERS=false) and `npm run worker` processes, on a database of their own.
  */
 
-const env = {
-  ...testAppEnv,
-  APP_SECRET: randomBytes(32).toString("base64url"),
-  CREATE_DEMO_PARTNER: "true",
-  JOB_MAINTENANCE_INTERVAL_SECONDS: "1",
-};
-let app: AppProcess;
-let databaseUrl: string;
+const app = useApp({
+  env: { CREATE_DEMO_PARTNER: "true", JOB_MAINTENANCE_INTERVAL_SECONDS: "1" },
+  workers: 0,
+  database: "sealkill",
+});
 let dir: string;
-const workers: WorkerProcess[] = [];
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "walkthrough-seal-kill-"));
-  databaseUrl = await createDatabase(inject("pgAdminUrl"), "sealkill");
-  app = await startAppProcess({ databaseUrl, env: { ...env, RUN_WORKERS: "false" } });
-  process.env.APP_SECRET = env.APP_SECRET;
-  await useDatabase(databaseUrl);
-  useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
 });
-
 afterAll(async () => {
-  for (const worker of workers) await worker.stop();
-  await closeDb();
-  await app?.stop();
   await rm(dir, { recursive: true, force: true });
 });
 
-async function startWorker(): Promise<WorkerProcess> {
-  const worker = await startWorkerProcess({ databaseUrl, dataDir: app.dataDir, env });
-  workers.push(worker);
-  return worker;
-}
+const startWorker = () => app.startWorker();
 
 /** A transcode under way: ffmpeg is writing the first run's MP4 in a seal's work folder. */
 async function transcoding(): Promise<boolean> {
@@ -104,7 +85,7 @@ describe("a worker killed mid-seal", () => {
     expect(state.state).toBe("sealed");
 
     const jobs = await runSql(
-      databaseUrl,
+      app.databaseUrl,
       "SELECT state::text, retry_count FROM pgboss.job WHERE name = 'seal-recording' AND data->>'inspectionId' = $1",
       [inspectionId],
     );

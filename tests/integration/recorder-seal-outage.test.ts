@@ -1,22 +1,20 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { closeDb, db } from "../../lib/db/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../lib/db/client";
 import { recordingKeys } from "../../lib/recording/recorder-state";
-import { type AppProcess, demoApiKey, startAppProcess } from "../support/app-process";
-import { startWorkerProcess, type WorkerProcess } from "../support/worker-process";
-import { useAppUnderTest } from "../support/app-under-test";
+import { demoApiKey } from "../support/app-process";
+import { type WorkerProcess } from "../support/worker-process";
 import { call } from "../support/api";
-import { createDatabase, useDatabase } from "../support/databases";
-import { testAppEnv } from "../support/global-setup";
 import { bucketKeys, startTestS3Server, type TestS3Server } from "../support/s3-server";
 import { until } from "../support/until";
 import { makeTestVideo } from "../support/video-fixtures";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
 import { recorder, uploadRuns, waitUntilSealed } from "../fixtures/recorder";
 import { item } from "../fixtures/roster";
+import { useApp } from "../support/use-app";
 
 /*
  * The media store goes away while a walkthrough is being sealed, for longer than the seal's
@@ -29,22 +27,24 @@ import { item } from "../fixtures/roster";
 /** Attempts a seal used to have before it gave up (pg-boss: the first and 3 retries). */
 const oldAttempts = 4;
 
-let app: AppProcess;
-let worker: WorkerProcess;
 let s3: TestS3Server;
 let dir: string;
-let databaseUrl: string;
-let env: Record<string, string>;
+let worker: WorkerProcess;
 let key: string;
 let workspaceId: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "walkthrough-seal-outage-"));
   s3 = await startTestS3Server("walkthroughs");
-  databaseUrl = await createDatabase(inject("pgAdminUrl"), "sealoutage");
-  env = {
-    ...testAppEnv,
-    APP_SECRET: randomBytes(32).toString("base64url"),
+});
+afterAll(async () => {
+  await s3?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+// A web-only app and `npm run worker`, so that each test runs the worker its retries need.
+const app = useApp({
+  env: () => ({
     CREATE_DEMO_PARTNER: "true",
     JOB_MAINTENANCE_INTERVAL_SECONDS: "1",
     MEDIA_DRIVER: "s3",
@@ -55,13 +55,13 @@ beforeAll(async () => {
     S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
     S3_FORCE_PATH_STYLE: "true",
     SEAL_RETRY_DELAYS_SECONDS: "1,2",
-  };
-  // A web-only app and `npm run worker`, so that each test runs the worker its retries need.
-  app = await startAppProcess({ databaseUrl, env: { ...env, RUN_WORKERS: "false" } });
-  process.env.APP_SECRET = env.APP_SECRET;
-  await useDatabase(databaseUrl);
-  useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
-  worker = await startWorkerProcess({ databaseUrl, dataDir: app.dataDir, env });
+  }),
+  workers: 1,
+  database: "sealoutage",
+});
+
+beforeAll(async () => {
+  worker = app.workers[0]!;
   key = await demoApiKey(app);
   workspaceId = await readyWorkspace(key, "outage", [item("home-1")]);
   const put = await call("PUT", "/v1/properties/home-1/checklist", {
@@ -70,14 +70,6 @@ beforeAll(async () => {
     body: { items: [{ name: "Hall" }] },
   });
   expect(put.status, put.text).toBe(200);
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await closeDb();
-  await app?.stop();
-  await s3?.stop();
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** Failed seal attempts, as the worker logged them. */
@@ -137,7 +129,7 @@ describe("a seal that keeps failing for the whole retry window", () => {
   it("ends failed (seal_failed), inspection.failed recorded, and keeps the parts", async () => {
     // A worker whose window is a second: the failures outlast it at once.
     await worker.stop();
-    worker = await startWorkerProcess({ databaseUrl, dataDir: app.dataDir, env: { ...env, SEAL_RETRY_WINDOW_SECONDS: "1" } });
+    worker = await app.startWorker({ SEAL_RETRY_WINDOW_SECONDS: "1" });
     const { rec, inspectionId, manifest, parts } = await recordedWalk();
     await s3.pause();
     expect((await rec.finish({ parts: manifest, events_seq: 1 })).status).toBe(202);

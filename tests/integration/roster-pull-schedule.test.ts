@@ -1,7 +1,5 @@
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, db } from "../../lib/db/client";
-import { applyMigrations } from "../../lib/db/migrate";
 import { stopJobs } from "../../lib/queue/job-queue";
 import { createPartner } from "../../lib/partners/create-partner";
 import { clearRosterFeed } from "../../lib/roster-feeds/clear-roster-feed";
@@ -11,7 +9,8 @@ import { syncLifetimeMs } from "../../lib/roster-feeds/feed-limits";
 import { pollMinuteFor } from "../../lib/roster-feeds/poll-slot";
 import { setRosterFeed } from "../../lib/roster-feeds/set-roster-feed";
 import { provisionWorkspace } from "../../lib/workspaces/provision-workspace";
-import { createDatabase, useDatabase } from "../support/databases";
+import { useDatabase } from "../support/databases";
+import { createMigratedDatabase } from "../support/migrated-database";
 
 /*
  * The schedule is played with a chosen clock against a database of its own: no app and no
@@ -53,8 +52,7 @@ let morning: string; // polled at 10:00 UTC
 let afternoon: string; // polled at 15:00 UTC
 
 beforeAll(async () => {
-  const url = await createDatabase(inject("pgAdminUrl"));
-  await applyMigrations(url, { migrationsDir: path.resolve("prisma/migrations"), log: () => undefined });
+  const url = await createMigratedDatabase("schedule");
   await useDatabase(url);
   ({ partnerId, keyId } = await createPartner("Schedule partner"));
   morning = await pullWorkspace("morning", 600);

@@ -1,26 +1,22 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { closeDb, db } from "../../lib/db/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../lib/db/client";
 import { failInspection } from "../../lib/inspections/release-report";
 import { recordInspectionEvents } from "../../lib/webhooks/record-event";
 import { sendAttempt } from "../../lib/webhooks/send-attempt";
-import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
-import { useAppUnderTest } from "../support/app-under-test";
 import { call } from "../support/api";
 import { runAdmin, runAdminJson } from "../support/cli";
-import { createDatabase, useDatabase } from "../support/databases";
-import { type FakeAnalysisProvider, startFakeAnalysisProvider } from "../support/fake-analysis-provider";
-import { testAppEnv } from "../support/global-setup";
 import { until } from "../support/until";
-import { type ReceivedDelivery, startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
-import { startWorkerProcess, type WorkerProcess } from "../support/worker-process";
+import { type ReceivedDelivery, type WebhookReceiver } from "../support/webhook-receiver";
 import { createTestPartner, setPartnerStatus, type TestPartner } from "../fixtures/partners";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
 import { recorder } from "../fixtures/recorder";
 import { item, pushAndWait, snapshot, waitForActivation } from "../fixtures/roster";
 import { sealedWalkthrough } from "../fixtures/walkthrough";
+import { useApp } from "../support/use-app";
+import type { FakeAnalysisProvider } from "../support/fake-analysis-provider";
 
 /*
  * Signed webhooks end to end (lib/webhooks/README.md): a web-only app and `npm run worker`
@@ -28,57 +24,33 @@ import { sealedWalkthrough } from "../fixtures/walkthrough";
  * are allowed here, as in development), and the retry schedule shortened to a second a step.
  */
 
-let app: AppProcess;
-let provider: FakeAnalysisProvider;
-let receiver: WebhookReceiver;
-let databaseUrl: string;
-let env: Record<string, string>;
-const workers: WorkerProcess[] = [];
-
-async function startWorker(): Promise<WorkerProcess> {
-  const worker = await startWorkerProcess({ databaseUrl, dataDir: app.dataDir, env });
-  workers.push(worker);
-  return worker;
-}
-
-beforeAll(async () => {
-  provider = await startFakeAnalysisProvider();
-  receiver = await startWebhookReceiver();
-  databaseUrl = await createDatabase(inject("pgAdminUrl"), "webhooks");
-  env = {
-    ...testAppEnv,
-    APP_SECRET: randomBytes(32).toString("base64url"),
+// Workers build the events: their links name the app, as one APP_URL does in production.
+const app = useApp({
+  env: {
     JOB_MAINTENANCE_INTERVAL_SECONDS: "1",
-    WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true",
     WEBHOOK_RETRY_DELAYS_SECONDS: "1,1,1,1,1",
     // The spec's 2 minutes, shortened; long enough for the fake provider's prompt answers under load.
     WEBHOOK_RECORDING_HOLD_SECONDS: "20",
-    ANALYSIS_API_URL: provider.baseUrl,
-    ANALYSIS_API_KEY: provider.apiKey,
-    ANALYSIS_MODEL: provider.model,
-  };
-  // Workers build the events: their links name the app, as one APP_URL does in production.
-  const port = await freePort();
-  env.APP_URL = `http://127.0.0.1:${port}`;
-  app = await startAppProcess({ databaseUrl, port, env: { ...env, RUN_WORKERS: "false" } });
-  process.env.APP_SECRET = env.APP_SECRET;
-  await useDatabase(databaseUrl);
-  useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
-  await startWorker();
+  },
+  fakes: ["analysis", "webhooks"],
+  workers: 1,
+  appUrl: true,
+  database: "webhooks",
 });
+const { workers } = app;
+const startWorker = () => app.startWorker();
+let receiver: WebhookReceiver;
+let provider: FakeAnalysisProvider;
 
-afterAll(async () => {
-  for (const worker of workers) await worker.stop();
-  await closeDb();
-  await app?.stop();
-  await receiver?.close();
-  await provider?.close();
+beforeAll(() => {
+  receiver = app.webhooks;
+  provider = app.analysis;
 });
 
 const adminEnv = () => ({
-  DATABASE_URL: databaseUrl,
+  DATABASE_URL: app.databaseUrl,
   DATA_DIR: app.dataDir,
-  APP_SECRET: env.APP_SECRET!,
+  APP_SECRET: app.env.APP_SECRET!,
   WEBHOOKS_ALLOW_PRIVATE_RECEIVERS: "true",
 });
 const admin = <T = Record<string, unknown>>(...args: string[]) => runAdminJson<T>(args, adminEnv());

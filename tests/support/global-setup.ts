@@ -2,8 +2,10 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureBuild } from "../../lib/server/build";
+import { applyMigrations } from "../../lib/db/migrate";
 import { startAppProcess } from "./app-process";
-import { createDatabase, startTestPostgres } from "./postgres";
+import { createDatabase, createTemplateDatabase } from "./databases";
+import { startTestPostgres } from "./postgres";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -12,6 +14,8 @@ declare module "vitest" {
     /** The app's APP_SECRET, required with an external database; test code signs and decrypts with it too. */
     appSecret: string;
     pgAdminUrl: string;
+    /** The migrated database every test database is copied from (tests/support/migrated-database.ts). */
+    templateDatabase: string;
     appLogFile: string;
     /** The app's DATA_DIR: media tests write objects where the app's /media route reads them. */
     appDataDir: string;
@@ -19,6 +23,7 @@ declare module "vitest" {
 }
 
 const root = path.resolve(import.meta.dirname, "../..");
+const templateDatabase = "walkthrough_template";
 
 /** Settings of the app under test; low enough that limits can be reached in a test. */
 export const testAppEnv = {
@@ -42,7 +47,14 @@ export const testAppEnv = {
 export default async function setup(project: TestProject) {
   await ensureBuild(root, (line) => process.stderr.write(`${line}\n`));
   const postgres = await startTestPostgres();
-  const databaseUrl = await createDatabase(postgres.adminUrl, "app");
+  // Migrated once here; every app then starts on a copy and finds nothing to apply.
+  await createTemplateDatabase(postgres.adminUrl, templateDatabase, (url) =>
+    applyMigrations(url, { migrationsDir: path.join(root, "prisma/migrations"), log: () => undefined }),
+  ).catch(async (error: unknown) => {
+    await postgres.stop();
+    throw error;
+  });
+  const databaseUrl = await createDatabase(postgres.adminUrl, "app", { template: templateDatabase });
   const appSecret = randomBytes(32).toString("base64url");
   const app = await startAppProcess({ databaseUrl, env: { ...testAppEnv, APP_SECRET: appSecret } }).catch(
     async (error: unknown) => {
@@ -55,6 +67,7 @@ export default async function setup(project: TestProject) {
   project.provide("databaseUrl", databaseUrl);
   project.provide("appSecret", appSecret);
   project.provide("pgAdminUrl", postgres.adminUrl);
+  project.provide("templateDatabase", templateDatabase);
   project.provide("appLogFile", app.logFile);
   project.provide("appDataDir", app.dataDir);
 

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, inject } from "vitest";
-import { closeDb } from "../../lib/db/client";
+import { afterAll, beforeAll } from "vitest";
 import { useFakeTourProvider } from "../fixtures/tours";
-import { type AppProcess, startAppProcess } from "./app-process";
-import { useAppUnderTest } from "./app-under-test";
-import { createDatabase, useDatabase } from "./databases";
-import { testAppEnv } from "./global-setup";
+import { type AppProcess } from "./app-process";
 import { startTourProvider, type TourProviderServer } from "./tour-provider";
 import { startTourWorker, type TourWorkerProcess } from "./tour-import-worker-process";
+import { useApp } from "./use-app";
 
 export interface TourTestApp {
   app: AppProcess;
@@ -22,28 +19,24 @@ export interface TourTestApp {
  * The file's `call()`, `db()`, `localDriverOfApp()` and `tourProvider` all point at them.
  */
 export function useTourTestApp(): () => TourTestApp {
-  let state: TourTestApp | undefined;
-  const stops: (() => Promise<void>)[] = [];
+  let provider: TourProviderServer | undefined;
+  let worker: TourWorkerProcess | undefined;
   beforeAll(async () => {
-    const databaseUrl = await createDatabase(inject("pgAdminUrl"), "tours");
-    const provider = await startTourProvider();
-    stops.push(() => provider.close());
-    const env = { ...testAppEnv, APP_SECRET: inject("appSecret") };
-    const app = await startAppProcess({ databaseUrl, env: { ...env, RUN_WORKERS: "false" } });
-    stops.push(() => app.stop());
-    const worker = await startTourWorker({ databaseUrl, dataDir: app.dataDir, provider, env });
-    stops.push(() => worker.stop());
-    await useDatabase(databaseUrl);
-    useAppUnderTest({ baseUrl: app.baseUrl, dataDir: app.dataDir });
-    useFakeTourProvider(provider.controlUrl);
-    state = { app, provider, worker, databaseUrl };
+    provider = await startTourProvider();
   });
   afterAll(async () => {
-    await closeDb();
-    for (const stop of stops.reverse()) await stop();
+    await provider?.close();
+  });
+  const app = useApp({ workers: 0, database: "tours" });
+  beforeAll(async () => {
+    worker = await startTourWorker({ databaseUrl: app.databaseUrl, dataDir: app.dataDir, provider: provider!, env: app.env });
+    useFakeTourProvider(provider!.controlUrl);
+  });
+  afterAll(async () => {
+    await worker?.stop();
   });
   return () => {
-    if (!state) throw new Error("the tour test app is not started yet");
-    return state;
+    if (!provider || !worker) throw new Error("the tour test app is not started yet");
+    return { app: app.process, provider, worker, databaseUrl: app.databaseUrl };
   };
 }
