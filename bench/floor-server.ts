@@ -7,7 +7,7 @@ import http from "node:http";
 import pg from "pg";
 import type { Workspace } from "../lib/generated/prisma/client";
 import { lookupSql } from "../lib/http/auth";
-import { ApiError } from "../lib/http/errors";
+import { ApiError } from "../lib/errors/api-error";
 import { omitEmpty } from "../lib/http/omit";
 import { hashApiKey, looksLikeApiKey } from "../lib/partners/api-key-secret";
 import { fromRow, type WorkspaceRow, workspaceSql } from "../lib/workspaces/get-workspace";

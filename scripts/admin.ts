@@ -3,7 +3,8 @@
 // Commands live in lib/cli/; this file parses, dispatches, prints and chooses the exit code.
 import { parseArgs } from "node:util";
 import { commandUsage, commandWords, findCommand, usage } from "../lib/cli/commands";
-import { type Command, type CommandResult, InvalidArgumentError, type OptionValues, UsageError } from "../lib/cli/command";
+import { type Command, type CommandResult, type OptionValues, UsageError } from "../lib/cli/command";
+import { exitCodeFor } from "../lib/cli/exit-codes";
 import { jsonLine, oneLine } from "../lib/cli/output";
 import { parseConfig } from "../lib/config";
 import { closeDb } from "../lib/db/client";
@@ -63,7 +64,7 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     const usageLine = error instanceof UsageError ? `${commandUsage(command)}\n` : "";
     await print(process.stderr, `${oneLine(error)}\n${usageLine}`);
-    return error instanceof UsageError || error instanceof InvalidArgumentError ? 2 : 1;
+    return exitCodeFor(error);
   }
 }
 

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { config } from "../config";
-import { isApiError } from "../http/errors";
+import { isApiError } from "../errors/api-error";
 import { consumeRateLimit } from "../http/rate-limit";
 import { enqueue } from "../jobs/queue";
 import { log } from "../log";

@@ -5,7 +5,7 @@ import { type CompanyChecklist, listCompanyChecklists } from "../checklists/list
 import { replaceChecklistBody } from "../checklists/schemas";
 import { setCompanyChecklist } from "../checklists/set-company-checklist";
 import type { ChecklistType } from "../generated/prisma/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { parseOrThrow } from "../http/validation";
 import { type Command, InvalidArgumentError, type OptionValues, partnerOption, requiredOption } from "./command";
 import { isoTime } from "./output";

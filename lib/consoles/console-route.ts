@@ -1,6 +1,5 @@
 import type { Person } from "../auth/current-person";
-import { ApiError } from "../http/errors";
-import { PeopleError } from "../people/manage-seats";
+import { ApiError } from "../errors/api-error";
 import { jsonBody, personRoute } from "../people/page-api";
 import { PartnerNotFoundError } from "../partners/require-partner";
 import { isUuid } from "../validation/uuid";
@@ -28,15 +27,14 @@ export function consoleRoute<P extends Params>(
   return personRoute<{ params: Promise<P> }>(async (person, request, context) => {
     // A route without dynamic segments is handed no params at all.
     const params = ((await context?.params) ?? {}) as P;
-    if (params.partnerId !== undefined && !isUuid(params.partnerId)) throw new PeopleError(404, "not_found", "No such partner.");
+    if (params.partnerId !== undefined && !isUuid(params.partnerId))
+      throw new ApiError("not_found", { message: "No such partner." });
     const role = await consoleRoleOf(person.id);
     enforce(role, need(params));
     try {
       return await handler({ person, role, actor: { userId: person.id, email: person.email } }, request, params);
     } catch (error) {
-      if (error instanceof PartnerNotFoundError) throw new PeopleError(404, "not_found", "No such partner.");
-      // The domain's refusals in the API's words (an inspection already released, a report not ready).
-      if (error instanceof ApiError) throw new PeopleError(error.status, error.code, error.message);
+      if (error instanceof PartnerNotFoundError) throw new ApiError("not_found", { message: "No such partner." });
       throw error;
     }
   });

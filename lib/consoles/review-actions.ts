@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { db } from "../db/client";
 import { failInspection, releaseReport } from "../inspections/release-report";
 import { enqueue } from "../jobs/queue";
-import { PeopleError } from "../people/manage-seats";
+import { ApiError } from "../errors/api-error";
 import { analysisStats } from "../review/analysis-stats";
 import { decideItem, type StaffVerdict } from "../review/decide-item";
 import { staffFailReasons, type StaffFailReason } from "../review/fail-reasons";
@@ -17,8 +17,8 @@ import { type Actor, recordAudit } from "./audit";
  * change audited under the inspection's partner.
  */
 
-const notFound = () => new PeopleError(404, "not_found", "No such inspection.");
-const invalid = (message: string) => new PeopleError(400, "invalid_request", message);
+const notFound = () => new ApiError("not_found", { message: "No such inspection." });
+const invalid = (message: string) => new ApiError("invalid_request", { message: message });
 
 async function partnerOf(inspectionId: string): Promise<string> {
   const inspection = isUuid(inspectionId)
@@ -43,7 +43,7 @@ const verdicts: StaffVerdict[] = ["verified", "missed", "not_checked"];
 export async function decideItemAs(actor: Actor, inspectionId: string, itemId: string, state: unknown) {
   const partnerId = await partnerOf(inspectionId);
   if (!verdicts.includes(state as StaffVerdict)) throw invalid("The verdict must be verified, missed or not_checked.");
-  if (!isUuid(itemId)) throw new PeopleError(404, "not_found", "No such checklist item.");
+  if (!isUuid(itemId)) throw new ApiError("not_found", { message: "No such checklist item." });
   const result = await decideItem(inspectionId, itemId, state as StaffVerdict);
   await recordAudit({
     actor,
@@ -62,7 +62,7 @@ export async function reviewFindingAs(actor: Actor, inspectionId: string, findin
   const finding = isUuid(findingId)
     ? await db().finding.findFirst({ where: { id: findingId, inspectionId }, select: { id: true } })
     : null;
-  if (finding === null) throw new PeopleError(404, "not_found", "No such finding.");
+  if (finding === null) throw new ApiError("not_found", { message: "No such finding." });
   const result = await reviewFinding(findingId, accept);
   await recordAudit({
     actor,
@@ -102,7 +102,7 @@ export async function addFindingAs(actor: Actor, inspectionId: string, body: Rec
     throw invalid("The second must be a time in the video.");
   const status = (await db().inspection.findUniqueOrThrow({ where: { id: inspectionId }, select: { status: true } })).status;
   if (status !== "processing")
-    throw new PeopleError(409, "findings_final", `The inspection is ${status}: its findings are final.`);
+    throw new ApiError("findings_final", { message: `The inspection is ${status}: its findings are final.` });
   const findingId = randomUUID();
   await enqueue("add-staff-finding", { inspectionId, findingId, room, description, severity, category, atSeconds });
   await recordAudit({
@@ -131,7 +131,7 @@ export async function failAs(actor: Actor, inspectionId: string, reason: unknown
   const partnerId = await partnerOf(inspectionId);
   if (!isStaffFailReason(reason)) throw invalid(`The reason must be one of ${staffFailReasons.join(", ")}.`);
   if (!(await failInspection(inspectionId, reason)))
-    throw new PeopleError(409, "not_running", "Only an inspection being recorded or processed can be failed.");
+    throw new ApiError("not_running", { message: "Only an inspection being recorded or processed can be failed." });
   await recordAudit({
     actor,
     partnerId,

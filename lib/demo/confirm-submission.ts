@@ -1,5 +1,5 @@
 import { db } from "../db/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { parseJsonObject, readBodyText } from "../http/body";
 import { parseOrThrow } from "../http/validation";
 import { enqueue } from "../jobs/queue";

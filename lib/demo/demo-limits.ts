@@ -2,7 +2,7 @@ import { config } from "../config";
 import { db } from "../db/client";
 import { deliverableEmail } from "../auth/email-address";
 import { clientLimitKey } from "../http/client-address";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { consumeRateLimit } from "../http/rate-limit";
 
 const dayMs = 86_400_000;

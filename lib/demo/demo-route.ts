@@ -1,7 +1,7 @@
 import { type HttpMethod, httpMethods } from "../http/operation";
 import { type Handler, methodNotAllowed } from "../http/route-handlers";
 import { log } from "../log";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { requestIdFor } from "../http/request-id";
 import { errorResponse, jsonResponse } from "../http/respond";
 

@@ -1,5 +1,5 @@
 import { config } from "../config";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { processSingleton } from "../process-state";
 
 /*

@@ -1,7 +1,7 @@
 import { bearerToken } from "../http/auth";
 import { clientLimitKey } from "../http/client-address";
 import { db } from "../db/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { countUnknownCredential } from "../http/rate-limit";
 import { defaultSignedUrlSeconds } from "../media/storage";
 import { mediaStorage } from "../media/media-storage";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { config } from "../config";
 import { db } from "../db/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { parseJsonObject, readBodyText } from "../http/body";
 import { parseOrThrow } from "../http/validation";
 import { sendMail } from "../mail/send-mail";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { mediaStorage } from "../media/media-storage";
 import { NotARecordingError, PartTooLargeError, gatedStream } from "../recording/part-body";
 import { assertEmailUnderLimit, countSubmission, demoAddress } from "./demo-limits";

@@ -2,7 +2,7 @@ import { pool } from "../db/client";
 import { log } from "../log";
 import { hashApiKey, looksLikeApiKey } from "../partners/api-key-secret";
 import { processSingleton } from "../process-state";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors/api-error";
 
 export interface Caller {
   partnerId: string;

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ErrorCode } from "./errors";
+import type { DocumentedErrorCode } from "../errors/error-codes";
 import type { Caller } from "./auth";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -61,7 +61,7 @@ export interface OperationSpec<P, Q, H, B> {
   body?: B;
   responses: Record<number, ResponseSpec>;
   /** Error codes this operation can answer besides the ones every partner call can. */
-  errors: ErrorCode[];
+  errors: DocumentedErrorCode[];
   /**
    * `detail` keys some of this operation's refusals add, by status, for the OpenAPI document (the
    * shared ones, like `parameter` on a 400, are documented for every operation).
@@ -85,7 +85,7 @@ export interface OperationSpec<P, Q, H, B> {
 export const defaultBodyLimitBytes = 64 * 1024;
 
 /** Error codes every authenticated partner call can answer. */
-export const commonErrors: ErrorCode[] = [
+export const commonErrors: DocumentedErrorCode[] = [
   "invalid_key",
   "key_revoked",
   "partner_disabled",

@@ -3,7 +3,7 @@ import { countRequest } from "../usage/usage-counter";
 import { authenticate, type Caller } from "./auth";
 import { parseJsonObject, readBodyText } from "./body";
 import { clientLimitKey } from "./client-address";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors/api-error";
 import { type AnyOperation, defaultBodyLimitBytes, type HttpMethod, httpMethods } from "./operation";
 import { pathParams, queryParams } from "./path-params";
 import { consumeRateLimit, countUnknownCredential } from "./rate-limit";

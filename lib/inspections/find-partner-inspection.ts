@@ -1,6 +1,6 @@
 import { pool } from "../db/client";
 import type { InspectionStatus } from "../generated/prisma/enums";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { isUuid } from "../validation/uuid";
 
 export interface PartnerInspection {

@@ -4,7 +4,7 @@ import { assertConnectorEnabled, connectorNotEnabled } from "../connectors/enabl
 import { checkCalendarUrl, maxCalendarUrlLength } from "../connectors/ical/calendar-url";
 import { readCalendar, removeCalendar, serializeCalendar, setCalendar } from "../connectors/ical/calendars";
 import { readReservationPage } from "../connectors/reservations-page";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { defineOperation } from "../http/operation";
 import { getProperty } from "../properties/get-property";
 import { workspaceQuery } from "../roster/schemas";

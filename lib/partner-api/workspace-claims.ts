@@ -1,5 +1,5 @@
 import { deliverableEmail } from "../auth/email-address";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { defineOperation } from "../http/operation";
 import { claimWorkspace, invitationDays, serializeClaim } from "../people/claim-workspace";
 import { claimBody, claimQuery, claimRecord } from "../people/schemas";

@@ -1,7 +1,7 @@
 import { currentPerson, type Person } from "../auth/current-person";
 import { config } from "../config";
 import { log } from "../log";
-import { PeopleError } from "./manage-seats";
+import { ApiError } from "../errors/api-error";
 
 const json = (status: number, body: unknown) => Response.json(body, { status, headers: { "cache-control": "no-store" } });
 
@@ -30,7 +30,7 @@ export function personRoute<C>(
     try {
       return json(200, await handler(person, request, context));
     } catch (error) {
-      if (error instanceof PeopleError) return json(error.status, { error: { code: error.code, message: error.message } });
+      if (error instanceof ApiError) return json(error.status, { error: { code: error.code, message: error.message } });
       log().error({ err: error }, "people page call failed");
       return json(500, { error: { code: "internal_error", message: "Something went wrong. Try again." } });
     }
@@ -40,6 +40,6 @@ export function personRoute<C>(
 export async function jsonBody(request: Request): Promise<Record<string, unknown>> {
   const body: unknown = await request.json().catch(() => undefined);
   if (typeof body !== "object" || body === null || Array.isArray(body))
-    throw new PeopleError(400, "invalid_body", "The request was not understood.");
+    throw new ApiError("invalid_body", { message: "The request was not understood." });
   return body as Record<string, unknown>;
 }

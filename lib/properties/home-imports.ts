@@ -1,6 +1,6 @@
 import type { Tx } from "../db/client";
 import type { PhotoImportOrigin } from "../generated/prisma/enums";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 
 export interface RunningPhotoImport {
   id: string;

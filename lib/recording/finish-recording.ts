@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { db, type Tx } from "../db/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { enqueue } from "../jobs/queue";
 import { parseChecklistSections } from "./open-inspection";
 

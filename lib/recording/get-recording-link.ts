@@ -1,6 +1,6 @@
 import { pool } from "../db/client";
 import { assertPartnerActive, type Caller } from "../http/auth";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { log } from "../log";
 import { assertReturnUrlAllowed, parseReturnUrl } from "./return-url";
 import { taskIdHashSql } from "./task-id-hash";

@@ -1,5 +1,5 @@
 import { pool } from "../db/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { parseChecklistSections } from "./open-inspection";
 import { recordingLimits } from "./recorder-state";
 

@@ -1,4 +1,4 @@
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { explainItem } from "./explain-item";
 import { finishRecording } from "./finish-recording";
 import type { RecorderTask } from "./find-recorder-task";

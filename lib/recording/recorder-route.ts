@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { log } from "../log";
 import { parseJsonObject, readBodyText } from "../http/body";
 import { clientLimitKey } from "../http/client-address";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { type HttpMethod, httpMethods } from "../http/operation";
 import { pathParams } from "../http/path-params";
 import { consumeRateLimit, countUnknownCredential } from "../http/rate-limit";

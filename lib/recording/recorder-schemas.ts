@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { parseOrThrow } from "../http/validation";
 import { requiredText } from "../validation/text";
 import { recordingLimits } from "./recorder-state";

@@ -1,4 +1,4 @@
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { parseAllowlistEntry } from "../partners/allowlist-entry";
 
 /*

@@ -1,6 +1,6 @@
 import { config } from "../config";
 import { db, type Tx } from "../db/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { enqueue } from "../jobs/queue";
 import { mediaStorage } from "../media/media-storage";
 import { readBodyBytes } from "../http/body";

@@ -8,7 +8,7 @@ import { differenceHash } from "../analysis/dhash";
 import { config } from "../config";
 import { db } from "../db/client";
 import type { FindingCategory, FindingSeverity } from "../generated/prisma/enums";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { analysisTempDir } from "../media/data-dir-layout";
 import { mediaStorage } from "../media/media-storage";
 import { extractStill } from "../video/extract-still";

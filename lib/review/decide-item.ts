@@ -1,5 +1,5 @@
 import { db } from "../db/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { releaseIfReady } from "../inspections/release-report";
 
 export type StaffVerdict = "verified" | "missed" | "not_checked";

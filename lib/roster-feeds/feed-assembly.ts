@@ -1,4 +1,4 @@
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { checkSnapshot } from "../roster/check-snapshot";
 import type { RosterItem, RosterSnapshotBody } from "../roster/schemas";
 import { FeedError } from "./feed-errors";

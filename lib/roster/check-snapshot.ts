@@ -1,4 +1,4 @@
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import type { RosterSnapshotBody } from "./schemas";
 
 const listedDuplicatesMax = 100;
