@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
 import type { Workspace } from "../lib/generated/prisma/client";
-import { lookupSql } from "../lib/http/auth";
+import { lookupSql } from "../lib/http/auth/partner-key";
 import { ApiError } from "../lib/errors/api-error";
 import { omitEmpty } from "../lib/http/omit";
 import { hashApiKey, looksLikeApiKey } from "../lib/partners/api-key-secret";

@@ -1,4 +1,4 @@
-import { bearerToken } from "../http/auth";
+import { bearerToken } from "../http/auth/partner-key";
 import { clientLimitKey } from "../http/client-address";
 import { db } from "../db/client";
 import { ApiError } from "../errors/api-error";

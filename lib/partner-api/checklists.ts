@@ -14,6 +14,7 @@ const checklistRule = `${homeRule} An unknown \`type\` is \`400 invalid_request\
 
 export const putChecklist = defineOperation({
   method: "PUT",
+  auth: "partnerKey",
   path,
   operationId: "replaceChecklist",
   tag: "Home setup",
@@ -46,6 +47,7 @@ export const putChecklist = defineOperation({
 
 export const readChecklist = defineOperation({
   method: "GET",
+  auth: "partnerKey",
   path,
   operationId: "getChecklist",
   tag: "Home setup",
@@ -66,6 +68,7 @@ export const readChecklist = defineOperation({
 
 export const removeChecklist = defineOperation({
   method: "DELETE",
+  auth: "partnerKey",
   path,
   operationId: "deleteChecklist",
   tag: "Home setup",

@@ -61,6 +61,7 @@ const calendarRecord = z
 
 export const putIcalCalendar = defineOperation({
   method: "PUT",
+  auth: "partnerKey",
   path: "/connectors/ical/calendars",
   operationId: "setReservationCalendar",
   tag: "Connectors",
@@ -97,6 +98,7 @@ export const putIcalCalendar = defineOperation({
 
 export const readIcalCalendar = defineOperation({
   method: "GET",
+  auth: "partnerKey",
   path: "/connectors/ical/calendars",
   operationId: "getReservationCalendar",
   tag: "Connectors",
@@ -113,6 +115,7 @@ export const readIcalCalendar = defineOperation({
 
 export const deleteIcalCalendar = defineOperation({
   method: "DELETE",
+  auth: "partnerKey",
   path: "/connectors/ical/calendars",
   operationId: "deleteReservationCalendar",
   tag: "Connectors",
@@ -130,6 +133,7 @@ export const deleteIcalCalendar = defineOperation({
 
 export const listIcalReservations = defineOperation({
   method: "GET",
+  auth: "partnerKey",
   path: "/connectors/ical/reservations",
   operationId: "listReservations",
   tag: "Connectors",
@@ -179,6 +183,7 @@ export const icalOperations = [putIcalCalendar, readIcalCalendar, deleteIcalCale
  */
 export const callConnector = defineOperation({
   method: "GET",
+  auth: "partnerKey",
   path: "/connectors/{platform}/{operation}",
   operationId: "callConnector",
   tag: "Connectors",

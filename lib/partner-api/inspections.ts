@@ -17,6 +17,7 @@ const tag = "Recording links and inspections";
 
 export const readInspectionStatus = defineOperation({
   method: "GET",
+  auth: "partnerKey",
   path: "/v1/inspections",
   operationId: "getInspectionStatus",
   tag,
@@ -40,6 +41,7 @@ export const readInspectionStatus = defineOperation({
 
 export const readInspectionFindings = defineOperation({
   method: "GET",
+  auth: "partnerKey",
   path: "/v1/inspections/{inspection_id}/findings",
   operationId: "getInspectionFindings",
   tag,
@@ -80,6 +82,7 @@ export const readInspectionFindings = defineOperation({
 
 export const readInspectionVideo = defineOperation({
   method: "GET",
+  auth: "partnerKey",
   path: "/v1/inspections/{inspection_id}/video",
   operationId: "getInspectionVideo",
   tag,

@@ -5,6 +5,7 @@ import { serializeRecordingLink } from "../recording/serializers";
 
 export const readRecordingLink = defineOperation({
   method: "GET",
+  auth: "partnerKey",
   path: "/v1/recording-link",
   operationId: "getRecordingLink",
   tag: "Recording links and inspections",

@@ -8,6 +8,7 @@ import { getWorkspace } from "../workspaces/get-workspace";
 
 export const createRosterSync = defineOperation({
   method: "POST",
+  auth: "partnerKey",
   path: "/v1/roster-syncs",
   operationId: "createRosterSync",
   tag: "Roster",

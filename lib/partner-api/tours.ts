@@ -11,6 +11,7 @@ const path = "/v1/properties/{property_id}/tour";
 
 export const putTour = defineOperation({
   method: "PUT",
+  auth: "partnerKey",
   path,
   operationId: "setTour",
   tag: "Home setup",
@@ -57,6 +58,7 @@ export const putTour = defineOperation({
 
 export const deleteTour = defineOperation({
   method: "DELETE",
+  auth: "partnerKey",
   path,
   operationId: "removeTour",
   tag: "Home setup",

@@ -6,6 +6,7 @@ import { claimBody, claimQuery, claimRecord } from "../people/schemas";
 
 export const createWorkspaceClaim = defineOperation({
   method: "POST",
+  auth: "partnerKey",
   path: "/v1/workspace-claims",
   operationId: "claimWorkspace",
   tag: "Provisioning",

@@ -7,6 +7,7 @@ import { serializeWorkspace, serializeWorkspaceSummary } from "../workspaces/ser
 
 export const createWorkspace = defineOperation({
   method: "POST",
+  auth: "partnerKey",
   path: "/v1/workspaces",
   operationId: "createWorkspace",
   tag: "Provisioning",
@@ -36,6 +37,7 @@ export const createWorkspace = defineOperation({
 
 export const readWorkspace = defineOperation({
   method: "GET",
+  auth: "partnerKey",
   path: "/v1/workspaces/{workspace_id}",
   operationId: "getWorkspace",
   tag: "Provisioning",

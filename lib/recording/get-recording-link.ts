@@ -1,5 +1,5 @@
 import { pool } from "../db/client";
-import { assertPartnerActive, type Caller } from "../http/auth";
+import { assertPartnerActive, type Caller } from "../http/auth/partner-key";
 import { ApiError } from "../errors/api-error";
 import { log } from "../log";
 import { assertReturnUrlAllowed, parseReturnUrl } from "./return-url";

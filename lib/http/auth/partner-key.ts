@@ -1,8 +1,13 @@
-import { pool } from "../db/client";
-import { log } from "../log";
-import { hashApiKey, looksLikeApiKey } from "../partners/api-key-secret";
-import { processSingleton } from "../process-state";
-import { ApiError } from "../errors/api-error";
+import { pool } from "../../db/client";
+import { log } from "../../log";
+import { hashApiKey, looksLikeApiKey } from "../../partners/api-key-secret";
+import { processSingleton } from "../../process-state";
+import { ApiError } from "../../errors/api-error";
+import { countRequest } from "../../usage/usage-counter";
+import { clientLimitKey } from "../client-address";
+import { countUnknownCredential } from "../rate-limit";
+import { apiSurface } from "../surfaces";
+import type { Authenticator } from "./authenticator";
 
 export interface Caller {
   partnerId: string;
@@ -79,3 +84,25 @@ export async function authenticate(request: Request, { partnerInHandler = false 
 export function assertPartnerActive(caller: Caller): void {
   if (!caller.partnerActive) throw new ApiError("partner_disabled");
 }
+
+/**
+ * `auth: "partnerKey"`: the partner from the key, looked up first, so a valid key is served
+ * whatever else its address sends. Missing, malformed or unknown keys count against the address,
+ * and past its limit they are answered `429` instead of `401` (a malformed key is refused without
+ * a lookup). Every call counts against the key's `general` bucket and the partner's usage.
+ */
+export const partnerKeyAuth: Authenticator<Caller> = {
+  async identify({ request, partnerInHandler }) {
+    try {
+      return await authenticate(request, { partnerInHandler });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "invalid_key") countUnknownCredential(clientLimitKey(request));
+      throw error;
+    }
+  },
+  limit: "general",
+  limitSubject: (caller) => caller.keyId,
+  logFields: (caller) => ({ partnerId: caller.partnerId, keyId: caller.keyId }),
+  surface: apiSurface,
+  answered: (caller, status, errorCode) => countRequest(caller.partnerId, status, errorCode),
+};
