@@ -8,6 +8,7 @@ import { reviewFinding } from "../review/review-finding";
 import { showReview } from "../review/show-review";
 import { type Command, InvalidArgumentError, type OptionValues, requiredOption, uuidOption } from "./command";
 import { isoTime, table } from "./output";
+import { staffFindingLimits } from "../review/staff-finding-rules";
 
 // Staff review, as the admin console will do it: every command calls one function of lib/review.
 
@@ -155,9 +156,6 @@ const decide: Command = {
   },
 };
 
-const severities = ["MINOR", "MODERATE", "MAJOR"] as const;
-const categories = ["damage", "cleaning", "lost_item"] as const;
-
 const addFinding: Command = {
   name: "review finding add",
   args: "--inspection <id> --room <room> --severity MINOR|MODERATE|MAJOR --category damage|cleaning|lost_item --description <text> [--at <seconds>]",
@@ -165,10 +163,10 @@ const addFinding: Command = {
   options: ["inspection", "room", "severity", "category", "description", "at"],
   prepare(options) {
     const inspectionId = inspectionOption(options);
-    const room = textOption(options, "room", 80);
-    const description = textOption(options, "description", 300);
-    const severity = oneOf(options, "severity", severities);
-    const category = oneOf(options, "category", categories);
+    const room = textOption(options, "room", staffFindingLimits.roomMaxLength);
+    const description = textOption(options, "description", staffFindingLimits.descriptionMaxLength);
+    const severity = oneOf(options, "severity", staffFindingLimits.severities);
+    const category = oneOf(options, "category", staffFindingLimits.categories);
     let atSeconds: number | undefined;
     if (options.at !== undefined) {
       atSeconds = Number(options.at);

@@ -9,6 +9,7 @@ import { staffFailReasons, type StaffFailReason } from "../review/fail-reasons";
 import { listReviewQueue } from "../review/list-review-queue";
 import { reviewFinding } from "../review/review-finding";
 import { showReview } from "../review/show-review";
+import type { StaffFindingFields } from "../review/staff-finding-rules";
 import { isUuid } from "../validation/uuid";
 import { type Actor, recordAudit } from "./audit";
 
@@ -75,31 +76,14 @@ export async function reviewFindingAs(actor: Actor, inspectionId: string, findin
   return { released: result.released };
 }
 
-const severities = ["MINOR", "MODERATE", "MAJOR"] as const;
-const categories = ["damage", "cleaning", "lost_item"] as const;
-
-function text(value: unknown, field: string, max: number): string {
-  const trimmed = typeof value === "string" ? value.trim() : "";
-  if (trimmed === "" || trimmed.length > max) throw invalid(`The ${field} must be 1 to ${max} characters.`);
-  return trimmed;
-}
-
 /**
  * A finding seen on a paused frame: checked here, made by the worker (cutting the frame and
  * matching it to the baseline need ffmpeg and the image decoder, which the web side never loads).
  * Answers its id at once; the desk shows it when the job has made it.
  */
-export async function addFindingAs(actor: Actor, inspectionId: string, body: Record<string, unknown>) {
+export async function addFindingAs(actor: Actor, inspectionId: string, finding: StaffFindingFields) {
   const partnerId = await partnerOf(inspectionId);
-  const room = text(body.room, "room", 80);
-  const description = text(body.description, "description", 300);
-  const severity = severities.find((value) => value === body.severity);
-  const category = categories.find((value) => value === body.category);
-  if (!severity) throw invalid("The severity must be MINOR, MODERATE or MAJOR.");
-  if (!category) throw invalid("The category must be damage, cleaning or lost_item.");
-  const atSeconds = body.atSeconds === undefined || body.atSeconds === null ? undefined : Number(body.atSeconds);
-  if (atSeconds !== undefined && !(Number.isFinite(atSeconds) && atSeconds >= 0))
-    throw invalid("The second must be a time in the video.");
+  const { room, description, severity, category, atSeconds } = finding;
   const status = (await db().inspection.findUniqueOrThrow({ where: { id: inspectionId }, select: { status: true } })).status;
   if (status !== "processing")
     throw new ApiError("findings_final", { message: `The inspection is ${status}: its findings are final.` });

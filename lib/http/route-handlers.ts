@@ -1,7 +1,8 @@
 import { ApiError } from "../errors/api-error";
 import { log } from "../log";
 import { authenticators } from "./auth";
-import type { Authenticator } from "./auth/authenticator";
+import type { z } from "zod";
+import type { Authenticator, Surface } from "./auth/authenticator";
 import { readBodyText } from "./body";
 import type { Caller } from "./auth/partner-key";
 import { type AnyOperation, type AnyRoute, defaultBodyLimitBytes, type HttpMethod, httpMethods } from "./operation";
@@ -9,7 +10,6 @@ import { pathParams, queryParams } from "./path-params";
 import { consumeRateLimit } from "./rate-limit";
 import { requestIdFor } from "./request-id";
 import { errorResponse } from "./respond";
-import { parseOrThrow } from "./validation";
 
 export type Handler = (request: Request) => Promise<Response>;
 
@@ -30,6 +30,13 @@ function declaredHeaders(request: Request, names: string[]): Record<string, stri
   return out;
 }
 
+/** Parses with a zod schema, or throws the surface's refusal for the first problem found. */
+function parse<S extends z.ZodType>(schema: S, input: unknown, surface: Surface): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw surface.refuseInput(result.error.issues[0]!, input);
+}
+
 async function run(
   route: AnyRoute,
   auth: Authenticator<unknown>,
@@ -47,10 +54,10 @@ async function run(
   seen.caller = caller;
   const bucket = route.rateLimit ?? auth.limit;
   if (bucket) await consumeRateLimit(bucket, auth.limitSubject(caller, request));
-  const params = route.params ? parseOrThrow(route.params, rawParams()) : undefined;
-  const query = route.query ? parseOrThrow(route.query, queryParams(request.url)) : undefined;
+  const params = route.params ? parse(route.params, rawParams(), auth.surface) : undefined;
+  const query = route.query ? parse(route.query, queryParams(request.url), auth.surface) : undefined;
   const headers = route.headers
-    ? parseOrThrow(route.headers, declaredHeaders(request, Object.keys(route.headers.shape)))
+    ? parse(route.headers, declaredHeaders(request, Object.keys(route.headers.shape)), auth.surface)
     : undefined;
   let body: unknown;
   let bodyText = "";
@@ -58,7 +65,7 @@ async function run(
     bodyText = await readBodyText(request, route.bodyLimitBytes ?? defaultBodyLimitBytes);
     const replayed = await (route as AnyOperation).replay?.({ caller: caller as Caller, query, headers, bodyText });
     if (replayed) return auth.surface.success(replayed.status, replayed.body, replayed.headers ?? {}, requestId);
-    body = parseOrThrow(route.body, auth.surface.parseBody(bodyText));
+    body = parse(route.body, auth.surface.parseBody(bodyText), auth.surface);
   }
   // The authenticator of `route.auth` found the caller its handler expects.
   const result = await route.handler({ request, requestId, caller: caller as never, params, query, headers, body, bodyText });

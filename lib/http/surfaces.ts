@@ -2,11 +2,13 @@ import { ApiError } from "../errors/api-error";
 import type { Surface } from "./auth/authenticator";
 import { parseJsonObject } from "./body";
 import { errorResponse, jsonResponse } from "./respond";
+import { issueToApiError } from "./validation";
 
 /** The partner API's answers (spec, Conventions), shared by the recording app and the demo tier: omit rule, request id. */
 export const apiSurface: Surface = {
   success: (status, body, headers, requestId) => jsonResponse(status, body, { ...headers, "x-request-id": requestId }),
   refusal: errorResponse,
+  refuseInput: (issue, input) => issueToApiError(issue, input),
   internalError: () => new ApiError("internal_error"),
   parseBody: parseJsonObject,
 };
@@ -20,6 +22,8 @@ const pageJson = (status: number, body: unknown, headers: Record<string, string>
  */
 export const pageSurface: Surface = {
   success: (status, body, headers) => pageJson(status, body, headers),
+  // The pages show the message; the schemas word it for a person (lib/review/staff-finding-rules.ts).
+  refuseInput: (issue) => new ApiError("invalid_request", { message: issue.message }),
   refusal: (error) => pageJson(error.status, { error: { code: error.code, message: error.message } }, error.headers),
   internalError: () => new ApiError("internal_error", { message: "Something went wrong. Try again." }),
   parseBody(text) {

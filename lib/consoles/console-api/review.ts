@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineRoute, ok } from "../../http/operation";
 import { addFindingAs, decideItemAs, failAs, releaseAs, reviewFindingAs, reviewOf, reviewQueue } from "../review-actions";
+import { staffFindingFields } from "../../review/staff-finding-rules";
 import { jsonObject } from "./inputs";
 
 /* The staff review console's calls (staff only), under /api/console/review. */
@@ -38,7 +39,7 @@ export const addReviewFinding = defineRoute({
   method: "POST",
   path: `${base}/{inspectionId}/findings`,
   params: inspectionPath,
-  body: jsonObject,
+  body: staffFindingFields,
   handler: async ({ caller, params, body }) => ok(await addFindingAs(caller.actor, params.inspectionId, body)),
 });
 

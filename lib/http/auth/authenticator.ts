@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { ApiError } from "../../errors/api-error";
 import type { RateLimitBucket } from "../rate-limit";
 
@@ -7,6 +8,8 @@ export interface Surface {
   refusal(error: ApiError, requestId: string): Response;
   /** What an unexpected failure answers, in the surface's words. */
   internalError(): ApiError;
+  /** The refusal of an input its schema refused, from the first problem zod found. */
+  refuseInput(issue: z.core.$ZodIssue, input: unknown): ApiError;
   /** The body as a JSON object, or the surface's refusal of it. */
   parseBody(text: string): Record<string, unknown>;
 }
