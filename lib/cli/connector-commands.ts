@@ -1,5 +1,5 @@
 import { cliActor } from "../consoles/audit";
-import { connectorsOf, setConnectorAs, setEventTrackAs } from "../consoles/connector-actions";
+import { connectorsOf, setConnectorAs, setEventTrackAs } from "../consoles/connector-operations";
 import { type Command, partnerOption, requiredOption } from "./command";
 import { table } from "./output";
 import { requireWorkspace, workspaceOption } from "./workspace-option";

@@ -4,8 +4,8 @@ import { usageOf } from "../../usage/read-usage";
 import { listAudit } from "../audit";
 import { invitePartnerUser, listPartnerUsers } from "../console-people";
 import { inspectionsPage } from "../inspections-page";
-import { addAllowlistAs, allowlistOf, removeAllowlistAs, workspacesOf } from "../integration-actions";
-import { issueKeyAs, keysOf, revokeKeyAs } from "../partner-actions";
+import { addAllowlistAs, allowlistOf, removeAllowlistAs, workspacesOf } from "../integration-operations";
+import { issueKeyAs, keysOf, revokeKeyAs } from "../partner-operations";
 import { jsonObject, pageQuery, partnerPath } from "./inputs";
 import { auditQuery, inspectionsQuery } from "./staff";
 

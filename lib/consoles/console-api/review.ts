@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineRoute, ok } from "../../http/operation";
-import { addFindingAs, decideItemAs, failAs, releaseAs, reviewFindingAs, reviewOf, reviewQueue } from "../review-actions";
+import { addFindingAs, decideItemAs, failAs, releaseAs, reviewFindingAs, reviewOf, reviewQueue } from "../review-operations";
 import { staffFindingFields } from "../../review/staff-finding-rules";
 import { jsonObject } from "./inputs";
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { defineRoute, ok } from "../../http/operation";
 import { listAudit } from "../audit";
-import { setEventTrackAs } from "../connector-actions";
+import { setEventTrackAs } from "../connector-operations";
 import { addStaff, listStaff } from "../console-people";
 import { inspectionsPage } from "../inspections-page";
-import { jobsOverview, retryGivenUpAs } from "../job-actions";
-import { createPartnerAs, partnersPage, setPartnerStatusAs, setRosterMaxAs } from "../partner-actions";
+import { jobsOverview, retryGivenUpAs } from "../job-operations";
+import { createPartnerAs, partnersPage, setPartnerStatusAs, setRosterMaxAs } from "../partner-operations";
 import { jsonObject, pageQuery, partnerPath } from "./inputs";
 
 /* The staff console's own calls (staff only): jobs, audit, staff, inspections, partners. */

@@ -9,7 +9,7 @@ import {
   sendTestAs,
   setReceiverAs,
   webhookOf,
-} from "../integration-actions";
+} from "../integration-operations";
 import { jsonObject, partnerPath } from "./inputs";
 
 /* A partner's webhook receiver in the consoles (its users, and staff). */

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { defineRoute, ok } from "../../http/operation";
 import { homeSetupBodyLimitBytes } from "../../properties/home-setup";
-import { clearCompanyChecklistAs, setCompanyChecklistAs } from "../checklist-actions";
-import { connectorsOf, setConnectorAs } from "../connector-actions";
-import { clearFeedAs, setFeedAs } from "../feed-actions";
-import { removeSeatAs, setSeatAs } from "../seat-actions";
+import { clearCompanyChecklistAs, setCompanyChecklistAs } from "../checklist-operations";
+import { connectorsOf, setConnectorAs } from "../connector-operations";
+import { clearFeedAs, setFeedAs } from "../feed-operations";
+import { removeSeatAs, setSeatAs } from "../seat-operations";
 import { jsonObject, workspacePath } from "./inputs";
 
 /* A partner's workspace as staff set it up: company checklists, seats, connectors, the roster feed. */
