@@ -9,7 +9,7 @@ import { staffFailReasons, type StaffFailReason } from "../review/fail-reasons";
 import { listReviewQueue } from "../review/list-review-queue";
 import { reviewFinding } from "../review/review-finding";
 import { showReview } from "../review/show-review";
-import type { StaffFindingFields } from "../review/staff-finding-rules";
+import { checkStaffFinding } from "../review/staff-finding-rules";
 import { isUuid } from "../validation/uuid";
 import { type Actor, recordAudit } from "./audit";
 
@@ -81,9 +81,9 @@ export async function reviewFindingAs(actor: Actor, inspectionId: string, findin
  * matching it to the baseline need ffmpeg and the image decoder, which the web side never loads).
  * Answers its id at once; the desk shows it when the job has made it.
  */
-export async function addFindingAs(actor: Actor, inspectionId: string, finding: StaffFindingFields) {
+export async function addFindingAs(actor: Actor, inspectionId: string, body: Record<string, unknown>) {
   const partnerId = await partnerOf(inspectionId);
-  const { room, description, severity, category, atSeconds } = finding;
+  const { room, description, severity, category, atSeconds } = checkStaffFinding(body);
   const status = (await db().inspection.findUniqueOrThrow({ where: { id: inspectionId }, select: { status: true } })).status;
   if (status !== "processing")
     throw new ApiError("findings_final", { message: `The inspection is ${status}: its findings are final.` });
