@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import { CreatePartner } from "@/components/consoles/CreatePartner";
 import { NoAccess } from "@/components/consoles/NoAccess";
 import { StaffPanel } from "@/components/consoles/StaffPanel";
-import { PageShell } from "@/components/people/PageShell";
-import { QueryProvider } from "@/components/people/QueryProvider";
-import styles from "@/components/people/people.module.css";
+import { PageShell } from "@/components/shell/PageShell";
+import { QueryProvider } from "@/components/shell/QueryProvider";
+import styles from "@/components/shell/shell.module.css";
 import { consolePage } from "@/lib/consoles/console-page";
 import { staffLinks } from "@/components/consoles/nav";
-import { partnersPage } from "@/lib/consoles/partner-actions";
+import { partnersPage } from "@/lib/consoles/partner-operations";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Partners · Walkthrough admin" };

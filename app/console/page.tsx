@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { NoAccess } from "@/components/consoles/NoAccess";
-import { PageShell } from "@/components/people/PageShell";
-import styles from "@/components/people/people.module.css";
+import { PageShell } from "@/components/shell/PageShell";
+import styles from "@/components/shell/shell.module.css";
 import { requirePerson } from "@/lib/auth/current-person";
 import { consoleRoleOf } from "@/lib/consoles/console-role";
 import { listPartnerNames } from "@/lib/partners/find-partner";

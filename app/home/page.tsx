@@ -5,10 +5,10 @@ import { consoleRoleOf } from "@/lib/consoles/console-role";
 import type { InspectionStatus } from "@/lib/generated/prisma/enums";
 import { seatsOf } from "@/lib/people/access";
 import { inspectionStatuses, readHome } from "@/lib/people/read-home";
-import { PageShell } from "@/components/people/PageShell";
+import { PageShell } from "@/components/shell/PageShell";
 import { PhotoUpload } from "@/components/people/PhotoUpload";
-import { QueryProvider } from "@/components/people/QueryProvider";
-import styles from "@/components/people/people.module.css";
+import { QueryProvider } from "@/components/shell/QueryProvider";
+import styles from "@/components/shell/shell.module.css";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Inspections · Walkthrough" };

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { requirePerson } from "@/lib/auth/current-person";
 import { deliveryChoicesOf } from "@/lib/people/manage-seats";
 import { DeliveryChoices } from "@/components/people/DeliveryChoices";
-import { PageShell } from "@/components/people/PageShell";
-import { QueryProvider } from "@/components/people/QueryProvider";
-import styles from "@/components/people/people.module.css";
+import { PageShell } from "@/components/shell/PageShell";
+import { QueryProvider } from "@/components/shell/QueryProvider";
+import styles from "@/components/shell/shell.module.css";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings · Walkthrough" };

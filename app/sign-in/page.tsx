@@ -3,9 +3,9 @@ import { redirect } from "next/navigation";
 import { currentPerson } from "@/lib/auth/current-person";
 import { safeReturnPath } from "@/lib/auth/return-path";
 import { config } from "@/lib/config";
-import { PageShell } from "@/components/people/PageShell";
+import { PageShell } from "@/components/shell/PageShell";
 import { SignInForm } from "@/components/people/SignInForm";
-import styles from "@/components/people/people.module.css";
+import styles from "@/components/shell/shell.module.css";
 
 export const metadata: Metadata = { title: "Sign in · Walkthrough" };
 export const dynamic = "force-dynamic";

@@ -2,8 +2,8 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FormEvent } from "react";
-import { callApi } from "@/components/people/call-api";
-import styles from "@/components/people/people.module.css";
+import { callApi } from "@/components/shell/call-api";
+import styles from "@/components/shell/shell.module.css";
 
 /** Where a recording link's `return_url` may send the cleaner back to. */
 export function AllowlistPanel({ partnerId }: { partnerId: string }) {

@@ -1,9 +1,9 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { callApi } from "@/components/people/call-api";
-import { ErrorAlert } from "@/components/people/ErrorAlert";
-import styles from "@/components/people/people.module.css";
+import { callApi } from "@/components/shell/call-api";
+import { ErrorAlert } from "@/components/shell/ErrorAlert";
+import styles from "@/components/shell/shell.module.css";
 import type { AuditView } from "@/lib/consoles/audit";
 
 /** The audit log, newest first, a server page at a time. */

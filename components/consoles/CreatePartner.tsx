@@ -3,9 +3,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import type { FormEvent } from "react";
-import { callApi } from "@/components/people/call-api";
-import { ErrorAlert } from "@/components/people/ErrorAlert";
-import styles from "@/components/people/people.module.css";
+import { callApi } from "@/components/shell/call-api";
+import { ErrorAlert } from "@/components/shell/ErrorAlert";
+import styles from "@/components/shell/shell.module.css";
 import { OnceSecret } from "./OnceSecret";
 
 export function CreatePartner() {

@@ -2,9 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { callApi } from "@/components/people/call-api";
-import { ErrorAlert } from "@/components/people/ErrorAlert";
-import styles from "@/components/people/people.module.css";
+import { callApi } from "@/components/shell/call-api";
+import { ErrorAlert } from "@/components/shell/ErrorAlert";
+import styles from "@/components/shell/shell.module.css";
 import { PageNav } from "./PageNav";
 
 interface InspectionRow {

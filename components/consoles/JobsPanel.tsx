@@ -2,9 +2,9 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { callApi } from "@/components/people/call-api";
-import { ErrorAlert } from "@/components/people/ErrorAlert";
-import styles from "@/components/people/people.module.css";
+import { callApi } from "@/components/shell/call-api";
+import { ErrorAlert } from "@/components/shell/ErrorAlert";
+import styles from "@/components/shell/shell.module.css";
 
 interface QueueRow {
   queue: string;

@@ -1,6 +1,6 @@
 import type { Person } from "@/lib/auth/current-person";
-import { PageShell } from "@/components/people/PageShell";
-import styles from "@/components/people/people.module.css";
+import { PageShell } from "@/components/shell/PageShell";
+import styles from "@/components/shell/shell.module.css";
 
 /** The same page whether the thing asked for is not the person's or does not exist. */
 export function NoAccess({ person }: { person: Person }) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import styles from "@/components/people/people.module.css";
+import styles from "@/components/shell/shell.module.css";
 
 /** A secret shown this one time: it is never stored readable, so it cannot be shown again. */
 export function OnceSecret({ label, value }: { label: string; value: string }) {

@@ -1,4 +1,4 @@
-import styles from "@/components/people/people.module.css";
+import styles from "@/components/shell/shell.module.css";
 
 /** Previous and next through a list the server pages; nothing when it fits on one page. */
 export function PageNav({

@@ -1,9 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { callApi } from "@/components/people/call-api";
-import { ErrorAlert } from "@/components/people/ErrorAlert";
-import styles from "@/components/people/people.module.css";
+import { callApi } from "@/components/shell/call-api";
+import { ErrorAlert } from "@/components/shell/ErrorAlert";
+import styles from "@/components/shell/shell.module.css";
 import type { UsageView } from "@/lib/usage/read-usage";
 
 /** Requests per day and errors by code over the last 30 days: bars, and the same numbers as a table for screen readers. */

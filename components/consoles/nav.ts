@@ -1,4 +1,4 @@
-import type { NavLink } from "@/components/people/PageShell";
+import type { NavLink } from "@/components/shell/PageShell";
 
 export const staffLinks: NavLink[] = [
   { href: "/admin", label: "Partners" },

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import styles from "@/components/people/people.module.css";
+import styles from "@/components/shell/shell.module.css";
 
 type State = { step: "idle" | "sending" } | { step: "done"; status: string } | { step: "failed"; message: string };
 

@@ -3,8 +3,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { DeliveryChoice } from "@/lib/people/manage-seats";
-import { callApi } from "./call-api";
-import styles from "./people.module.css";
+import { callApi } from "@/components/shell/call-api";
+import styles from "@/components/shell/shell.module.css";
 
 function ChoiceForm({ initial }: { initial: DeliveryChoice }) {
   const [saved, setSaved] = useState(false);

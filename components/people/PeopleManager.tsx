@@ -3,8 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { SeatView } from "@/lib/people/manage-seats";
-import { callApi } from "./call-api";
-import styles from "./people.module.css";
+import { callApi } from "@/components/shell/call-api";
+import styles from "@/components/shell/shell.module.css";
 
 const roleLabel = { owner: "Owner", manager: "Manager", viewer: "Viewer" } as const;
 

@@ -4,8 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { PhotoUploadView } from "@/lib/people/upload-photos";
-import { callApi } from "./call-api";
-import styles from "./people.module.css";
+import { callApi } from "@/components/shell/call-api";
+import styles from "@/components/shell/shell.module.css";
 
 const reasonText: Record<string, string> = {
   too_large: "larger than 15 MB",

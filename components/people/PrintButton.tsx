@@ -1,6 +1,6 @@
 "use client";
 
-import styles from "./people.module.css";
+import styles from "@/components/shell/shell.module.css";
 
 export function PrintButton() {
   return (

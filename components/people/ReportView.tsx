@@ -3,7 +3,7 @@ import type { ChecklistItemState, FindingCategory, FindingSeverity } from "@/lib
 import { PrintButton } from "./PrintButton";
 import { SeekButton } from "./SeekButton";
 import { formatSeconds, walkthroughVideoId } from "./video-time";
-import styles from "./people.module.css";
+import styles from "@/components/shell/shell.module.css";
 
 const severityLabel: Record<FindingSeverity, string> = { MAJOR: "Major", MODERATE: "Moderate", MINOR: "Minor" };
 const categoryLabel: Record<FindingCategory, string> = { damage: "Damage", cleaning: "Cleaning", lost_item: "Lost item" };

@@ -1,6 +1,6 @@
 "use client";
 
-import styles from "./people.module.css";
+import styles from "@/components/shell/shell.module.css";
 import { formatSeconds, walkthroughVideoId } from "./video-time";
 
 /** Plays the walkthrough from the second a finding or checklist item was seen. */

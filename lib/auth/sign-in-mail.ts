@@ -1,7 +1,7 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { config } from "../config";
-import { isApiError } from "../http/errors";
+import { isApiError } from "../errors/api-error";
 import { consumeRateLimit } from "../http/rate-limit";
 import { enqueue } from "../queue/enqueue";
 import { log } from "../log";

@@ -1,7 +1,7 @@
 import "server-only";
 import { db, type Tx } from "../db/client";
 import type { PhotoImport, PhotoImportPhoto, Property } from "../generated/prisma/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { isUuid } from "../validation/uuid";
 
 export type PhotoImportWithPhotos = PhotoImport & { photos: PhotoImportPhoto[] };

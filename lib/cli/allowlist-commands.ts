@@ -1,3 +1,4 @@
+import "server-only";
 import { addAllowlistEntry } from "../partners/add-allowlist-entry";
 import { AllowlistEntryError, parseAllowlistEntry } from "../partners/allowlist-entry";
 import { listAllowlist } from "../partners/list-allowlist";

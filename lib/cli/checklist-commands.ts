@@ -1,3 +1,4 @@
+import "server-only";
 import { readFileSync } from "node:fs";
 import { clearCompanyChecklist } from "../checklists/clear-company-checklist";
 import { checklistTypes, type ChecklistItemInput, isChecklistType, type StoredChecklist } from "../checklists/items";
@@ -5,7 +6,7 @@ import { type CompanyChecklist, listCompanyChecklists } from "../checklists/list
 import { replaceChecklistBody } from "../checklists/schemas";
 import { setCompanyChecklist } from "../checklists/set-company-checklist";
 import type { ChecklistType } from "../generated/prisma/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { parseOrThrow } from "../http/validation";
 import { type Command, InvalidArgumentError, type OptionValues, partnerOption, requiredOption } from "./command";
 import { isoTime } from "./output";

@@ -1,3 +1,4 @@
+import "server-only";
 // The shape every staff command shares, and the checks on its options that run before the
 // database is touched: a command line that is wrong changes nothing and exits 2.
 import { isUuid } from "../validation/uuid";

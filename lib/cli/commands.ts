@@ -1,3 +1,4 @@
+import "server-only";
 import { allowlistCommands } from "./allowlist-commands";
 import { checklistCommands } from "./checklist-commands";
 import { connectorCommands } from "./connector-commands";

@@ -1,8 +1,8 @@
+import "server-only";
 import { cliActor } from "../consoles/audit";
-import { connectorsOf, setConnectorAs, setEventTrackAs } from "../consoles/connector-actions";
+import { connectorsOf, setConnectorAs, setEventTrackAs } from "../consoles/connector-operations";
 import { type Command, partnerOption, requiredOption } from "./command";
 import { table } from "./output";
-import { peopleRefusals } from "./people-refusals";
 import { requireWorkspace, workspaceOption } from "./workspace-option";
 
 /*
@@ -50,7 +50,7 @@ function switchCommand(verb: "enable" | "disable"): Command {
       const platform = requiredOption(options, "platform").trim();
       return async () => {
         const workspace = await requireWorkspace(partnerId, workspaceId);
-        const result = await peopleRefusals(() => setConnectorAs(cliActor, partnerId, workspace.id, platform, verb === "enable"));
+        const result = await setConnectorAs(cliActor, partnerId, workspace.id, platform, verb === "enable");
         return {
           json: { partner_id: partnerId, workspace_id: workspaceId, platform, enabled: result.enabled, changed: result.changed },
           text: `${platform} is ${result.enabled ? "enabled" : "disabled"} for ${workspaceId}${result.changed ? "." : " (it already was)."}`,
@@ -69,7 +69,7 @@ const track: Command = {
     const partnerId = partnerOption(options);
     const value = requiredOption(options, "track").trim();
     return async () => {
-      const result = await peopleRefusals(() => setEventTrackAs(cliActor, partnerId, value));
+      const result = await setEventTrackAs(cliActor, partnerId, value);
       return {
         json: { partner_id: partnerId, event_track: result.track, previous: result.previous },
         text: `Partner ${partnerId}: event track ${result.previous} -> ${result.track}.`,

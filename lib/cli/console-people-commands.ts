@@ -1,9 +1,9 @@
+import "server-only";
 import { cliActor } from "../consoles/audit";
 import { addStaff, invitePartnerUser, listPartnerUsers, listStaff } from "../consoles/console-people";
 import { requirePartner } from "../partners/require-partner";
 import { type Command, partnerOption, requiredOption } from "./command";
 import { table } from "./output";
-import { peopleRefusals } from "./people-refusals";
 
 /*
  * Who may use the consoles: staff (/admin) and partner users (/console). Both sign in with the
@@ -18,7 +18,7 @@ const staffAdd: Command = {
   prepare(options) {
     const email = requiredOption(options, "email");
     return async () => {
-      const result = await peopleRefusals(() => addStaff(email, cliActor));
+      const result = await addStaff(email, cliActor);
       return {
         json: { email: result.email, added: result.added },
         text: result.added ? `${result.email} is staff now: sign in at /sign-in.` : `${result.email} was staff already.`,
@@ -58,7 +58,7 @@ const partnerUserAdd: Command = {
     const partnerId = partnerOption(options);
     const email = requiredOption(options, "email");
     return async () => {
-      const user = await peopleRefusals(() => invitePartnerUser(partnerId, email, cliActor));
+      const user = await invitePartnerUser(partnerId, email, cliActor);
       return {
         json: { partner_id: partnerId, partner_user_id: user.id, email: user.email },
         text: `Invited ${user.email} to partner ${partnerId}'s console.`,

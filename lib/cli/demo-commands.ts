@@ -1,3 +1,4 @@
+import "server-only";
 import { listAccessRequests } from "../demo/access-request";
 import type { Command } from "./command";
 import { table } from "./output";

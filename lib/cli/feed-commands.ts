@@ -1,3 +1,4 @@
+import "server-only";
 import { checkFeedSecret, FeedSecretError } from "../roster-feeds/feed-secret";
 import { checkFeedUrl, FeedUrlError } from "../roster-feeds/feed-url";
 import { clearRosterFeed } from "../roster-feeds/clear-roster-feed";

@@ -1,3 +1,4 @@
+import "server-only";
 import { listQueueStats, type QueueStats } from "../jobs/queue-stats";
 import type { Command } from "./command";
 import { table } from "./output";

@@ -1,3 +1,4 @@
+import "server-only";
 import { looksLikeApiKey } from "../partners/api-key-secret";
 import { issueApiKey } from "../partners/issue-api-key";
 import { type ApiKeySummary, listApiKeys } from "../partners/list-api-keys";

@@ -1,3 +1,4 @@
+import "server-only";
 import { listOutbox, type OutboxMessage, readOutboxMessage } from "../mail/outbox";
 import { type Command, InvalidArgumentError, type OptionValues, UsageError } from "./command";
 import { table } from "./output";

@@ -1,3 +1,4 @@
+import "server-only";
 import { escapeControls } from "../validation/control-characters";
 
 // Formatting shared by the staff commands: times, tables, and the one-object JSON line. Cells

@@ -1,3 +1,4 @@
+import "server-only";
 import { createPartner } from "../partners/create-partner";
 import { listPartners, type PartnerSummary } from "../partners/list-partners";
 import { setPartnerStatus } from "../partners/set-partner-status";

@@ -1,3 +1,4 @@
+import "server-only";
 import { failInspection, releaseReport } from "../inspections/release-report";
 import { addStaffFinding } from "../review/add-finding";
 import { analysisStats } from "../review/analysis-stats";
@@ -9,6 +10,7 @@ import { reviewFinding } from "../review/review-finding";
 import { showReview } from "../review/show-review";
 import { type Command, InvalidArgumentError, type OptionValues, requiredOption, uuidOption } from "./command";
 import { isoTime, table } from "./output";
+import { staffFindingLimits } from "../review/staff-finding-rules";
 
 // Staff review, as the admin console will do it: every command calls one function of lib/review.
 
@@ -156,9 +158,6 @@ const decide: Command = {
   },
 };
 
-const severities = ["MINOR", "MODERATE", "MAJOR"] as const;
-const categories = ["damage", "cleaning", "lost_item"] as const;
-
 const addFinding: Command = {
   name: "review finding add",
   args: "--inspection <id> --room <room> --severity MINOR|MODERATE|MAJOR --category damage|cleaning|lost_item --description <text> [--at <seconds>]",
@@ -166,10 +165,10 @@ const addFinding: Command = {
   options: ["inspection", "room", "severity", "category", "description", "at"],
   prepare(options) {
     const inspectionId = inspectionOption(options);
-    const room = textOption(options, "room", 80);
-    const description = textOption(options, "description", 300);
-    const severity = oneOf(options, "severity", severities);
-    const category = oneOf(options, "category", categories);
+    const room = textOption(options, "room", staffFindingLimits.roomMaxLength);
+    const description = textOption(options, "description", staffFindingLimits.descriptionMaxLength);
+    const severity = oneOf(options, "severity", staffFindingLimits.severities);
+    const category = oneOf(options, "category", staffFindingLimits.categories);
     let atSeconds: number | undefined;
     if (options.at !== undefined) {
       atSeconds = Number(options.at);

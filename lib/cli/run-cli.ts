@@ -1,3 +1,4 @@
+import "server-only";
 // The staff CLI as a function: parses the command line, dispatches, prints and answers the exit
 // code. scripts/admin.ts runs it as a process; tests run it inside their own process.
 import { parseArgs } from "node:util";
@@ -7,7 +8,8 @@ import { databaseUrl } from "../db/database-url";
 import { dropProcessSingleton, processSingleton } from "../process-state";
 import { prepareDatabase } from "../db/prepare-database";
 import { commandUsage, commandWords, findCommand, usage } from "./commands";
-import { type Command, type CommandResult, InvalidArgumentError, type OptionValues, UsageError } from "./command";
+import { type Command, type CommandResult, type OptionValues, UsageError } from "./command";
+import { exitCodeFor } from "./exit-codes";
 import { jsonLine, oneLine } from "./output";
 
 /** Where the CLI writes: a stream's `write` with a completion callback (a process's stdout, or a test's buffer). */
@@ -50,11 +52,6 @@ function readOptions(command: Command, args: string[]): { options: OptionValues;
   } catch (error) {
     throw new UsageError(oneLine(error));
   }
-}
-
-/** A command line that is wrong exits 2 (nothing was changed); any other failure 1. */
-function exitCodeFor(error: unknown): 1 | 2 {
-  return error instanceof UsageError || error instanceof InvalidArgumentError ? 2 : 1;
 }
 
 async function onOwnDatabase(env: Env, say: (line: string) => void, run: () => Promise<CommandResult>): Promise<CommandResult> {

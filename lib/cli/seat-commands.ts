@@ -1,8 +1,8 @@
+import "server-only";
 import type { SeatRole } from "../generated/prisma/enums";
 import { seatRoles, staffListSeats, staffRemoveSeat, staffSetSeat } from "../people/staff-seats";
 import { type Command, InvalidArgumentError, type OptionValues, partnerOption, requiredOption } from "./command";
 import { table } from "./output";
-import { peopleRefusals } from "./people-refusals";
 import { requireWorkspace, workspaceOption } from "./workspace-option";
 
 /*
@@ -27,9 +27,7 @@ const list: Command = {
     const partnerId = partnerOption(options);
     const workspaceId = workspaceOption(options);
     return async () => {
-      const { workspaceName, seats } = await peopleRefusals(async () =>
-        staffListSeats((await requireWorkspace(partnerId, workspaceId)).id),
-      );
+      const { workspaceName, seats } = await staffListSeats((await requireWorkspace(partnerId, workspaceId)).id);
       return {
         json: {
           partner_id: partnerId,
@@ -59,9 +57,7 @@ const set: Command = {
     const email = requiredOption(options, "email");
     const role = roleOption(options);
     return async () => {
-      const seat = await peopleRefusals(async () =>
-        staffSetSeat((await requireWorkspace(partnerId, workspaceId)).id, { email, role }),
-      );
+      const seat = await staffSetSeat((await requireWorkspace(partnerId, workspaceId)).id, { email, role });
       const what = seat.created ? "Gave" : "Set";
       return {
         json: {
@@ -89,9 +85,7 @@ const remove: Command = {
     const workspaceId = workspaceOption(options);
     const email = requiredOption(options, "email");
     return async () => {
-      const removed = await peopleRefusals(async () =>
-        staffRemoveSeat((await requireWorkspace(partnerId, workspaceId)).id, email),
-      );
+      const removed = await staffRemoveSeat((await requireWorkspace(partnerId, workspaceId)).id, email);
       return {
         json: { partner_id: partnerId, workspace_id: workspaceId, email: email.trim().toLowerCase(), removed },
         text: removed ? `Removed ${email.trim()}'s seat.` : `${email.trim()} had no seat there.`,

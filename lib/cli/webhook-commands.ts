@@ -1,3 +1,4 @@
+import "server-only";
 import type { WebhookDeliveryStatus } from "../generated/prisma/enums";
 import { type DeliveryLogEntry, listDeliveries } from "../webhooks/delivery-log";
 import { checkReceiverUrl, ReceiverUrlError } from "../webhooks/receiver-url";

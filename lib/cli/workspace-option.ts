@@ -1,5 +1,6 @@
+import "server-only";
 import type { Workspace } from "../generated/prisma/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { requirePartner } from "../partners/require-partner";
 import { getWorkspace } from "../workspaces/get-workspace";
 import { type OptionValues, requiredOption } from "./command";

@@ -1,7 +1,7 @@
 import "server-only";
 import { config } from "../config";
 import { db } from "../db/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { bookACallUrl, catalogPath, findConnector } from "./catalog";
 
 /** Spec, Connectors: a connector not enabled for the account answers 403 with the way to ask for it. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { requirePerson, type Person } from "../auth/current-person";
 import { isUuid } from "../validation/uuid";
 import { type ConsoleNeed, type ConsoleRole, consoleRoleOf, decide } from "./console-role";

@@ -1,17 +1,18 @@
+import "server-only";
 import { deliverableEmail } from "../auth/email-address";
 import { createSignInLink } from "../auth/sign-in-link";
 import { db } from "../db/client";
 import { sendMail } from "../mail/send-mail";
 import { consoleInvitationMail } from "../mail/templates";
 import { invitationDays } from "../people/claim-workspace";
-import { PeopleError } from "../people/manage-seats";
+import { ApiError } from "../errors/api-error";
 import { requirePartner } from "../partners/require-partner";
 import { type Actor, recordAudit } from "./audit";
 
 function addressOf(text: string): string {
   const email = deliverableEmail(text);
   if (email === undefined)
-    throw new PeopleError(400, "invalid_email", "Enter an email address we can send to, like name@company.com.");
+    throw new ApiError("invalid_email", { message: "Enter an email address we can send to, like name@company.com." });
   return email;
 }
 
@@ -67,7 +68,7 @@ export async function invitePartnerUser(partnerId: string, emailText: string, ac
   const { view, link } = await db().$transaction(async (tx) => {
     const user = await tx.user.upsert({ where: { email }, create: { email }, update: {} });
     const existing = await tx.partnerUser.findUnique({ where: { partnerId_userId: { partnerId, userId: user.id } } });
-    if (existing) throw new PeopleError(409, "already_invited", `${email} already has ${partner.name}'s console.`);
+    if (existing) throw new ApiError("already_invited", { message: `${email} already has ${partner.name}'s console.` });
     const row = await tx.partnerUser.create({ data: { partnerId, userId: user.id } });
     await recordAudit(
       { actor, partnerId, action: "partner_user.invite", objectType: "partner_user", objectId: row.id, detail: { email } },

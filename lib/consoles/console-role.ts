@@ -1,5 +1,6 @@
+import "server-only";
 import { db } from "../db/client";
-import { PeopleError } from "../people/manage-seats";
+import { ApiError } from "../errors/api-error";
 
 /** What a signed-in person may do in the consoles: staff run everything, partner users their partner. */
 export interface ConsoleRole {
@@ -36,6 +37,6 @@ export function decide(role: ConsoleRole, need: ConsoleNeed): Decision {
 /** The decision as the refusal the pages' JSON calls answer. */
 export function enforce(role: ConsoleRole, need: ConsoleNeed): void {
   const decision = decide(role, need);
-  if (decision === "hidden") throw new PeopleError(404, "not_found", "No such partner.");
-  if (decision === "forbidden") throw new PeopleError(403, "forbidden", "Your account cannot do this.");
+  if (decision === "hidden") throw new ApiError("not_found", { message: "No such partner." });
+  if (decision === "forbidden") throw new ApiError("forbidden", { message: "Your account cannot do this." });
 }

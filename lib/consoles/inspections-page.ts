@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import type { InspectionStatus } from "../generated/prisma/enums";
 import { isUuid } from "../validation/uuid";

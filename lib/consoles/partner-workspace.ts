@@ -1,5 +1,6 @@
+import "server-only";
 import { db } from "../db/client";
-import { PeopleError } from "../people/manage-seats";
+import { ApiError } from "../errors/api-error";
 import { isUuid } from "../validation/uuid";
 
 /** The partner's workspace by its uuid; another partner's, an unknown one, or a malformed id read alike. */
@@ -7,6 +8,6 @@ export async function partnerWorkspace(partnerId: string, workspaceUuid: string)
   const workspace = isUuid(workspaceUuid)
     ? await db().workspace.findFirst({ where: { id: workspaceUuid, partnerId }, select: { id: true, externalId: true } })
     : null;
-  if (workspace === null) throw new PeopleError(404, "not_found", "No such workspace.");
+  if (workspace === null) throw new ApiError("not_found", { message: "No such workspace." });
   return workspace;
 }

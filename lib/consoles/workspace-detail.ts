@@ -1,3 +1,4 @@
+import "server-only";
 import { listCompanyChecklists } from "../checklists/list-company-checklists";
 import { db } from "../db/client";
 import { seatsIn } from "../people/manage-seats";

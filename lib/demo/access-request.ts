@@ -1,18 +1,16 @@
+import "server-only";
 import { db } from "../db/client";
-import { parseJsonObject, readBodyText } from "../http/body";
-import { parseOrThrow } from "../http/validation";
+import type { z } from "zod";
 import { bookACallUrl } from "../connectors/catalog";
-import { assertUnderDailyLimit, countSubmission, demoAddress, lastDay } from "./demo-limits";
-import { demoAccessRequestBody } from "./schemas";
+import { assertUnderDailyLimit, demoAddress, lastDay } from "./demo-limits";
+import type { demoAccessRequestBody } from "./schemas";
 
 /**
  * `POST /demo/access-requests`: asks for Partner API access on behalf of the person worked for
  * (`on_behalf_of`), kept for staff (`npm run admin -- demo access-requests`), and answers the
  * booking link where the call is made. Limited like submissions, per address and per email.
  */
-export async function requestAccess(request: Request, now = new Date()) {
-  await countSubmission(request);
-  const body = parseOrThrow(demoAccessRequestBody, parseJsonObject(await readBodyText(request, 16 * 1024)));
+export async function requestAccess(body: z.output<typeof demoAccessRequestBody>, now = new Date()) {
   const email = demoAddress(body.email);
   const recent = await db().demoAccessRequest.findMany({
     where: { email, createdAt: lastDay(now) },
@@ -34,7 +32,7 @@ export async function requestAccess(request: Request, now = new Date()) {
       createdAt: now,
     },
   });
-  return { status: 201, body: { request_id: saved.id, status: "received", book_a_call_url: bookACallUrl() } };
+  return { request_id: saved.id, status: "received", book_a_call_url: bookACallUrl() };
 }
 
 export async function listAccessRequests(limit = 100) {

@@ -1,10 +1,10 @@
+import "server-only";
 import { db } from "../db/client";
-import { ApiError } from "../http/errors";
-import { parseJsonObject, readBodyText } from "../http/body";
-import { parseOrThrow } from "../http/validation";
+import { ApiError } from "../errors/api-error";
+import type { z } from "zod";
 import { enqueue } from "../queue/enqueue";
 import { retentionMs } from "./demo-limits";
-import { demoConfirmationBody } from "./schemas";
+import type { demoConfirmationBody } from "./schemas";
 import { hashToken } from "./tokens";
 
 /**
@@ -12,8 +12,7 @@ import { hashToken } from "./tokens";
  * analysis, a video is kept; the retention period starts now. A second confirmation answers the
  * same without queueing again; an unknown or lapsed token is `404 not_found`.
  */
-export async function confirmSubmission(request: Request, now = new Date()) {
-  const body = parseOrThrow(demoConfirmationBody, parseJsonObject(await readBodyText(request, 4096)));
+export async function confirmSubmission(body: z.output<typeof demoConfirmationBody>, now = new Date()) {
   const answer = await db().$transaction(async (tx) => {
     const submission = await tx.demoSubmission.findUnique({ where: { confirmTokenHash: hashToken(body.token) } });
     if (!submission || (submission.confirmedAt === null && submission.expiresAt <= now)) {
@@ -31,5 +30,5 @@ export async function confirmSubmission(request: Request, now = new Date()) {
     if (count === 1 && submission.kind === "photos") await enqueue("analyze-demo", { submissionId: submission.id }, { tx });
     return { request_id: submission.id, status };
   });
-  return { status: 200, body: answer };
+  return answer;
 }

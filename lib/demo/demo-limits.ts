@@ -1,16 +1,10 @@
+import "server-only";
 import { config } from "../config";
 import { db } from "../db/client";
 import { deliverableEmail } from "../auth/email-address";
-import { clientLimitKey } from "../http/client-address";
-import { ApiError } from "../http/errors";
-import { consumeRateLimit } from "../http/rate-limit";
+import { ApiError } from "../errors/api-error";
 
 const dayMs = 86_400_000;
-
-/** Every submission counts against its client address (an IPv6 client's /64) first, valid or not (RATE_LIMIT_DEMO per window). */
-export async function countSubmission(request: Request): Promise<void> {
-  await consumeRateLimit("demo", clientLimitKey(request));
-}
 
 /** An address mail can reach (`400 invalid_email` naming `email` otherwise). */
 export function demoAddress(input: string): string {

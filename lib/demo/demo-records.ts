@@ -1,3 +1,4 @@
+import "server-only";
 /* What a demo submission keeps as JSON; apart from the analysis, so the web side reads them without loading it. */
 
 /** A photo as sent, with where its JPEG copy is kept once fetched, or why it could not be used. */

@@ -1,6 +1,7 @@
+import "server-only";
 import { config } from "../config";
 import { db } from "../db/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { demoUploadReservationMs } from "./demo-video-limits";
 
 /*

@@ -1,5 +1,6 @@
+import "server-only";
 import { config } from "../config";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { processSingleton } from "../process-state";
 
 /*

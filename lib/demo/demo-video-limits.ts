@@ -1,3 +1,4 @@
+import "server-only";
 /** A walkthrough video sent to the anonymous demo: 500 MiB (a recording made in the app may be 4 GiB). */
 export const demoVideoLimitBytes = 500 * 1024 * 1024;
 

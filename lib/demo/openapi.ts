@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { createDocument, type oas31 } from "zod-openapi";
 import { placeholderServerUrl } from "../openapi/document";

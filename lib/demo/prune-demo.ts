@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import type { MediaStorage } from "../media/storage";
 import { demoUploadReservationMs } from "./demo-video-limits";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { maxPhotoUrlLength } from "../fetch/photo-url";
 import { findingRecord } from "../inspections/schemas";

@@ -1,18 +1,16 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { config } from "../config";
 import { db } from "../db/client";
-import { ApiError } from "../http/errors";
-import { parseJsonObject, readBodyText } from "../http/body";
-import { parseOrThrow } from "../http/validation";
+import { ApiError } from "../errors/api-error";
 import { sendMail } from "../mail/send-mail";
 import { demoConfirmationMail } from "../mail/templates";
 import { log } from "../log";
-import { assertEmailUnderLimit, countSubmission, demoAddress, unconfirmedLifetimeMs } from "./demo-limits";
-import { demoPhotosBody } from "./schemas";
+import type { z } from "zod";
+import { assertEmailUnderLimit, demoAddress, unconfirmedLifetimeMs } from "./demo-limits";
+import type { demoPhotosBody } from "./schemas";
 import { demoTermsVersion } from "./terms";
 import { hashToken, newToken } from "./tokens";
-
-const bodyLimitBytes = 64 * 1024;
 
 export const confirmUrl = (token: string) => `${config().APP_URL}/demo/confirm?token=${encodeURIComponent(token)}`;
 
@@ -70,13 +68,8 @@ export async function createSubmission(input: NewSubmission, now = new Date()) {
 }
 
 /** `POST /demo/inspections`: photos by URL, analysed once the address is confirmed. */
-export async function submitPhotos(request: Request) {
-  await countSubmission(request);
-  const body = parseOrThrow(demoPhotosBody, parseJsonObject(await readBodyText(request, bodyLimitBytes)));
+export async function submitPhotos(body: z.output<typeof demoPhotosBody>) {
   const email = demoAddress(body.email);
   await assertEmailUnderLimit(email);
-  return {
-    status: 202,
-    body: await createSubmission({ kind: "photos", email, photos: body.photos.map((photo) => ({ url: photo.url })) }),
-  };
+  return createSubmission({ kind: "photos", email, photos: body.photos.map((photo) => ({ url: photo.url })) });
 }

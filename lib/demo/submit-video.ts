@@ -1,11 +1,12 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { mediaStorage } from "../media/media-storage";
 import { NotARecordingError, PartTooLargeError, gatedStream } from "../recording/part-body";
-import { assertEmailUnderLimit, countSubmission, demoAddress } from "./demo-limits";
+import { assertEmailUnderLimit, demoAddress } from "./demo-limits";
 import { releaseDemoUpload, reserveDemoUpload } from "./demo-upload-budget";
 import { takeDemoUploadSlot } from "./demo-upload-slots";
 import { demoVideoLimitBytes } from "./demo-video-limits";
@@ -56,17 +57,31 @@ interface Form {
   video?: { email: string; bytes: number };
 }
 
+/** A video upload as it arrives: the multipart stream, and what the request declares about it. */
+export interface DemoVideoUpload {
+  contentType: string;
+  /** Content-Length, when the request declares one. */
+  contentLength?: number;
+  body: ReadableStream<Uint8Array> | null;
+  /** Aborts when the client goes away. */
+  signal: AbortSignal;
+}
+
 /**
  * Reads the form up to its one `video` file, then lets `admit` decide on the fields before a byte
  * of the file is read (the file waits, and with it the request). A refusal, there or while
  * storing, stops reading at once; any write under way has settled before this answers.
  */
-async function readForm(request: Request, key: string, admit: (fields: Map<string, string>) => Promise<string>): Promise<Form> {
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!request.body || !contentType.toLowerCase().startsWith("multipart/form-data"))
+async function readForm(
+  upload: DemoVideoUpload,
+  key: string,
+  admit: (fields: Map<string, string>) => Promise<string>,
+): Promise<Form> {
+  const { contentType, body } = upload;
+  if (!body || !contentType.toLowerCase().startsWith("multipart/form-data"))
     throw invalid("body", "Send the video as multipart/form-data with the fields email and accept_terms, then the file video.");
   const parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1, fields: 5, fieldSize: 1024, parts: 8 } });
-  const source = Readable.fromWeb(request.body as NodeReadableStream);
+  const source = Readable.fromWeb(body as NodeReadableStream);
   const form: Form = { fields: new Map() };
   let file: Readable | undefined;
   let video: Promise<void> | undefined;
@@ -91,7 +106,7 @@ async function readForm(request: Request, key: string, admit: (fields: Map<strin
     parser.on("close", () => void (video ?? Promise.resolve()).then(resolve, stop));
     source.on("error", (error) => parser.destroy(error));
     // A client that goes away mid-upload frees its slot and reservation now, not at a timeout.
-    request.signal.addEventListener("abort", () => parser.destroy(new Error("The client went away.")));
+    upload.signal.addEventListener("abort", () => parser.destroy(new Error("The client went away.")));
   });
   source.pipe(parser);
   try {
@@ -109,17 +124,15 @@ async function readForm(request: Request, key: string, admit: (fields: Map<strin
  * and room in the demo's storage (DEMO_STORAGE_MAX_GIB). The address is confirmed as for photos,
  * and the video is deleted after the retention period, or after a day unconfirmed.
  */
-export async function submitVideo(request: Request) {
-  await countSubmission(request);
-  const length = Number(request.headers.get("content-length") ?? Number.NaN);
-  const declared = Number.isFinite(length) ? length : undefined;
+export async function submitVideo(upload: DemoVideoUpload) {
+  const declared = upload.contentLength;
   const id = randomUUID();
   let releaseSlot: (() => void) | undefined;
   let bodyRead = false;
   try {
     if (declared !== undefined && declared > demoVideoLimitBytes + formOverheadBytes)
       throw new ApiError("payload_too_large", { detail: { limit_bytes: demoVideoLimitBytes } });
-    const form = await readForm(request, demoVideoKey(id), async (fields) => {
+    const form = await readForm(upload, demoVideoKey(id), async (fields) => {
       const email = addressFrom(fields);
       await assertEmailUnderLimit(email);
       releaseSlot = takeDemoUploadSlot();
@@ -141,7 +154,7 @@ export async function submitVideo(request: Request) {
     const accepted = await createSubmission({ kind: "video", email, video: { key: demoVideoKey(id), bytes }, id });
     // From here the submission's row counts the bytes.
     await releaseDemoUpload(id);
-    return { status: 202, body: { ...accepted, analysis: "requires_account" as const, size_bytes: bytes } };
+    return { ...accepted, analysis: "requires_account" as const, size_bytes: bytes };
   } catch (error) {
     // Nothing of a refused upload is kept, and what was not read is not waited for.
     await mediaStorage()

@@ -1,3 +1,4 @@
+import "server-only";
 /** The demo tier's terms; the version accepted is recorded with every submission. */
 export const demoTermsVersion = "2026-11-01";
 

@@ -1,7 +1,7 @@
 import { operations } from "../partner-api";
 import { connectorOperations } from "../partner-api/connectors";
 import { bookACallUrl } from "../connectors/catalog";
-import { type ErrorCode, errorStatus } from "../http/errors";
+import { type DocumentedErrorCode, errorStatus } from "../errors/error-codes";
 import type { AnyOperation } from "../http/operation";
 import { errorMeaning } from "../openapi/error-codes";
 import { eventSchemas, type EventType } from "../webhooks/payloads";
@@ -92,7 +92,7 @@ export function curlOf(call: FirstCall, base: string): string {
 const operationLine = (operation: AnyOperation) => `- ${operation.method} ${operation.path}: ${operation.summary}`;
 
 function errorTable(): string {
-  return (Object.keys(errorMeaning) as ErrorCode[])
+  return (Object.keys(errorMeaning) as DocumentedErrorCode[])
     .map((code) => `- ${errorStatus[code]} ${code}: ${errorMeaning[code]}`)
     .join("\n");
 }

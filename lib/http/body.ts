@@ -1,4 +1,4 @@
-import { ApiError } from "./errors";
+import { ApiError } from "../errors/api-error";
 
 // How much of a refused body is read and thrown away so that the connection can carry the
 // next request; past this the connection is closed instead (as Go's net/http does).

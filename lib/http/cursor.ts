@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { derivedKey } from "../secrets/derived-key";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors/api-error";
 
 /*
  * Opaque keyset cursors: the position and the filter it belongs to, signed so that an edited

@@ -1,4 +1,4 @@
-import { ApiError } from "./errors";
+import { ApiError } from "../errors/api-error";
 
 /**
  * Reads `{name}` segments from the raw request path and percent-decodes each exactly once

@@ -2,7 +2,7 @@ import { config } from "../config";
 import { pool } from "../db/client";
 import { log } from "../log";
 import { processSingleton } from "../process-state";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors/api-error";
 
 /**
  * `general` counts every partner call per key; `unauthenticated` counts calls per client address

@@ -1,4 +1,4 @@
-import { ApiError } from "./errors";
+import { ApiError } from "../errors/api-error";
 import { omitEmpty } from "./omit";
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {

@@ -1,17 +1,24 @@
+import { ApiError } from "../errors/api-error";
 import { log } from "../log";
-import { countRequest } from "../usage/usage-counter";
-import { authenticate, type Caller } from "./auth";
-import { parseJsonObject, readBodyText } from "./body";
-import { clientLimitKey } from "./client-address";
-import { ApiError } from "./errors";
-import { type AnyOperation, defaultBodyLimitBytes, type HttpMethod, httpMethods } from "./operation";
+import { authenticators } from "./auth";
+import type { z } from "zod";
+import type { Authenticator, Surface } from "./auth/authenticator";
+import { readBodyText } from "./body";
+import type { Caller } from "./auth/partner-key";
+import { type AnyOperation, type AnyRoute, defaultBodyLimitBytes, type HttpMethod, httpMethods } from "./operation";
 import { pathParams, queryParams } from "./path-params";
-import { consumeRateLimit, countUnknownCredential } from "./rate-limit";
+import { consumeRateLimit } from "./rate-limit";
 import { requestIdFor } from "./request-id";
-import { errorResponse, jsonResponse } from "./respond";
-import { parseOrThrow } from "./validation";
+import { errorResponse } from "./respond";
 
 export type Handler = (request: Request) => Promise<Response>;
+
+/*
+ * The one request pipeline of every surface: the partner API, the recording app, the demo tier,
+ * the people pages and both consoles. The operation definition (lib/http/operation.ts) names
+ * who may call (`auth`, lib/http/auth/) and what it takes; this file owns the rest, in the spec's
+ * order of checks: who is calling, how often, then what they sent. Then one log line per request.
+ */
 
 /** The headers an operation declares, under the names it declares them (as the spec writes them). */
 function declaredHeaders(request: Request, names: string[]): Record<string, string> {
@@ -23,73 +30,82 @@ function declaredHeaders(request: Request, names: string[]): Record<string, stri
   return out;
 }
 
-// The order of checks is the spec's: who is calling, how often, then what they sent.
-async function run(operation: AnyOperation, request: Request, requestId: string, caller: Caller): Promise<Response> {
-  await consumeRateLimit("general", caller.keyId);
-  const params = operation.params ? parseOrThrow(operation.params, pathParams(operation.path, request.url)) : undefined;
-  const query = operation.query ? parseOrThrow(operation.query, queryParams(request.url)) : undefined;
-  const headers = operation.headers
-    ? parseOrThrow(operation.headers, declaredHeaders(request, Object.keys(operation.headers.shape)))
+/** Parses with a zod schema, or throws the surface's refusal for the first problem found. */
+function parse<S extends z.ZodType>(schema: S, input: unknown, surface: Surface): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw surface.refuseInput(result.error.issues[0]!, input);
+}
+
+async function run(
+  route: AnyRoute,
+  auth: Authenticator<unknown>,
+  request: Request,
+  requestId: string,
+  seen: { caller?: unknown },
+): Promise<Response> {
+  const rawParams = () => pathParams(route.path, request.url);
+  const caller = await auth.identify({
+    request,
+    rawParams,
+    bodyFormat: route.bodyFormat ?? "json",
+    partnerInHandler: (route as AnyOperation).partnerCheck === "in-handler",
+  });
+  seen.caller = caller;
+  const bucket = route.rateLimit ?? auth.limit;
+  if (bucket) await consumeRateLimit(bucket, auth.limitSubject(caller, request));
+  const params = route.params ? parse(route.params, rawParams(), auth.surface) : undefined;
+  const query = route.query ? parse(route.query, queryParams(request.url), auth.surface) : undefined;
+  const headers = route.headers
+    ? parse(route.headers, declaredHeaders(request, Object.keys(route.headers.shape)), auth.surface)
     : undefined;
   let body: unknown;
   let bodyText = "";
-  if (operation.body) {
-    bodyText = await readBodyText(request, operation.bodyLimitBytes ?? defaultBodyLimitBytes);
-    const replayed = await operation.replay?.({ caller, query, headers, bodyText });
-    if (replayed) return jsonResponse(replayed.status, replayed.body, { ...replayed.headers, "x-request-id": requestId });
-    body = parseOrThrow(operation.body, parseJsonObject(bodyText));
+  if (route.body) {
+    bodyText = await readBodyText(request, route.bodyLimitBytes ?? defaultBodyLimitBytes);
+    const replayed = await (route as AnyOperation).replay?.({ caller: caller as Caller, query, headers, bodyText });
+    if (replayed) return auth.surface.success(replayed.status, replayed.body, replayed.headers ?? {}, requestId);
+    body = parse(route.body, auth.surface.parseBody(bodyText), auth.surface);
   }
-  const result = await operation.handler({ request, requestId, caller, params, query, headers, body, bodyText });
-  return jsonResponse(result.status, result.body, { ...result.headers, "x-request-id": requestId });
+  // The authenticator of `route.auth` found the caller its handler expects.
+  const result = await route.handler({ request, requestId, caller: caller as never, params, query, headers, body, bodyText });
+  return auth.surface.success(result.status, result.body, result.headers ?? {}, requestId);
 }
 
-/**
- * The partner from the key, looked up first: a valid key is served whatever else its address
- * sends. Missing, malformed or unknown keys count against the address, and past its limit they
- * are answered `429` instead of `401` (a malformed key is refused without a lookup).
- */
-async function identify(request: Request, operation: AnyOperation): Promise<Caller> {
-  try {
-    return await authenticate(request, { partnerInHandler: operation.partnerCheck === "in-handler" });
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "invalid_key") countUnknownCredential(clientLimitKey(request));
-    throw error;
-  }
-}
-
-function serve(operation: AnyOperation): Handler {
+function serve(route: AnyRoute): Handler {
+  const auth = authenticators[route.auth] as Authenticator<unknown>;
   return async (request) => {
     const started = performance.now();
     const requestId = requestIdFor(request);
-    let caller: Caller | undefined;
+    const seen: { caller?: unknown } = {};
     let response: Response;
     let errorCode: string | undefined;
     try {
-      caller = await identify(request, operation);
-      response = await run(operation, request, requestId, caller);
-    } catch (error) {
-      if (error instanceof ApiError) {
+      response = await run(route, auth, request, requestId, seen);
+    } catch (thrown) {
+      const error = thrown instanceof ApiError ? thrown : auth.refusalOf?.(thrown);
+      if (error) {
         errorCode = error.code;
-        response = errorResponse(error, requestId);
+        response = auth.surface.refusal(error, requestId);
       } else {
         errorCode = "internal_error";
-        log().error({ err: error, requestId, route: operation.path }, "unhandled error");
-        response = errorResponse(new ApiError("internal_error"), requestId);
+        log().error({ err: thrown, requestId, route: route.path }, "unhandled error");
+        response = auth.surface.refusal(auth.surface.internalError(), requestId);
       }
     }
+    const { caller } = seen;
     log().info(
       {
         requestId,
-        partnerId: caller?.partnerId,
-        keyId: caller?.keyId,
+        ...(caller === undefined ? {} : auth.logFields(caller)),
         method: request.method,
-        route: operation.path,
+        route: route.path,
         status: response.status,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
       },
       "request",
     );
-    if (caller) countRequest(caller.partnerId, response.status, errorCode);
+    if (caller !== undefined) auth.answered?.(caller, response.status, errorCode);
     return response;
   };
 }
@@ -110,7 +126,7 @@ export function methodNotAllowed(allowed: HttpMethod[]): Handler {
  * The exports of one `route.ts`: each operation under its verb, and an enveloped
  * `405 method_not_allowed` (with `Allow`) under every other verb.
  */
-export function routeHandlers(...operations: AnyOperation[]): Record<HttpMethod, Handler> {
+export function routeHandlers(...operations: AnyRoute[]): Record<HttpMethod, Handler> {
   const allowed = operations.map((operation) => operation.method);
   const refuse = methodNotAllowed(allowed);
   return Object.fromEntries(

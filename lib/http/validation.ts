@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors/api-error";
 
 type Path = readonly PropertyKey[];
 

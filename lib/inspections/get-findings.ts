@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "../db/client";
 import type { FindingCategory, FindingSeverity } from "../generated/prisma/enums";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { mediaStorage } from "../media/media-storage";
 import { type ChecklistBlock, readChecklistBlock } from "./checklist-block";
 import type { PartnerInspection } from "./find-partner-inspection";

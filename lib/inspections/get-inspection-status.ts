@@ -1,7 +1,7 @@
 import "server-only";
 import { pool } from "../db/client";
 import type { InspectionStatus } from "../generated/prisma/enums";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { type ChecklistBlock, readChecklistBlock } from "./checklist-block";
 import { taskIdHashSql } from "../recording/task-id-hash";
 

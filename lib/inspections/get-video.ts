@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "../db/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { log } from "../log";
 import { mediaStorage } from "../media/media-storage";
 import type { PartnerInspection } from "./find-partner-inspection";

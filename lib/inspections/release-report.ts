@@ -1,6 +1,6 @@
 import "server-only";
 import { db, type Tx } from "../db/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { recordInspectionEvents } from "../webhooks/record-event";
 import { recordCompletedEvent } from "./completed-event";
 import { settleDelivery } from "./delivery";

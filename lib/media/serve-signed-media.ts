@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { requestIdFor } from "../http/request-id";
 import { errorResponse } from "../http/respond";
 import { parseRange } from "./byte-range";

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { type ErrorCode, errorStatus } from "../http/errors";
+import { type DocumentedErrorCode, documentedErrorStatus } from "../errors/error-codes";
 import { type AnyOperation, commonErrors } from "../http/operation";
 
 /**
  * What each code means to a partner (spec, Errors). A `Record` over every code, so a code
- * added to the table in lib/http/errors.ts does not compile until it is documented here.
+ * added to the documented table in lib/errors/error-codes.ts does not compile until it is documented here.
  */
-export const errorMeaning: Record<ErrorCode, string> = {
+export const errorMeaning: Record<DocumentedErrorCode, string> = {
   missing_parameter: "A required parameter, field or header is absent or blank; `detail.parameter` names it.",
   invalid_request:
     "Unusable body or field: malformed JSON, not an object, wrong type, too long, unknown field, not the caller's to set, " +
@@ -64,7 +64,7 @@ export const errorMeaning: Record<ErrorCode, string> = {
   insufficient_storage: "Demo tier only: the demo's videos fill the storage set aside for them; retry after `Retry-After` seconds.",
 };
 
-const tableOrder = Object.keys(errorStatus) as ErrorCode[];
+const tableOrder = Object.keys(documentedErrorStatus) as DocumentedErrorCode[];
 
 /** Whether an object schema has a key that cannot be left out. */
 function hasRequiredKey(schema: z.ZodType): boolean {
@@ -76,9 +76,9 @@ function hasRequiredKey(schema: z.ZodType): boolean {
  * Codes the shared wrapper (lib/http/route-handlers.ts) answers because of the operation's
  * shape, whether or not the operation lists them: parsing its inputs, and capping its body.
  */
-function codesFromShape(operation: AnyOperation): ErrorCode[] {
+function codesFromShape(operation: AnyOperation): DocumentedErrorCode[] {
   const inputs = [operation.params, operation.query, operation.headers].filter(Boolean) as z.ZodType[];
-  const codes: ErrorCode[] = [];
+  const codes: DocumentedErrorCode[] = [];
   if (operation.body) codes.push("missing_parameter", "invalid_request", "payload_too_large");
   else if (inputs.length > 0) {
     codes.push("invalid_request");
@@ -88,7 +88,7 @@ function codesFromShape(operation: AnyOperation): ErrorCode[] {
 }
 
 /** Every code one operation can answer, in the order of the code table. */
-export function operationErrorCodes(operation: AnyOperation): ErrorCode[] {
-  const codes = new Set<ErrorCode>([...operation.errors, ...commonErrors, ...codesFromShape(operation)]);
+export function operationErrorCodes(operation: AnyOperation): DocumentedErrorCode[] {
+  const codes = new Set<DocumentedErrorCode>([...operation.errors, ...commonErrors, ...codesFromShape(operation)]);
   return tableOrder.filter((code) => codes.has(code));
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ZodOpenApiResponseObject } from "zod-openapi";
-import { ApiError, type ApiErrorOptions, type ErrorCode, errorStatus } from "../http/errors";
+import { ApiError, type ApiErrorOptions } from "../errors/api-error";
+import { type DocumentedErrorCode, errorStatus } from "../errors/error-codes";
 import { omitEmpty } from "../http/omit";
 import { type AnyOperation, defaultBodyLimitBytes } from "../http/operation";
 import { errorMeaning, operationErrorCodes } from "./error-codes";
@@ -41,8 +42,8 @@ const statusTitle: Record<number, string> = {
 export const bodyLimitOf = (operation: AnyOperation) => operation.bodyLimitBytes ?? defaultBodyLimitBytes;
 
 /** The operation's error codes, grouped under their status (ascending). */
-export function errorCodesByStatus(operation: AnyOperation): Map<number, ErrorCode[]> {
-  const byStatus = new Map<number, ErrorCode[]>();
+export function errorCodesByStatus(operation: AnyOperation): Map<number, DocumentedErrorCode[]> {
+  const byStatus = new Map<number, DocumentedErrorCode[]>();
   for (const code of operationErrorCodes(operation)) {
     const status = errorStatus[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
@@ -74,7 +75,7 @@ function detailSchema(status: number, operation: AnyOperation): JsonSchema | und
   return undefined;
 }
 
-function responseSchema(status: number, codes: ErrorCode[], operation: AnyOperation): JsonSchema {
+function responseSchema(status: number, codes: DocumentedErrorCode[], operation: AnyOperation): JsonSchema {
   const detail = detailSchema(status, operation);
   const error: JsonSchema = { type: "object", properties: { code: { type: "string", enum: codes }, ...(detail && { detail }) } };
   if (status === 413) error.required = ["detail"];
@@ -93,7 +94,7 @@ function firstRequiredField(operation: AnyOperation): string {
 }
 
 /** What the service attaches to the codes whose `detail` an example should show. */
-function exampleOptions(code: ErrorCode, operation: AnyOperation): ApiErrorOptions | undefined {
+function exampleOptions(code: DocumentedErrorCode, operation: AnyOperation): ApiErrorOptions | undefined {
   const parameter = firstRequiredField(operation);
   const pathParameter = operation.params instanceof z.ZodObject ? Object.keys(operation.params.shape)[0] : undefined;
   const limit = bodyLimitOf(operation);
@@ -117,7 +118,7 @@ function exampleOptions(code: ErrorCode, operation: AnyOperation): ApiErrorOptio
 }
 
 /** An example answer for one code, built with the class the service throws. */
-function example(code: ErrorCode, operation: AnyOperation) {
+function example(code: DocumentedErrorCode, operation: AnyOperation) {
   const error = new ApiError(code, exampleOptions(code, operation));
   // Codes without a default message fall back to their name; the meaning's first sentence reads better.
   const message =
@@ -125,7 +126,7 @@ function example(code: ErrorCode, operation: AnyOperation) {
   return { summary: code, value: omitEmpty({ error: { ...error.toEnvelope().error, message } }) };
 }
 
-function description(status: number, codes: ErrorCode[]): string {
+function description(status: number, codes: DocumentedErrorCode[]): string {
   const rows = codes.map((code) => `| \`${code}\` | ${errorMeaning[code]} |`);
   const title = statusTitle[status] ?? `HTTP ${status}`;
   return [`**${title}.** \`error.code\` is one of:`, "", "| Code | Meaning |", "|---|---|", ...rows].join("\n");

@@ -3,7 +3,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import getAbsoluteFSPath from "swagger-ui-dist/absolute-path.js";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { requestIdFor } from "../http/request-id";
 import { errorResponse } from "../http/respond";
 import { processSingleton } from "../process-state";

@@ -1,3 +1,4 @@
+import "server-only";
 import { getPhotoImport } from "../baseline-photos/get-photo-import";
 import {
   baselinePhotosPathParams,
@@ -24,6 +25,7 @@ const fetchRules =
 
 export const createBaselinePhotoImport = defineOperation({
   method: "POST",
+  auth: "partnerKey",
   path: "/v1/properties/{property_id}/baseline-photos",
   operationId: "importBaselinePhotos",
   tag: "Home setup",
@@ -69,6 +71,7 @@ export const createBaselinePhotoImport = defineOperation({
 
 export const readBaselinePhotoImport = defineOperation({
   method: "GET",
+  auth: "partnerKey",
   path: "/v1/properties/{property_id}/baseline-photos/imports/{import_id}",
   operationId: "getBaselinePhotoImport",
   tag: "Home setup",

@@ -1,3 +1,4 @@
+import "server-only";
 import { deleteChecklist } from "../checklists/delete-checklist";
 import { getChecklist } from "../checklists/get-checklist";
 import { replaceChecklist } from "../checklists/replace-checklist";
@@ -14,6 +15,7 @@ const checklistRule = `${homeRule} An unknown \`type\` is \`400 invalid_request\
 
 export const putChecklist = defineOperation({
   method: "PUT",
+  auth: "partnerKey",
   path,
   operationId: "replaceChecklist",
   tag: "Home setup",
@@ -46,6 +48,7 @@ export const putChecklist = defineOperation({
 
 export const readChecklist = defineOperation({
   method: "GET",
+  auth: "partnerKey",
   path,
   operationId: "getChecklist",
   tag: "Home setup",
@@ -66,6 +69,7 @@ export const readChecklist = defineOperation({
 
 export const removeChecklist = defineOperation({
   method: "DELETE",
+  auth: "partnerKey",
   path,
   operationId: "deleteChecklist",
   tag: "Home setup",

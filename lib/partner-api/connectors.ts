@@ -1,10 +1,11 @@
+import "server-only";
 import { z } from "zod";
 import { findConnector } from "../connectors/catalog";
 import { assertConnectorEnabled, connectorNotEnabled } from "../connectors/enablement";
 import { checkCalendarUrl, maxCalendarUrlLength } from "../connectors/ical/calendar-url";
 import { readCalendar, removeCalendar, serializeCalendar, setCalendar } from "../connectors/ical/calendars";
 import { readReservationPage } from "../connectors/reservations-page";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { defineOperation } from "../http/operation";
 import { getProperty } from "../properties/get-property";
 import { workspaceQuery } from "../roster/schemas";
@@ -61,6 +62,7 @@ const calendarRecord = z
 
 export const putIcalCalendar = defineOperation({
   method: "PUT",
+  auth: "partnerKey",
   path: "/connectors/ical/calendars",
   operationId: "setReservationCalendar",
   tag: "Connectors",
@@ -97,6 +99,7 @@ export const putIcalCalendar = defineOperation({
 
 export const readIcalCalendar = defineOperation({
   method: "GET",
+  auth: "partnerKey",
   path: "/connectors/ical/calendars",
   operationId: "getReservationCalendar",
   tag: "Connectors",
@@ -113,6 +116,7 @@ export const readIcalCalendar = defineOperation({
 
 export const deleteIcalCalendar = defineOperation({
   method: "DELETE",
+  auth: "partnerKey",
   path: "/connectors/ical/calendars",
   operationId: "deleteReservationCalendar",
   tag: "Connectors",
@@ -130,6 +134,7 @@ export const deleteIcalCalendar = defineOperation({
 
 export const listIcalReservations = defineOperation({
   method: "GET",
+  auth: "partnerKey",
   path: "/connectors/ical/reservations",
   operationId: "listReservations",
   tag: "Connectors",
@@ -179,6 +184,7 @@ export const icalOperations = [putIcalCalendar, readIcalCalendar, deleteIcalCale
  */
 export const callConnector = defineOperation({
   method: "GET",
+  auth: "partnerKey",
   path: "/connectors/{platform}/{operation}",
   operationId: "callConnector",
   tag: "Connectors",

@@ -1,3 +1,4 @@
+import "server-only";
 /** The rule every home-setup operation shares, said once for the reference. */
 export const homeRule =
   "Any roster state (`inactive` and `unconfirmed` included) may be set up. A `property_id` not in the workspace's " +

@@ -1,3 +1,4 @@
+import "server-only";
 import type { AnyOperation } from "../http/operation";
 import { createBaselinePhotoImport, readBaselinePhotoImport } from "./baseline-photos";
 import { putChecklist, readChecklist, removeChecklist } from "./checklists";

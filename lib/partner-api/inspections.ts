@@ -1,3 +1,4 @@
+import "server-only";
 import { defineOperation } from "../http/operation";
 import { findPartnerInspection } from "../inspections/find-partner-inspection";
 import { getFindings } from "../inspections/get-findings";
@@ -17,6 +18,7 @@ const tag = "Recording links and inspections";
 
 export const readInspectionStatus = defineOperation({
   method: "GET",
+  auth: "partnerKey",
   path: "/v1/inspections",
   operationId: "getInspectionStatus",
   tag,
@@ -40,6 +42,7 @@ export const readInspectionStatus = defineOperation({
 
 export const readInspectionFindings = defineOperation({
   method: "GET",
+  auth: "partnerKey",
   path: "/v1/inspections/{inspection_id}/findings",
   operationId: "getInspectionFindings",
   tag,
@@ -80,6 +83,7 @@ export const readInspectionFindings = defineOperation({
 
 export const readInspectionVideo = defineOperation({
   method: "GET",
+  auth: "partnerKey",
   path: "/v1/inspections/{inspection_id}/video",
   operationId: "getInspectionVideo",
   tag,

@@ -1,3 +1,4 @@
+import "server-only";
 import { defineOperation } from "../http/operation";
 import { getRecordingLink } from "../recording/get-recording-link";
 import { recordingLinkQuery, recordingLinkRecord } from "../recording/schemas";
@@ -5,6 +6,7 @@ import { serializeRecordingLink } from "../recording/serializers";
 
 export const readRecordingLink = defineOperation({
   method: "GET",
+  auth: "partnerKey",
   path: "/v1/recording-link",
   operationId: "getRecordingLink",
   tag: "Recording links and inspections",

@@ -1,3 +1,4 @@
+import "server-only";
 import { defineOperation } from "../http/operation";
 import { consumeRateLimit } from "../http/rate-limit";
 import { requestRosterSync } from "../roster-feeds/request-roster-sync";
@@ -8,6 +9,7 @@ import { getWorkspace } from "../workspaces/get-workspace";
 
 export const createRosterSync = defineOperation({
   method: "POST",
+  auth: "partnerKey",
   path: "/v1/roster-syncs",
   operationId: "createRosterSync",
   tag: "Roster",

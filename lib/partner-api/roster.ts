@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { defineOperation } from "../http/operation";
 import { consumeRateLimit } from "../http/rate-limit";
@@ -24,6 +25,7 @@ function rosterImportAnswer(run: RosterImport, workspace: Workspace, replayed: b
 
 export const createRosterImport = defineOperation({
   method: "POST",
+  auth: "partnerKey",
   path: "/v1/roster-imports",
   operationId: "createRosterImport",
   tag: "Roster",
@@ -61,6 +63,7 @@ export const createRosterImport = defineOperation({
 
 export const readRosterImport = defineOperation({
   method: "GET",
+  auth: "partnerKey",
   path: "/v1/roster-imports/{import_id}",
   operationId: "getRosterImport",
   tag: "Roster",
@@ -79,6 +82,7 @@ export const readRosterImport = defineOperation({
 
 export const listRosterProperties = defineOperation({
   method: "GET",
+  auth: "partnerKey",
   path: "/v1/properties",
   operationId: "listProperties",
   tag: "Roster",

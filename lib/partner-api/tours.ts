@@ -1,3 +1,4 @@
+import "server-only";
 import { defineOperation } from "../http/operation";
 import { getHome } from "../properties/get-home";
 import { homeSetupBodyLimitBytes } from "../properties/home-setup";
@@ -11,6 +12,7 @@ const path = "/v1/properties/{property_id}/tour";
 
 export const putTour = defineOperation({
   method: "PUT",
+  auth: "partnerKey",
   path,
   operationId: "setTour",
   tag: "Home setup",
@@ -57,6 +59,7 @@ export const putTour = defineOperation({
 
 export const deleteTour = defineOperation({
   method: "DELETE",
+  auth: "partnerKey",
   path,
   operationId: "removeTour",
   tag: "Home setup",

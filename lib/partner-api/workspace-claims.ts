@@ -1,11 +1,13 @@
+import "server-only";
 import { deliverableEmail } from "../auth/email-address";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { defineOperation } from "../http/operation";
 import { claimWorkspace, invitationDays, serializeClaim } from "../people/claim-workspace";
 import { claimBody, claimQuery, claimRecord } from "../people/schemas";
 
 export const createWorkspaceClaim = defineOperation({
   method: "POST",
+  auth: "partnerKey",
   path: "/v1/workspace-claims",
   operationId: "claimWorkspace",
   tag: "Provisioning",

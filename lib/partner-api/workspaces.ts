@@ -1,3 +1,4 @@
+import "server-only";
 import { defineOperation } from "../http/operation";
 import { consumeRateLimit } from "../http/rate-limit";
 import { getWorkspace } from "../workspaces/get-workspace";
@@ -7,6 +8,7 @@ import { serializeWorkspace, serializeWorkspaceSummary } from "../workspaces/ser
 
 export const createWorkspace = defineOperation({
   method: "POST",
+  auth: "partnerKey",
   path: "/v1/workspaces",
   operationId: "createWorkspace",
   tag: "Provisioning",
@@ -36,6 +38,7 @@ export const createWorkspace = defineOperation({
 
 export const readWorkspace = defineOperation({
   method: "GET",
+  auth: "partnerKey",
   path: "/v1/workspaces/{workspace_id}",
   operationId: "getWorkspace",
   tag: "Provisioning",

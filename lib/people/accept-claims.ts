@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import { log } from "../log";
 import { recordWorkspaceEvent } from "../workspaces/workspace-events";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ClaimState, Workspace } from "../generated/prisma/client";
 
 /** `pending` only while the owner invitation is open: once it lapses with nobody signed in, `unclaimed` again. */

@@ -1,6 +1,7 @@
+import "server-only";
 import { db } from "../db/client";
 import type { WorkspaceClaim } from "../generated/prisma/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { consumeRateLimit } from "../http/rate-limit";
 import { createSignInLink } from "../auth/sign-in-link";
 import { sendMail } from "../mail/send-mail";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import { decideDeliveryOf } from "../inspections/delivery";
 import { reportUrl } from "../inspections/serializers";

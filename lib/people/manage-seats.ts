@@ -1,3 +1,5 @@
+import "server-only";
+import { ApiError } from "../errors/api-error";
 import { deliverableEmail } from "../auth/email-address";
 import { createSignInLink } from "../auth/sign-in-link";
 import { recordAudit } from "../consoles/audit";
@@ -7,17 +9,6 @@ import { sendMail } from "../mail/send-mail";
 import { invitationMail } from "../mail/templates";
 import { invitationDays } from "./claim-workspace";
 import { isUuid } from "../validation/uuid";
-
-/** A refusal of the people pages, shown to the person as its message. */
-export class PeopleError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export interface SeatView {
   seatId: string;
@@ -29,14 +20,14 @@ export interface SeatView {
 }
 
 async function assertOwner(actorId: string, workspaceId: string): Promise<void> {
-  if (!isUuid(workspaceId)) throw new PeopleError(404, "not_found", "No such workspace.");
+  if (!isUuid(workspaceId)) throw new ApiError("not_found", { message: "No such workspace." });
   const seat = await db().seat.findUnique({
     where: { workspaceId_userId: { workspaceId, userId: actorId } },
     select: { role: true },
   });
   // Without a seat the workspace reads as unknown; with a lesser one the answer says why.
-  if (seat === null) throw new PeopleError(404, "not_found", "No such workspace.");
-  if (seat.role !== "owner") throw new PeopleError(403, "owner_only", "Only the workspace's owner manages its people.");
+  if (seat === null) throw new ApiError("not_found", { message: "No such workspace." });
+  if (seat.role !== "owner") throw new ApiError("owner_only", { message: "Only the workspace's owner manages its people." });
 }
 
 export async function listSeats(actorId: string, workspaceId: string): Promise<{ workspaceName: string; seats: SeatView[] }> {
@@ -81,15 +72,15 @@ export async function inviteToSeat(
   await assertOwner(actorId, workspaceId);
   const email = deliverableEmail(input.email);
   if (email === undefined)
-    throw new PeopleError(400, "invalid_email", "Enter an email address we can send to, like name@company.com.");
+    throw new ApiError("invalid_email", { message: "Enter an email address we can send to, like name@company.com." });
   if (input.role !== "manager" && input.role !== "viewer")
-    throw new PeopleError(400, "invalid_role", "Choose manager or viewer.");
+    throw new ApiError("invalid_role", { message: "Choose manager or viewer." });
   const role = input.role;
   const expires = new Date(Date.now() + invitationDays * 24 * 3600 * 1000);
   const { link, workspaceName, inviter, user, seatId } = await db().$transaction(async (tx) => {
     const user = await tx.user.upsert({ where: { email }, create: { email }, update: {} });
     const existing = await tx.seat.findUnique({ where: { workspaceId_userId: { workspaceId, userId: user.id } } });
-    if (existing !== null) throw new PeopleError(409, "already_seated", `${email} already has a seat here.`);
+    if (existing !== null) throw new ApiError("already_seated", { message: `${email} already has a seat here.` });
     const seat = await tx.seat.create({ data: { workspaceId, userId: user.id, role } });
     const [workspace, actor] = await Promise.all([
       tx.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { name: true, partnerId: true } }),
@@ -123,7 +114,7 @@ export async function removeSeat(owner: SeatOwner, workspaceId: string, seatId: 
       })
     : null;
   if (seat === null) return;
-  if (seat.role === "owner") throw new PeopleError(409, "owner_seat", "An owner's seat cannot be removed here.");
+  if (seat.role === "owner") throw new ApiError("owner_seat", { message: "An owner's seat cannot be removed here." });
   await db().$transaction(async (tx) => {
     // Two owners removing the same seat at once: only the one that deleted it records it.
     const { count } = await tx.seat.deleteMany({ where: { id: seatId } });
@@ -172,14 +163,14 @@ export async function setDeliveryChoice(
   input: { minimumSeverity?: unknown; receiveMissedSteps?: unknown },
 ): Promise<DeliveryChoice> {
   if (!severities.includes(input.minimumSeverity as FindingSeverity))
-    throw new PeopleError(400, "invalid_severity", "Choose minor, moderate or major.");
+    throw new ApiError("invalid_severity", { message: "Choose minor, moderate or major." });
   if (typeof input.receiveMissedSteps !== "boolean")
-    throw new PeopleError(400, "invalid_choice", "Say whether missed steps are sent.");
-  if (!isUuid(seatId)) throw new PeopleError(404, "not_found", "No such seat.");
+    throw new ApiError("invalid_choice", { message: "Say whether missed steps are sent." });
+  if (!isUuid(seatId)) throw new ApiError("not_found", { message: "No such seat." });
   const { count } = await db().seat.updateMany({
     where: { id: seatId, userId },
     data: { minimumSeverity: input.minimumSeverity as FindingSeverity, receiveMissedSteps: input.receiveMissedSteps },
   });
-  if (count === 0) throw new PeopleError(404, "not_found", "No such seat.");
+  if (count === 0) throw new ApiError("not_found", { message: "No such seat." });
   return (await deliveryChoicesOf(userId)).find((choice) => choice.seatId === seatId)!;
 }

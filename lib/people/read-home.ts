@@ -1,3 +1,4 @@
+import "server-only";
 import { checklistTypes } from "../checklists/items";
 import { db } from "../db/client";
 import type { InspectionStatus } from "../generated/prisma/enums";

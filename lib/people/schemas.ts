@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { optionalText, requiredText } from "../validation/text";
 import { workspaceQuery } from "../roster/schemas";

@@ -1,3 +1,4 @@
+import "server-only";
 import { deliverableEmail } from "../auth/email-address";
 import { createSignInLink } from "../auth/sign-in-link";
 import { db } from "../db/client";
@@ -5,14 +6,15 @@ import type { SeatRole } from "../generated/prisma/enums";
 import { sendMail } from "../mail/send-mail";
 import { invitationMail } from "../mail/templates";
 import { invitationDays } from "./claim-workspace";
-import { PeopleError, type SeatView, seatsIn } from "./manage-seats";
+import { ApiError } from "../errors/api-error";
+import { type SeatView, seatsIn } from "./manage-seats";
 import { recordWorkspaceEvent } from "../workspaces/workspace-events";
 
 export const seatRoles: SeatRole[] = ["owner", "manager", "viewer"];
 
 async function workspaceNamed(workspaceId: string): Promise<{ id: string; name: string }> {
   const workspace = await db().workspace.findUnique({ where: { id: workspaceId }, select: { id: true, name: true } });
-  if (workspace === null) throw new PeopleError(404, "not_found", `No workspace ${workspaceId}.`);
+  if (workspace === null) throw new ApiError("not_found", { message: `No workspace ${workspaceId}.` });
   return workspace;
 }
 
@@ -33,7 +35,8 @@ export async function staffSetSeat(
 ): Promise<SeatView & { created: boolean; invited: boolean }> {
   const workspace = await workspaceNamed(workspaceId);
   const email = deliverableEmail(input.email);
-  if (email === undefined) throw new PeopleError(400, "invalid_email", `${input.email} is not an address mail can be sent to.`);
+  if (email === undefined)
+    throw new ApiError("invalid_email", { message: `${input.email} is not an address mail can be sent to.` });
   const expires = new Date(Date.now() + invitationDays * 24 * 3600 * 1000);
   const result = await db().$transaction(async (tx) => {
     const user = await tx.user.upsert({ where: { email }, create: { email }, update: {} });

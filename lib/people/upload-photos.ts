@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
@@ -11,7 +12,7 @@ import { mediaStorage } from "../media/media-storage";
 import { lockHomeImports } from "../properties/home-imports";
 import { isUuid } from "../validation/uuid";
 import { roleIn } from "./access";
-import { PeopleError } from "./manage-seats";
+import { ApiError } from "../errors/api-error";
 
 export interface PhotoUploadView {
   importId: string;
@@ -26,13 +27,11 @@ export interface PhotoUploadView {
 /** Multipart framing around 25 files; a body past this is refused before any of it is read. */
 const maxBodyBytes = maxPhotosPerImport * (maxPhotoBytes + 64 * 1024);
 
-const notFound = () => new PeopleError(404, "not_found", "No such home.");
+const notFound = () => new ApiError("not_found", { message: "No such home." });
 const importRunning = () =>
-  new PeopleError(
-    409,
-    "import_in_progress",
-    "Photos or a tour are being imported for this home right now. Try again when that has finished.",
-  );
+  new ApiError("import_in_progress", {
+    message: "Photos or a tour are being imported for this home right now. Try again when that has finished.",
+  });
 
 /** The home, if the person may add photos to it: owners and managers; viewers only read. */
 async function homeForUpload(userId: string, propertyId: string) {
@@ -45,7 +44,7 @@ async function homeForUpload(userId: string, propertyId: string) {
   // Without a seat the home reads as unknown, exactly like one that does not exist.
   if (!property || role === undefined) throw notFound();
   if (role === "viewer")
-    throw new PeopleError(403, "viewer_read_only", "Viewers can read reports but not change a home's setup.");
+    throw new ApiError("viewer_read_only", { message: "Viewers can read reports but not change a home's setup." });
   return property;
 }
 
@@ -60,7 +59,7 @@ interface StagedFiles {
  * whole in memory. Fields are ignored; more than 25 files refuses the upload.
  */
 async function stageFiles(request: Request, importId: string): Promise<StagedFiles> {
-  if (!request.body) throw new PeopleError(400, "no_photos", "Choose at least one photo.");
+  if (!request.body) throw new ApiError("no_photos", { message: "Choose at least one photo." });
   const contentType = request.headers.get("content-type") ?? "";
   let parser: busboy.Busboy;
   try {
@@ -69,7 +68,7 @@ async function stageFiles(request: Request, importId: string): Promise<StagedFil
       limits: { files: maxPhotosPerImport, fileSize: maxPhotoBytes, fields: 10, parts: maxPhotosPerImport + 10 },
     });
   } catch {
-    throw new PeopleError(400, "invalid_body", "The photos were not sent as a form upload.");
+    throw new ApiError("invalid_body", { message: "The photos were not sent as a form upload." });
   }
   const storage = mediaStorage();
   const staged: StagedFiles = { count: 0, tooLarge: [] };
@@ -97,10 +96,10 @@ async function stageFiles(request: Request, importId: string): Promise<StagedFil
   );
   // Every write is waited for, even after a broken form, so none outlives the request.
   const failed = (await Promise.allSettled(writes)).find((result) => result.status === "rejected");
-  if (parsed !== undefined) throw new PeopleError(400, "invalid_body", "The upload was cut off. Try again.");
+  if (parsed !== undefined) throw new ApiError("invalid_body", { message: "The upload was cut off. Try again." });
   if (failed) throw failed.reason;
-  if (tooMany) throw new PeopleError(400, "too_many_photos", `Upload at most ${maxPhotosPerImport} photos at a time.`);
-  if (staged.count === 0) throw new PeopleError(400, "no_photos", "Choose at least one photo.");
+  if (tooMany) throw new ApiError("too_many_photos", { message: `Upload at most ${maxPhotosPerImport} photos at a time.` });
+  if (staged.count === 0) throw new ApiError("no_photos", { message: "Choose at least one photo." });
   return staged;
 }
 
@@ -115,7 +114,7 @@ export async function startPhotoUpload(userId: string, propertyId: string, reque
   const property = await homeForUpload(userId, propertyId);
   const length = Number(request.headers.get("content-length") ?? "0");
   if (length > maxBodyBytes)
-    throw new PeopleError(413, "too_large", `Upload at most ${maxPhotosPerImport} photos of up to 15 MB each.`);
+    throw new ApiError("too_large", { message: `Upload at most ${maxPhotosPerImport} photos of up to 15 MB each.` });
   // Checked before the body is read, so nobody uploads 300 MB only to be refused; and again under the lock.
   const running = await db().photoImport.count({ where: { propertyId, state: "importing" } });
   const touring = await db().tourImport.count({ where: { propertyId, state: "importing" } });
@@ -160,7 +159,7 @@ export async function readPhotoUpload(userId: string, propertyId: string, import
         include: { photos: { orderBy: { index: "asc" } } },
       })
     : null;
-  if (!run) throw new PeopleError(404, "not_found", "No such upload.");
+  if (!run) throw new ApiError("not_found", { message: "No such upload." });
   const count = (outcome: string) => run.photos.filter((photo) => photo.outcome === outcome).length;
   return {
     importId: run.id,

@@ -1,7 +1,7 @@
 import "server-only";
 import { db, type Tx } from "../db/client";
 import type { Property, Workspace } from "../generated/prisma/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 
 /**
  * A home of the workspace's roster by the caller's `property_id`, in any roster state: home setup

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Tx } from "../db/client";
 import type { PhotoImportOrigin } from "../generated/prisma/enums";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 
 export interface RunningPhotoImport {
   id: string;

@@ -1,7 +1,7 @@
 import "server-only";
 import { explanationApplies, recordExplanation } from "../checklist-items/item-transitions";
 import { db } from "../db/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 
 /** Explanations are taken until the report is released; a failed walkthrough is as final. */
 export const explanationsOpen = (status: string | null | undefined) => status === "recording" || status === "processing";

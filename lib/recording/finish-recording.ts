@@ -1,7 +1,7 @@
 import "server-only";
 import { isDeepStrictEqual } from "node:util";
 import { db, type Tx } from "../db/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { enqueue } from "../queue/enqueue";
 import { parseChecklistSections } from "./open-inspection";
 

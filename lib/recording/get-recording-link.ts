@@ -1,7 +1,7 @@
 import "server-only";
 import { pool } from "../db/client";
-import { assertPartnerActive, type Caller } from "../http/auth";
-import { ApiError } from "../http/errors";
+import { assertPartnerActive, type Caller } from "../partners/partner-caller";
+import { ApiError } from "../errors/api-error";
 import { log } from "../log";
 import { assertReturnUrlAllowed, parseReturnUrl } from "./return-url";
 import { taskIdHashSql } from "./task-id-hash";

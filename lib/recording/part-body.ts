@@ -1,7 +1,7 @@
 import "server-only";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 
 /*
  * A part's body on its way to storage: counted against its cap as it streams (a body without

@@ -1,6 +1,6 @@
 import "server-only";
 import { pool } from "../db/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { parseChecklistSections } from "./open-inspection";
 import { recordingLimits } from "./recorder-state";
 

@@ -1,5 +1,7 @@
 import "server-only";
-import { ApiError } from "../http/errors";
+import { z } from "zod";
+import { ApiError } from "../errors/api-error";
+import { defineRoute } from "../http/operation";
 import { explainItem } from "./explain-item";
 import { finishRecording } from "./finish-recording";
 import type { RecorderTask } from "./find-recorder-task";
@@ -8,7 +10,6 @@ import { readRecorderSession } from "./read-recorder-session";
 import { readRecorderState } from "./read-recorder-state";
 import { readLiveVerdicts } from "./read-live-verdicts";
 import { recordTaps } from "./record-taps";
-import { defineRecorderOperation } from "./recorder-route";
 import { explanationBody, finishBody, parsePartRequest, tapsBody } from "./recorder-schemas";
 import { serializeRecorderSession, serializeRecorderState } from "./recorder-serializers";
 import { storePart } from "./store-part";
@@ -16,7 +17,8 @@ import { storeTapStill } from "./store-tap-still";
 
 /*
  * The recording app's API (lib/recording/README.md): one definition per call, each calling one
- * domain function. The route files under app/r/[token]/api export them through recorderHandlers.
+ * domain function. The route files under app/r/[token]/api export them through routeHandlers; the
+ * token is the credential (lib/http/auth/recorder-token.ts).
  */
 
 const base = "/r/{token}/api";
@@ -27,26 +29,30 @@ function openedInspection(task: RecorderTask): string {
   return task.inspectionId;
 }
 
-export const openRecording = defineRecorderOperation({
+export const openRecording = defineRoute({
+  auth: "recorderToken",
   method: "POST",
   path: `${base}/open`,
-  async handler({ task }) {
+  async handler({ caller: task }) {
     const inspectionId = await openInspection(task);
     return { status: 200, body: serializeRecorderSession(await readRecorderSession({ ...task, inspectionId })) };
   },
 });
 
-export const readSession = defineRecorderOperation({
+export const readSession = defineRoute({
+  auth: "recorderToken",
   method: "GET",
   path: `${base}/session`,
-  handler: async ({ task }) => ({ status: 200, body: serializeRecorderSession(await readRecorderSession(task)) }),
+  handler: async ({ caller: task }) => ({ status: 200, body: serializeRecorderSession(await readRecorderSession(task)) }),
 });
 
-export const putPart = defineRecorderOperation({
+export const putPart = defineRoute({
+  auth: "recorderToken",
   method: "PUT",
   path: `${base}/parts/{part_number}`,
-  async handler({ request, task, params }) {
-    const part = parsePartRequest(request, params.part_number ?? "");
+  params: z.object({ part_number: z.string() }),
+  async handler({ request, caller: task, params }) {
+    const part = parsePartRequest(request, params.part_number);
     const stored = await storePart(request, { inspectionId: openedInspection(task), ...part });
     return {
       status: stored.duplicate ? 200 : 201,
@@ -55,11 +61,12 @@ export const putPart = defineRecorderOperation({
   },
 });
 
-export const postTaps = defineRecorderOperation({
+export const postTaps = defineRoute({
+  auth: "recorderToken",
   method: "POST",
   path: `${base}/checklist-events`,
   body: tapsBody,
-  async handler({ task, body }) {
+  async handler({ caller: task, body }) {
     const taps = body.events.map((event) => ({
       seq: event.seq,
       itemId: event.item_id,
@@ -71,11 +78,12 @@ export const postTaps = defineRecorderOperation({
   },
 });
 
-export const postFinish = defineRecorderOperation({
+export const postFinish = defineRoute({
+  auth: "recorderToken",
   method: "POST",
   path: `${base}/finish`,
   body: finishBody,
-  async handler({ task, body }) {
+  async handler({ caller: task, body }) {
     await finishRecording(openedInspection(task), task.partnerId, {
       parts: body.parts.map((part) => ({ partNumber: part.part_number, sha256: part.sha256 })),
       finishAnyway: body.finish_anyway,
@@ -85,28 +93,32 @@ export const postFinish = defineRecorderOperation({
   },
 });
 
-export const readState = defineRecorderOperation({
+export const readState = defineRoute({
+  auth: "recorderToken",
   method: "GET",
   path: `${base}/state`,
-  handler: async ({ task }) => ({ status: 200, body: serializeRecorderState(await readRecorderState(task)) }),
+  handler: async ({ caller: task }) => ({ status: 200, body: serializeRecorderState(await readRecorderState(task)) }),
 });
 
-export const postExplanation = defineRecorderOperation({
+export const postExplanation = defineRoute({
+  auth: "recorderToken",
   method: "POST",
   path: `${base}/explanations`,
   body: explanationBody,
-  async handler({ task, body }) {
+  async handler({ caller: task, body }) {
     await explainItem(openedInspection(task), body.item_id, body.reason);
     return { status: 200, body: serializeRecorderSession(await readRecorderSession(task)) };
   },
 });
 
-export const putTapStill = defineRecorderOperation({
+export const putTapStill = defineRoute({
+  auth: "recorderToken",
   method: "PUT",
   path: `${base}/taps/{seq}/still`,
-  async handler({ request, task, params }) {
+  params: z.object({ seq: z.string() }),
+  async handler({ request, caller: task, params }) {
     const seq = Number(params.seq);
-    if (!/^\d{1,5}$/.test(params.seq ?? "") || seq < 1) {
+    if (!/^\d{1,5}$/.test(params.seq) || seq < 1) {
       throw new ApiError("invalid_request", {
         message: "seq is the check's number (1, 2, 3 ...).",
         detail: { parameter: "seq" },
@@ -116,10 +128,11 @@ export const putTapStill = defineRecorderOperation({
   },
 });
 
-export const readLive = defineRecorderOperation({
+export const readLive = defineRoute({
+  auth: "recorderToken",
   method: "GET",
   path: `${base}/live`,
-  async handler({ task }) {
+  async handler({ caller: task }) {
     const live = await readLiveVerdicts(openedInspection(task));
     return {
       status: 200,

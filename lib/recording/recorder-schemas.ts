@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { parseOrThrow } from "../http/validation";
 import { requiredText } from "../validation/text";
 import { recordingLimits } from "./recorder-state";

@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { parseAllowlistEntry } from "../partners/allowlist-entry";
 
 /*

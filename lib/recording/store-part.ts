@@ -1,7 +1,7 @@
 import "server-only";
 import { db, pool } from "../db/client";
 import type { RecordingSource } from "../generated/prisma/enums";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { PartChecksumError, PartConflictError } from "../media/errors";
 import { mediaStorage } from "../media/media-storage";
 import { NotARecordingError, PartTooLargeError, gatedPartBody } from "./part-body";

@@ -1,7 +1,7 @@
 import "server-only";
 import { config } from "../config";
 import { db, type Tx } from "../db/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { enqueue } from "../queue/enqueue";
 import { mediaStorage } from "../media/media-storage";
 import { readBodyBytes } from "../http/body";

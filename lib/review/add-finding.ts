@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
@@ -8,10 +9,11 @@ import { differenceHash } from "../analysis/dhash";
 import { config } from "../config";
 import { db } from "../db/client";
 import type { FindingCategory, FindingSeverity } from "../generated/prisma/enums";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { analysisTempDir } from "../media/data-dir-layout";
 import { mediaStorage } from "../media/media-storage";
 import { extractStill } from "../video/extract-still";
+import { checkStaffFinding } from "./staff-finding-rules";
 
 export interface StaffFinding {
   room: string;
@@ -43,7 +45,9 @@ async function frameAt(mediaKey: string, seconds: number, durationSeconds: numbe
  * Staff add a finding, as a remote inspector would (a paused video frame becomes its `after`
  * evidence). `id` lets a retried job add it once: a finding already there with that id is kept.
  */
-export async function addStaffFinding(inspectionId: string, finding: StaffFinding, id: string = randomUUID()): Promise<string> {
+export async function addStaffFinding(inspectionId: string, input: StaffFinding, id: string = randomUUID()): Promise<string> {
+  // The job's payload was checked when it was queued; checked again here, as every caller is.
+  const finding = checkStaffFinding(input);
   const inspection = await db().inspection.findUnique({ where: { id: inspectionId }, include: { video: true } });
   if (!inspection) throw new ApiError("not_found", { message: "No such inspection." });
   if (await db().finding.findUnique({ where: { id }, select: { id: true } })) return id;

@@ -1,7 +1,8 @@
+import "server-only";
 import type { StaffVerdict } from "../checklist-items/item-states";
 import { recordStaffDecision } from "../checklist-items/item-transitions";
 import { db } from "../db/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { releaseIfReady } from "../inspections/release-report";
 
 /**

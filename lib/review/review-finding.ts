@@ -1,5 +1,6 @@
+import "server-only";
 import { db } from "../db/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { releaseIfReady } from "../inspections/release-report";
 
 /** Staff accept a provider finding that waited for review (it shows on the report) or reject it (it never does). */

@@ -1,6 +1,7 @@
+import "server-only";
 import { type FrameStats, frameProblem } from "../analysis/frame-problem";
 import { db } from "../db/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { mediaStorage } from "../media/media-storage";
 
 export interface ReviewItem {

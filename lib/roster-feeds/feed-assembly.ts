@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { checkSnapshot } from "../roster/check-snapshot";
 import type { RosterItem, RosterSnapshotBody } from "../roster/schemas";
 import { FeedError } from "./feed-errors";

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "../db/client";
 import type { RosterSync, Workspace } from "../generated/prisma/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { createRosterSync } from "./create-roster-sync";
 import { findActiveSync } from "./find-active-sync";
 import { lockPullWorkspace } from "./lock-pull-workspace";

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "../db/client";
 import type { RosterImport, Workspace } from "../generated/prisma/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { withoutSnapshot } from "./create-roster-run";
 import { isUuid } from "../validation/uuid";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "../db/client";
 import type { RosterImport, Workspace } from "../generated/prisma/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { checkSnapshot } from "./check-snapshot";
 import { createRosterRun, withoutSnapshot } from "./create-roster-run";
 import { normalizeSnapshot } from "./normalize-snapshot";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 import { requestIdFor } from "../http/request-id";
 import { errorResponse } from "../http/respond";
 import { log } from "../log";

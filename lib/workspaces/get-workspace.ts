@@ -1,7 +1,7 @@
 import "server-only";
 import { pool, type Tx } from "../db/client";
 import type { FeedHealth, Workspace } from "../generated/prisma/client";
-import { ApiError } from "../http/errors";
+import { ApiError } from "../errors/api-error";
 
 /** A workspace with its feed's health, which the `sync` block shows; null for a workspace that pushes. */
 export type WorkspaceWithFeed = Workspace & { rosterFeed: { health: FeedHealth } | null };

@@ -40,7 +40,7 @@ function routeFiles(): RouteFile[] {
 // Every export of lib/partner-api/*.ts by name, to resolve the identifiers a route file passes to routeHandlers.
 async function apiExports(): Promise<Map<string, AnyOperation>> {
   const byName = new Map<string, AnyOperation>();
-  const dir = path.join(root, "lib", "api");
+  const dir = path.join(root, "lib", "partner-api");
   for (const file of readdirSync(dir).filter((name) => name.endsWith(".ts"))) {
     const loaded = (await import(path.join(dir, file))) as Record<string, unknown>;
     for (const [name, value] of Object.entries(loaded)) {

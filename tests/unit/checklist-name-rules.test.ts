@@ -7,7 +7,7 @@ import {
   usesDashAsPunctuation,
 } from "../../lib/checklists/name-rules";
 import { checklistQuery, replaceChecklistBody } from "../../lib/checklists/schemas";
-import { ApiError } from "../../lib/http/errors";
+import { ApiError } from "../../lib/errors/api-error";
 import { parseOrThrow } from "../../lib/http/validation";
 
 const emDash = "\u2014";

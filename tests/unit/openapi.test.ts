@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { operations } from "../../lib/partner-api";
-import { type ErrorCode, errorStatus } from "../../lib/http/errors";
+import { type ErrorCode, errorStatus } from "../../lib/errors/error-codes";
 import { type AnyOperation, commonErrors, defaultBodyLimitBytes } from "../../lib/http/operation";
 import { committedDemoOpenApiText } from "../../lib/demo/openapi";
 import { buildOpenApiDocument, committedOpenApiText } from "../../lib/openapi/document";

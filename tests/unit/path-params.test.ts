@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/http/errors";
+import { ApiError } from "../../lib/errors/api-error";
 import { pathParams, queryParams } from "../../lib/http/path-params";
 
 describe("pathParams", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/http/errors";
+import { ApiError } from "../../lib/errors/api-error";
 import { checkSnapshot } from "../../lib/roster/check-snapshot";
 import { normalizeSnapshot } from "../../lib/roster/normalize-snapshot";
 import { parseOrThrow } from "../../lib/http/validation";

@@ -19,14 +19,20 @@ const serverOnlyFolders = [
   "lib/baseline-photos",
   "lib/checklist-items",
   "lib/checklists",
+  "lib/cli",
   "lib/connectors",
+  "lib/consoles",
+  "lib/demo",
   "lib/inspections",
   "lib/jobs",
+  "lib/partner-api",
   "lib/partners",
+  "lib/people",
   "lib/properties",
   "lib/queue",
   "lib/recording",
   "lib/reports",
+  "lib/review",
   "lib/roster",
   "lib/roster-feeds",
   "lib/tours",
@@ -34,12 +40,6 @@ const serverOnlyFolders = [
   "lib/webhooks",
   "lib/workspaces",
 ];
-
-/**
- * Files of those folders being rewritten or moved on other branches at the same time; the merge
- * gives them the line (and removes the entry).
- */
-const markAfterMerge = ["lib/recording/recorder-route.ts"];
 
 const toPosix = (file: string) => file.split(path.sep).join("/");
 
@@ -136,16 +136,12 @@ describe('import "server-only"', () => {
   });
 
   it("is carried by every server file of the server-only folders", () => {
-    const files = serverOnlyFolders.flatMap(sourceFiles).filter((file) => !client.has(file) && !markAfterMerge.includes(file));
+    const files = serverOnlyFolders.flatMap(sourceFiles).filter((file) => !client.has(file));
     expect(files.length).toBeGreaterThan(100);
     expect(files.filter((file) => !carriesServerOnly(parse(file)))).toEqual([]);
   });
 
   it("is carried by no module a client component loads", () => {
     expect([...client].filter((file) => file.startsWith("lib/") && carriesServerOnly(parse(file)))).toEqual([]);
-  });
-
-  it("names only files that still exist as waiting for the merge", () => {
-    expect(markAfterMerge.filter((file) => !existsSync(path.join(root, file)))).toEqual([]);
   });
 });

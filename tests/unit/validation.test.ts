@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiError } from "../../lib/http/errors";
+import { ApiError } from "../../lib/errors/api-error";
 import { formatPath, parseOrThrow } from "../../lib/http/validation";
 import { requiredText } from "../../lib/validation/text";
 

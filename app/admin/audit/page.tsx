@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { AuditPanel } from "@/components/consoles/AuditPanel";
 import { NoAccess } from "@/components/consoles/NoAccess";
-import { PageShell } from "@/components/people/PageShell";
-import { QueryProvider } from "@/components/people/QueryProvider";
-import styles from "@/components/people/people.module.css";
+import { PageShell } from "@/components/shell/PageShell";
+import { QueryProvider } from "@/components/shell/QueryProvider";
+import styles from "@/components/shell/shell.module.css";
 import { consolePage } from "@/lib/consoles/console-page";
 import { staffLinks } from "@/components/consoles/nav";
 

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { NoAccess } from "@/components/consoles/NoAccess";
 import { staffLinks } from "@/components/consoles/nav";
-import { PageShell } from "@/components/people/PageShell";
-import styles from "@/components/people/people.module.css";
+import { PageShell } from "@/components/shell/PageShell";
+import styles from "@/components/shell/shell.module.css";
 import { consolePage } from "@/lib/consoles/console-page";
-import { reviewQueue } from "@/lib/consoles/review-actions";
+import { reviewQueue } from "@/lib/consoles/review-operations";
 import { reviewOverdueHours } from "@/lib/review/list-review-queue";
 
 export const dynamic = "force-dynamic";

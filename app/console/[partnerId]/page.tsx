@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { NoAccess } from "@/components/consoles/NoAccess";
 import { PartnerPanels } from "@/components/consoles/PartnerPanels";
-import { PageShell } from "@/components/people/PageShell";
-import { QueryProvider } from "@/components/people/QueryProvider";
-import styles from "@/components/people/people.module.css";
+import { PageShell } from "@/components/shell/PageShell";
+import { QueryProvider } from "@/components/shell/QueryProvider";
+import styles from "@/components/shell/shell.module.css";
 import { consolePage } from "@/lib/consoles/console-page";
 import { partnerLinks } from "@/components/consoles/nav";
 import { findPartner } from "@/lib/partners/find-partner";

@@ -1,6 +1,4 @@
-import { requestAccess } from "@/lib/demo/access-request";
-import { demoHandlers } from "@/lib/demo/demo-route";
+import { postAccessRequest } from "@/lib/demo/demo-api";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-export const { GET, POST, PUT, PATCH, DELETE } = demoHandlers("/demo/access-requests", {
-  POST: (request) => requestAccess(request),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(postAccessRequest);

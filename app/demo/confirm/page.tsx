@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { DemoConfirm } from "@/components/demo/DemoConfirm";
-import { PageShell } from "@/components/people/PageShell";
-import styles from "@/components/people/people.module.css";
+import { PageShell } from "@/components/shell/PageShell";
+import styles from "@/components/shell/shell.module.css";
 
 export const metadata: Metadata = { title: "Confirm your demo submission · Walkthrough", robots: { index: false } };
 export const dynamic = "force-dynamic";

@@ -1,6 +1,4 @@
-import { confirmSubmission } from "@/lib/demo/confirm-submission";
-import { demoHandlers } from "@/lib/demo/demo-route";
+import { postConfirmation } from "@/lib/demo/demo-api";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-export const { GET, POST, PUT, PATCH, DELETE } = demoHandlers("/demo/confirmations", {
-  POST: (request) => confirmSubmission(request),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(postConfirmation);

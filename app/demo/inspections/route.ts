@@ -1,4 +1,4 @@
-import { demoHandlers } from "@/lib/demo/demo-route";
-import { submitPhotos } from "@/lib/demo/submit-photos";
+import { postPhotoSubmission } from "@/lib/demo/demo-api";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-export const { GET, POST, PUT, PATCH, DELETE } = demoHandlers("/demo/inspections", { POST: submitPhotos });
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(postPhotoSubmission);

@@ -1,4 +1,4 @@
-import { demoHandlers } from "@/lib/demo/demo-route";
-import { submitVideo } from "@/lib/demo/submit-video";
+import { postVideoSubmission } from "@/lib/demo/demo-api";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-export const { GET, POST, PUT, PATCH, DELETE } = demoHandlers("/demo/videos", { POST: submitVideo });
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(postVideoSubmission);

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { PageShell } from "@/components/people/PageShell";
-import styles from "@/components/people/people.module.css";
+import { PageShell } from "@/components/shell/PageShell";
+import styles from "@/components/shell/shell.module.css";
 import { bookACallUrl, catalogPath, connectors } from "@/lib/connectors/catalog";
 
 export const metadata: Metadata = { title: "Connectors · Walkthrough" };

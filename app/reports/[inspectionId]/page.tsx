@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { requirePerson } from "@/lib/auth/current-person";
 import { readReport } from "@/lib/reports/read-report";
-import { PageShell } from "@/components/people/PageShell";
+import { PageShell } from "@/components/shell/PageShell";
 import { ReportView } from "@/components/people/ReportView";
-import styles from "@/components/people/people.module.css";
+import styles from "@/components/shell/shell.module.css";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Inspection report · Walkthrough" };

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { PageShell } from "@/components/people/PageShell";
-import styles from "@/components/people/people.module.css";
+import { PageShell } from "@/components/shell/PageShell";
+import styles from "@/components/shell/shell.module.css";
 
 export const metadata: Metadata = { title: "Sign-in failed · Walkthrough" };
 export const dynamic = "force-dynamic";

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { NoAccess } from "@/components/consoles/NoAccess";
 import { ReviewDesk } from "@/components/consoles/ReviewDesk";
 import { staffLinks } from "@/components/consoles/nav";
-import { PageShell } from "@/components/people/PageShell";
-import { QueryProvider } from "@/components/people/QueryProvider";
+import { PageShell } from "@/components/shell/PageShell";
+import { QueryProvider } from "@/components/shell/QueryProvider";
 import { consolePage } from "@/lib/consoles/console-page";
 import { isUuid } from "@/lib/validation/uuid";
 

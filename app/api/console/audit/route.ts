@@ -1,6 +1,6 @@
-import { listAudit } from "@/lib/consoles/audit";
-import { consoleRoute, staffOnly } from "@/lib/consoles/console-route";
+import { listStaffAudit } from "@/lib/consoles/console-api/staff";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-export const GET = consoleRoute(staffOnly, async (_caller, request) =>
-  listAudit({}, new URL(request.url).searchParams.get("before") ?? undefined),
-);
+const handlers = routeHandlers(listStaffAudit);
+
+export const GET = handlers.GET;

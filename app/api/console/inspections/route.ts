@@ -1,7 +1,6 @@
-import { consoleRoute, staffOnly } from "@/lib/consoles/console-route";
-import { inspectionsPage } from "@/lib/consoles/inspections-page";
+import { listAllInspections } from "@/lib/consoles/console-api/staff";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-export const GET = consoleRoute(staffOnly, async (_caller, request) => {
-  const search = new URL(request.url).searchParams;
-  return inspectionsPage({}, Math.max(1, Number(search.get("page")) || 1), search.get("status"), search.get("workspace"));
-});
+const handlers = routeHandlers(listAllInspections);
+
+export const GET = handlers.GET;

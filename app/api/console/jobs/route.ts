@@ -1,4 +1,6 @@
-import { consoleRoute, staffOnly } from "@/lib/consoles/console-route";
-import { jobsOverview } from "@/lib/consoles/job-actions";
+import { readJobs } from "@/lib/consoles/console-api/staff";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-export const GET = consoleRoute(staffOnly, async () => jobsOverview());
+const handlers = routeHandlers(readJobs);
+
+export const GET = handlers.GET;

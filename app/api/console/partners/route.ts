@@ -1,8 +1,7 @@
-import { consoleRoute, jsonBody, staffOnly } from "@/lib/consoles/console-route";
-import { createPartnerAs, partnersPage } from "@/lib/consoles/partner-actions";
+import { createPartner, listPartners } from "@/lib/consoles/console-api/staff";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-export const GET = consoleRoute(staffOnly, async (_caller, request) =>
-  partnersPage(Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1)),
-);
+const handlers = routeHandlers(listPartners, createPartner);
 
-export const POST = consoleRoute(staffOnly, async ({ actor }, request) => createPartnerAs(actor, (await jsonBody(request)).name));
+export const GET = handlers.GET;
+export const POST = handlers.POST;

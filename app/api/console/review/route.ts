@@ -1,4 +1,6 @@
-import { consoleRoute, staffOnly } from "@/lib/consoles/console-route";
-import { reviewQueue } from "@/lib/consoles/review-actions";
+import { listReviewQueue } from "@/lib/consoles/console-api/review";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-export const GET = consoleRoute(staffOnly, async () => reviewQueue());
+const handlers = routeHandlers(listReviewQueue);
+
+export const GET = handlers.GET;

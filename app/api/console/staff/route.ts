@@ -1,8 +1,7 @@
-import { addStaff, listStaff } from "@/lib/consoles/console-people";
-import { consoleRoute, jsonBody, staffOnly } from "@/lib/consoles/console-route";
+import { addStaffMember, listStaffMembers } from "@/lib/consoles/console-api/staff";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-export const GET = consoleRoute(staffOnly, async () => ({ staff: await listStaff() }));
+const handlers = routeHandlers(listStaffMembers, addStaffMember);
 
-export const POST = consoleRoute(staffOnly, async ({ actor }, request) =>
-  addStaff(String((await jsonBody(request)).email ?? ""), actor),
-);
+export const GET = handlers.GET;
+export const POST = handlers.POST;

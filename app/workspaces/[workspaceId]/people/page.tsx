@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { requirePerson } from "@/lib/auth/current-person";
 import { seatsOf } from "@/lib/people/access";
-import { PageShell } from "@/components/people/PageShell";
+import { PageShell } from "@/components/shell/PageShell";
 import { PeopleManager } from "@/components/people/PeopleManager";
-import { QueryProvider } from "@/components/people/QueryProvider";
-import styles from "@/components/people/people.module.css";
+import { QueryProvider } from "@/components/shell/QueryProvider";
+import styles from "@/components/shell/shell.module.css";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "People · Walkthrough" };

@@ -1,6 +1,6 @@
-import { consoleRoute, staffOnly } from "@/lib/consoles/console-route";
-import { reviewOf } from "@/lib/consoles/review-actions";
+import { readReview } from "@/lib/consoles/console-api/review";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { inspectionId: string };
+const handlers = routeHandlers(readReview);
 
-export const GET = consoleRoute<Params>(staffOnly, async (_caller, _request, { inspectionId }) => reviewOf(inspectionId));
+export const GET = handlers.GET;

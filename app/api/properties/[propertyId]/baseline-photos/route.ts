@@ -1,9 +1,6 @@
-import { personRoute } from "@/lib/people/page-api";
-import { startPhotoUpload } from "@/lib/people/upload-photos";
+import { startBaselinePhotoUpload } from "@/lib/people/people-api";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Context = { params: Promise<{ propertyId: string }> };
+const handlers = routeHandlers(startBaselinePhotoUpload);
 
-export const POST = personRoute<Context>(
-  async (person, request, { params }) => startPhotoUpload(person.id, (await params).propertyId, request),
-  { body: "multipart" },
-);
+export const POST = handlers.POST;

@@ -1,8 +1,6 @@
-import { setDeliveryChoice } from "@/lib/people/manage-seats";
-import { jsonBody, personRoute } from "@/lib/people/page-api";
+import { setSeatDelivery } from "@/lib/people/people-api";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Context = { params: Promise<{ seatId: string }> };
+const handlers = routeHandlers(setSeatDelivery);
 
-export const PUT = personRoute<Context>(async (person, request, { params }) =>
-  setDeliveryChoice(person.id, (await params).seatId, await jsonBody(request)),
-);
+export const PUT = handlers.PUT;

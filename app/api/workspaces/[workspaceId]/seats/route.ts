@@ -1,11 +1,7 @@
-import { inviteToSeat, listSeats } from "@/lib/people/manage-seats";
-import { jsonBody, personRoute } from "@/lib/people/page-api";
+import { inviteWorkspaceSeat, listWorkspaceSeats } from "@/lib/people/people-api";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Context = { params: Promise<{ workspaceId: string }> };
+const handlers = routeHandlers(listWorkspaceSeats, inviteWorkspaceSeat);
 
-export const GET = personRoute<Context>(async (person, _request, { params }) => listSeats(person.id, (await params).workspaceId));
-
-export const POST = personRoute<Context>(async (person, request, { params }) => {
-  const body = await jsonBody(request);
-  return inviteToSeat(person, (await params).workspaceId, { email: String(body.email ?? ""), role: String(body.role ?? "") });
-});
+export const GET = handlers.GET;
+export const POST = handlers.POST;

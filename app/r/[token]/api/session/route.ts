@@ -1,5 +1,5 @@
 import { readSession } from "@/lib/recording/recorder-api";
-import { recorderHandlers } from "@/lib/recording/recorder-route";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE } = recorderHandlers(readSession);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(readSession);

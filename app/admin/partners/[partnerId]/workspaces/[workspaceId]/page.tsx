@@ -5,9 +5,9 @@ import { FeedForm } from "@/components/consoles/FeedForm";
 import { NoAccess } from "@/components/consoles/NoAccess";
 import { StaffSeats } from "@/components/consoles/StaffSeats";
 import { staffLinks } from "@/components/consoles/nav";
-import { PageShell } from "@/components/people/PageShell";
-import { QueryProvider } from "@/components/people/QueryProvider";
-import styles from "@/components/people/people.module.css";
+import { PageShell } from "@/components/shell/PageShell";
+import { QueryProvider } from "@/components/shell/QueryProvider";
+import styles from "@/components/shell/shell.module.css";
 import { consolePage } from "@/lib/consoles/console-page";
 import { workspaceDetail } from "@/lib/consoles/workspace-detail";
 

@@ -1,9 +1,6 @@
-import { consoleRoute, jsonBody, staffOnly } from "@/lib/consoles/console-route";
-import { retryGivenUpAs } from "@/lib/consoles/job-actions";
+import { retryJobs } from "@/lib/consoles/console-api/staff";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { queue: string };
+const handlers = routeHandlers(retryJobs);
 
-export const POST = consoleRoute<Params>(staffOnly, async ({ actor }, request, { queue }) => {
-  await jsonBody(request);
-  return retryGivenUpAs(actor, queue);
-});
+export const POST = handlers.POST;

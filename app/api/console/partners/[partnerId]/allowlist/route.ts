@@ -1,14 +1,8 @@
-import { consoleRoute, jsonBody, partnerData } from "@/lib/consoles/console-route";
-import { addAllowlistAs, allowlistOf, removeAllowlistAs } from "@/lib/consoles/integration-actions";
+import { addAllowlistEntry, listAllowlist, removeAllowlistEntry } from "@/lib/consoles/console-api/partner-data";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { partnerId: string };
+const handlers = routeHandlers(listAllowlist, addAllowlistEntry, removeAllowlistEntry);
 
-export const GET = consoleRoute<Params>(partnerData, async (_caller, _request, { partnerId }) => allowlistOf(partnerId));
-
-export const POST = consoleRoute<Params>(partnerData, async ({ actor }, request, { partnerId }) =>
-  addAllowlistAs(actor, partnerId, (await jsonBody(request)).entry),
-);
-
-export const DELETE = consoleRoute<Params>(partnerData, async ({ actor }, request, { partnerId }) =>
-  removeAllowlistAs(actor, partnerId, new URL(request.url).searchParams.get("entry")),
-);
+export const GET = handlers.GET;
+export const POST = handlers.POST;
+export const DELETE = handlers.DELETE;

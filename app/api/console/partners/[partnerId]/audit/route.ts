@@ -1,8 +1,6 @@
-import { listAudit } from "@/lib/consoles/audit";
-import { consoleRoute, partnerData } from "@/lib/consoles/console-route";
+import { listPartnerAudit } from "@/lib/consoles/console-api/partner-data";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { partnerId: string };
+const handlers = routeHandlers(listPartnerAudit);
 
-export const GET = consoleRoute<Params>(partnerData, async (_caller, request, { partnerId }) =>
-  listAudit({ partnerId }, new URL(request.url).searchParams.get("before") ?? undefined),
-);
+export const GET = handlers.GET;

@@ -1,14 +1,6 @@
-import { consoleRoute, partnerData } from "@/lib/consoles/console-route";
-import { inspectionsPage } from "@/lib/consoles/inspections-page";
+import { listPartnerInspections } from "@/lib/consoles/console-api/partner-data";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { partnerId: string };
+const handlers = routeHandlers(listPartnerInspections);
 
-export const GET = consoleRoute<Params>(partnerData, async (_caller, request, { partnerId }) => {
-  const search = new URL(request.url).searchParams;
-  return inspectionsPage(
-    { partnerId },
-    Math.max(1, Number(search.get("page")) || 1),
-    search.get("status"),
-    search.get("workspace"),
-  );
-});
+export const GET = handlers.GET;

@@ -1,12 +1,7 @@
-import { consoleRoute, jsonBody, partnerData } from "@/lib/consoles/console-route";
-import { issueKeyAs, keysOf } from "@/lib/consoles/partner-actions";
+import { issuePartnerKey, listPartnerKeys } from "@/lib/consoles/console-api/partner-data";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { partnerId: string };
+const handlers = routeHandlers(listPartnerKeys, issuePartnerKey);
 
-export const GET = consoleRoute<Params>(partnerData, async (_caller, _request, { partnerId }) => ({
-  keys: await keysOf(partnerId),
-}));
-
-export const POST = consoleRoute<Params>(partnerData, async ({ actor }, request, { partnerId }) =>
-  issueKeyAs(actor, partnerId, (await jsonBody(request)).scopes),
-);
+export const GET = handlers.GET;
+export const POST = handlers.POST;

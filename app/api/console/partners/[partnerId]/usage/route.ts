@@ -1,6 +1,6 @@
-import { consoleRoute, partnerData } from "@/lib/consoles/console-route";
-import { usageOf } from "@/lib/usage/read-usage";
+import { readPartnerUsage } from "@/lib/consoles/console-api/partner-data";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { partnerId: string };
+const handlers = routeHandlers(readPartnerUsage);
 
-export const GET = consoleRoute<Params>(partnerData, async (_caller, _request, { partnerId }) => usageOf(partnerId));
+export const GET = handlers.GET;

@@ -1,12 +1,7 @@
-import { invitePartnerUser, listPartnerUsers } from "@/lib/consoles/console-people";
-import { consoleRoute, jsonBody, partnerData } from "@/lib/consoles/console-route";
+import { inviteConsoleUser, listConsoleUsers } from "@/lib/consoles/console-api/partner-data";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { partnerId: string };
+const handlers = routeHandlers(listConsoleUsers, inviteConsoleUser);
 
-export const GET = consoleRoute<Params>(partnerData, async (_caller, _request, { partnerId }) => ({
-  users: await listPartnerUsers(partnerId),
-}));
-
-export const POST = consoleRoute<Params>(partnerData, async ({ actor }, request, { partnerId }) =>
-  invitePartnerUser(partnerId, String((await jsonBody(request)).email ?? ""), actor),
-);
+export const GET = handlers.GET;
+export const POST = handlers.POST;

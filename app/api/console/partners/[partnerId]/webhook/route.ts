@@ -1,14 +1,8 @@
-import { consoleRoute, jsonBody, partnerData } from "@/lib/consoles/console-route";
-import { clearReceiverAs, setReceiverAs, webhookOf } from "@/lib/consoles/integration-actions";
+import { clearWebhookReceiver, readWebhook, setWebhookReceiver } from "@/lib/consoles/console-api/webhooks";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { partnerId: string };
+const handlers = routeHandlers(readWebhook, setWebhookReceiver, clearWebhookReceiver);
 
-export const GET = consoleRoute<Params>(partnerData, async (_caller, _request, { partnerId }) => webhookOf(partnerId));
-
-export const PUT = consoleRoute<Params>(partnerData, async ({ actor }, request, { partnerId }) =>
-  setReceiverAs(actor, partnerId, (await jsonBody(request)).url),
-);
-
-export const DELETE = consoleRoute<Params>(partnerData, async ({ actor }, _request, { partnerId }) =>
-  clearReceiverAs(actor, partnerId),
-);
+export const GET = handlers.GET;
+export const PUT = handlers.PUT;
+export const DELETE = handlers.DELETE;

@@ -1,8 +1,6 @@
-import { consoleRoute, partnerData } from "@/lib/consoles/console-route";
-import { workspacesOf } from "@/lib/consoles/integration-actions";
+import { listPartnerWorkspaces } from "@/lib/consoles/console-api/partner-data";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { partnerId: string };
+const handlers = routeHandlers(listPartnerWorkspaces);
 
-export const GET = consoleRoute<Params>(partnerData, async (_caller, request, { partnerId }) =>
-  workspacesOf(partnerId, Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1)),
-);
+export const GET = handlers.GET;

@@ -1,8 +1,6 @@
-import { consoleRoute, jsonBody, staffOnly } from "@/lib/consoles/console-route";
-import { failAs } from "@/lib/consoles/review-actions";
+import { failReview } from "@/lib/consoles/console-api/review";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { inspectionId: string };
+const handlers = routeHandlers(failReview);
 
-export const POST = consoleRoute<Params>(staffOnly, async ({ actor }, request, { inspectionId }) =>
-  failAs(actor, inspectionId, (await jsonBody(request)).reason),
-);
+export const POST = handlers.POST;

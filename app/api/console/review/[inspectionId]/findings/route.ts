@@ -1,8 +1,6 @@
-import { consoleRoute, jsonBody, staffOnly } from "@/lib/consoles/console-route";
-import { addFindingAs } from "@/lib/consoles/review-actions";
+import { addReviewFinding } from "@/lib/consoles/console-api/review";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { inspectionId: string };
+const handlers = routeHandlers(addReviewFinding);
 
-export const POST = consoleRoute<Params>(staffOnly, async ({ actor }, request, { inspectionId }) =>
-  addFindingAs(actor, inspectionId, await jsonBody(request)),
-);
+export const POST = handlers.POST;

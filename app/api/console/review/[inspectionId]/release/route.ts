@@ -1,9 +1,6 @@
-import { consoleRoute, jsonBody, staffOnly } from "@/lib/consoles/console-route";
-import { releaseAs } from "@/lib/consoles/review-actions";
+import { releaseReview } from "@/lib/consoles/console-api/review";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { inspectionId: string };
+const handlers = routeHandlers(releaseReview);
 
-export const POST = consoleRoute<Params>(staffOnly, async ({ actor }, request, { inspectionId }) => {
-  await jsonBody(request);
-  return releaseAs(actor, inspectionId);
-});
+export const POST = handlers.POST;

@@ -1,9 +1,6 @@
-import { personRoute } from "@/lib/people/page-api";
-import { readPhotoUpload } from "@/lib/people/upload-photos";
+import { readBaselinePhotoUpload } from "@/lib/people/people-api";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Context = { params: Promise<{ propertyId: string; importId: string }> };
+const handlers = routeHandlers(readBaselinePhotoUpload);
 
-export const GET = personRoute<Context>(async (person, _request, { params }) => {
-  const { propertyId, importId } = await params;
-  return readPhotoUpload(person.id, propertyId, importId);
-});
+export const GET = handlers.GET;

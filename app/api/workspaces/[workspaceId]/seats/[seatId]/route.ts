@@ -1,10 +1,6 @@
-import { removeSeat } from "@/lib/people/manage-seats";
-import { personRoute } from "@/lib/people/page-api";
+import { removeWorkspaceSeat } from "@/lib/people/people-api";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Context = { params: Promise<{ workspaceId: string; seatId: string }> };
+const handlers = routeHandlers(removeWorkspaceSeat);
 
-export const DELETE = personRoute<Context>(async (person, _request, { params }) => {
-  const { workspaceId, seatId } = await params;
-  await removeSeat(person, workspaceId, seatId);
-  return { removed: seatId };
-});
+export const DELETE = handlers.DELETE;

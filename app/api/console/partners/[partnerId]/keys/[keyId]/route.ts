@@ -1,8 +1,6 @@
-import { consoleRoute, partnerData } from "@/lib/consoles/console-route";
-import { revokeKeyAs } from "@/lib/consoles/partner-actions";
+import { revokePartnerKey } from "@/lib/consoles/console-api/partner-data";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { partnerId: string; keyId: string };
+const handlers = routeHandlers(revokePartnerKey);
 
-export const DELETE = consoleRoute<Params>(partnerData, async ({ actor }, _request, { partnerId, keyId }) =>
-  revokeKeyAs(actor, partnerId, keyId),
-);
+export const DELETE = handlers.DELETE;

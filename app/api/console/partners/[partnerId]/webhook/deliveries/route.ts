@@ -1,9 +1,6 @@
-import { consoleRoute, partnerData } from "@/lib/consoles/console-route";
-import { deliveriesOf } from "@/lib/consoles/integration-actions";
+import { listDeliveries } from "@/lib/consoles/console-api/webhooks";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { partnerId: string };
+const handlers = routeHandlers(listDeliveries);
 
-export const GET = consoleRoute<Params>(partnerData, async (_caller, request, { partnerId }) => {
-  const query = new URL(request.url).searchParams;
-  return deliveriesOf(partnerId, query.get("status"), query.get("before"));
-});
+export const GET = handlers.GET;

@@ -1,9 +1,6 @@
-import { consoleRoute, jsonBody, partnerData } from "@/lib/consoles/console-route";
-import { replaySinceAs } from "@/lib/consoles/integration-actions";
+import { replaySince } from "@/lib/consoles/console-api/webhooks";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { partnerId: string };
+const handlers = routeHandlers(replaySince);
 
-/** Replays everything since a time that no delivery brought through. */
-export const POST = consoleRoute<Params>(partnerData, async ({ actor }, request, { partnerId }) =>
-  replaySinceAs(actor, partnerId, (await jsonBody(request)).since),
-);
+export const POST = handlers.POST;

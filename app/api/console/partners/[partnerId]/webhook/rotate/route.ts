@@ -1,8 +1,6 @@
-import { consoleRoute, jsonBody, partnerData } from "@/lib/consoles/console-route";
-import { rotateSecretAs } from "@/lib/consoles/integration-actions";
+import { rotateWebhookSecret } from "@/lib/consoles/console-api/webhooks";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { partnerId: string };
+const handlers = routeHandlers(rotateWebhookSecret);
 
-export const POST = consoleRoute<Params>(partnerData, async ({ actor }, request, { partnerId }) =>
-  rotateSecretAs(actor, partnerId, (await jsonBody(request)).days),
-);
+export const POST = handlers.POST;

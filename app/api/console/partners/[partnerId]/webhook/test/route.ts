@@ -1,9 +1,6 @@
-import { consoleRoute, jsonBody, partnerData } from "@/lib/consoles/console-route";
-import { sendTestAs } from "@/lib/consoles/integration-actions";
+import { sendWebhookTest } from "@/lib/consoles/console-api/webhooks";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { partnerId: string };
+const handlers = routeHandlers(sendWebhookTest);
 
-export const POST = consoleRoute<Params>(partnerData, async ({ actor }, request, { partnerId }) => {
-  await jsonBody(request);
-  return sendTestAs(actor, partnerId);
-});
+export const POST = handlers.POST;

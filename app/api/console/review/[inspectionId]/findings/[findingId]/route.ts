@@ -1,8 +1,6 @@
-import { consoleRoute, jsonBody, staffOnly } from "@/lib/consoles/console-route";
-import { reviewFindingAs } from "@/lib/consoles/review-actions";
+import { reviewReviewFinding } from "@/lib/consoles/console-api/review";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { inspectionId: string; findingId: string };
+const handlers = routeHandlers(reviewReviewFinding);
 
-export const POST = consoleRoute<Params>(staffOnly, async ({ actor }, request, { inspectionId, findingId }) =>
-  reviewFindingAs(actor, inspectionId, findingId, (await jsonBody(request)).accept),
-);
+export const POST = handlers.POST;

@@ -1,8 +1,6 @@
-import { consoleRoute, jsonBody, staffOnly } from "@/lib/consoles/console-route";
-import { decideItemAs } from "@/lib/consoles/review-actions";
+import { decideReviewItem } from "@/lib/consoles/console-api/review";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { inspectionId: string; itemId: string };
+const handlers = routeHandlers(decideReviewItem);
 
-export const POST = consoleRoute<Params>(staffOnly, async ({ actor }, request, { inspectionId, itemId }) =>
-  decideItemAs(actor, inspectionId, itemId, (await jsonBody(request)).state),
-);
+export const POST = handlers.POST;

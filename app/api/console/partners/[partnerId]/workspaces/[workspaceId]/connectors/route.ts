@@ -1,14 +1,7 @@
-import { consoleRoute, jsonBody, staffOnly } from "@/lib/consoles/console-route";
-import { connectorsOf, setConnectorAs } from "@/lib/consoles/connector-actions";
+import { listWorkspaceConnectors, setWorkspaceConnector } from "@/lib/consoles/console-api/workspaces";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { partnerId: string; workspaceId: string };
+const handlers = routeHandlers(listWorkspaceConnectors, setWorkspaceConnector);
 
-export const GET = consoleRoute<Params>(staffOnly, async (_caller, _request, { partnerId, workspaceId }) => ({
-  connectors: await connectorsOf(partnerId, workspaceId),
-}));
-
-/** Staff switch a connector on or off for the workspace: `{ platform, enabled }`. */
-export const PUT = consoleRoute<Params>(staffOnly, async ({ actor }, request, { partnerId, workspaceId }) => {
-  const body = await jsonBody(request);
-  return setConnectorAs(actor, partnerId, workspaceId, body.platform, body.enabled);
-});
+export const GET = handlers.GET;
+export const PUT = handlers.PUT;

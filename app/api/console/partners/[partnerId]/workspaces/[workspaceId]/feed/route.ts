@@ -1,12 +1,7 @@
-import { consoleRoute, jsonBody, staffOnly } from "@/lib/consoles/console-route";
-import { clearFeedAs, setFeedAs } from "@/lib/consoles/feed-actions";
+import { clearWorkspaceFeed, setWorkspaceFeed } from "@/lib/consoles/console-api/workspaces";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { partnerId: string; workspaceId: string };
+const handlers = routeHandlers(setWorkspaceFeed, clearWorkspaceFeed);
 
-export const PUT = consoleRoute<Params>(staffOnly, async ({ actor }, request, { partnerId, workspaceId }) =>
-  setFeedAs(actor, partnerId, workspaceId, await jsonBody(request)),
-);
-
-export const DELETE = consoleRoute<Params>(staffOnly, async ({ actor }, _request, { partnerId, workspaceId }) =>
-  clearFeedAs(actor, partnerId, workspaceId),
-);
+export const PUT = handlers.PUT;
+export const DELETE = handlers.DELETE;

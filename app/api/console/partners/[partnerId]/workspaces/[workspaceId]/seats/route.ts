@@ -1,13 +1,7 @@
-import { consoleRoute, jsonBody, staffOnly } from "@/lib/consoles/console-route";
-import { removeSeatAs, setSeatAs } from "@/lib/consoles/seat-actions";
+import { removeSeatByEmail, setSeatByEmail } from "@/lib/consoles/console-api/workspaces";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { partnerId: string; workspaceId: string };
+const handlers = routeHandlers(setSeatByEmail, removeSeatByEmail);
 
-/** Staff only: partners give owner seats by workspace claims; owners manage the rest. */
-export const POST = consoleRoute<Params>(staffOnly, async ({ actor }, request, { partnerId, workspaceId }) =>
-  setSeatAs(actor, partnerId, workspaceId, await jsonBody(request)),
-);
-
-export const DELETE = consoleRoute<Params>(staffOnly, async ({ actor }, request, { partnerId, workspaceId }) =>
-  removeSeatAs(actor, partnerId, workspaceId, new URL(request.url).searchParams.get("email")),
-);
+export const POST = handlers.POST;
+export const DELETE = handlers.DELETE;

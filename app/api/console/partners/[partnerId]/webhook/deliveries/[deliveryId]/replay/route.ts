@@ -1,9 +1,6 @@
-import { consoleRoute, jsonBody, partnerData } from "@/lib/consoles/console-route";
-import { replayAs } from "@/lib/consoles/integration-actions";
+import { replayDelivery } from "@/lib/consoles/console-api/webhooks";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { partnerId: string; deliveryId: string };
+const handlers = routeHandlers(replayDelivery);
 
-export const POST = consoleRoute<Params>(partnerData, async ({ actor }, request, { partnerId, deliveryId }) => {
-  await jsonBody(request);
-  return replayAs(actor, partnerId, deliveryId);
-});
+export const POST = handlers.POST;

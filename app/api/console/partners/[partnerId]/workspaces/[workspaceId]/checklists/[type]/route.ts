@@ -1,12 +1,7 @@
-import { clearCompanyChecklistAs, setCompanyChecklistAs } from "@/lib/consoles/checklist-actions";
-import { consoleRoute, jsonBody, staffOnly } from "@/lib/consoles/console-route";
+import { clearWorkspaceChecklist, setWorkspaceChecklist } from "@/lib/consoles/console-api/workspaces";
+import { routeHandlers } from "@/lib/http/route-handlers";
 
-type Params = { partnerId: string; workspaceId: string; type: string };
+const handlers = routeHandlers(setWorkspaceChecklist, clearWorkspaceChecklist);
 
-export const PUT = consoleRoute<Params>(staffOnly, async ({ actor }, request, { partnerId, workspaceId, type }) =>
-  setCompanyChecklistAs(actor, partnerId, workspaceId, type, await jsonBody(request)),
-);
-
-export const DELETE = consoleRoute<Params>(staffOnly, async ({ actor }, _request, { partnerId, workspaceId, type }) =>
-  clearCompanyChecklistAs(actor, partnerId, workspaceId, type),
-);
+export const PUT = handlers.PUT;
+export const DELETE = handlers.DELETE;

@@ -1,8 +1,9 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { db } from "../db/client";
 import { failInspection, releaseReport } from "../inspections/release-report";
 import { enqueue } from "../queue/enqueue";
-import { PeopleError } from "../people/manage-seats";
+import { ApiError } from "../errors/api-error";
 import { analysisStats } from "../review/analysis-stats";
 import type { StaffVerdict } from "../checklist-items/item-states";
 import { decideItem } from "../review/decide-item";
@@ -10,6 +11,7 @@ import { staffFailReasons, type StaffFailReason } from "../review/fail-reasons";
 import { listReviewQueue } from "../review/list-review-queue";
 import { reviewFinding } from "../review/review-finding";
 import { showReview } from "../review/show-review";
+import { checkStaffFinding } from "../review/staff-finding-rules";
 import { isUuid } from "../validation/uuid";
 import { type Actor, recordAudit } from "./audit";
 
@@ -18,8 +20,8 @@ import { type Actor, recordAudit } from "./audit";
  * change audited under the inspection's partner.
  */
 
-const notFound = () => new PeopleError(404, "not_found", "No such inspection.");
-const invalid = (message: string) => new PeopleError(400, "invalid_request", message);
+const notFound = () => new ApiError("not_found", { message: "No such inspection." });
+const invalid = (message: string) => new ApiError("invalid_request", { message: message });
 
 async function partnerOf(inspectionId: string): Promise<string> {
   const inspection = isUuid(inspectionId)
@@ -44,7 +46,7 @@ const verdicts: StaffVerdict[] = ["verified", "missed", "not_checked"];
 export async function decideItemAs(actor: Actor, inspectionId: string, itemId: string, state: unknown) {
   const partnerId = await partnerOf(inspectionId);
   if (!verdicts.includes(state as StaffVerdict)) throw invalid("The verdict must be verified, missed or not_checked.");
-  if (!isUuid(itemId)) throw new PeopleError(404, "not_found", "No such checklist item.");
+  if (!isUuid(itemId)) throw new ApiError("not_found", { message: "No such checklist item." });
   const result = await decideItem(inspectionId, itemId, state as StaffVerdict);
   await recordAudit({
     actor,
@@ -63,7 +65,7 @@ export async function reviewFindingAs(actor: Actor, inspectionId: string, findin
   const finding = isUuid(findingId)
     ? await db().finding.findFirst({ where: { id: findingId, inspectionId }, select: { id: true } })
     : null;
-  if (finding === null) throw new PeopleError(404, "not_found", "No such finding.");
+  if (finding === null) throw new ApiError("not_found", { message: "No such finding." });
   const result = await reviewFinding(findingId, accept);
   await recordAudit({
     actor,
@@ -76,15 +78,6 @@ export async function reviewFindingAs(actor: Actor, inspectionId: string, findin
   return { released: result.released };
 }
 
-const severities = ["MINOR", "MODERATE", "MAJOR"] as const;
-const categories = ["damage", "cleaning", "lost_item"] as const;
-
-function text(value: unknown, field: string, max: number): string {
-  const trimmed = typeof value === "string" ? value.trim() : "";
-  if (trimmed === "" || trimmed.length > max) throw invalid(`The ${field} must be 1 to ${max} characters.`);
-  return trimmed;
-}
-
 /**
  * A finding seen on a paused frame: checked here, made by the worker (cutting the frame and
  * matching it to the baseline need ffmpeg and the image decoder, which the web side never loads).
@@ -92,18 +85,10 @@ function text(value: unknown, field: string, max: number): string {
  */
 export async function addFindingAs(actor: Actor, inspectionId: string, body: Record<string, unknown>) {
   const partnerId = await partnerOf(inspectionId);
-  const room = text(body.room, "room", 80);
-  const description = text(body.description, "description", 300);
-  const severity = severities.find((value) => value === body.severity);
-  const category = categories.find((value) => value === body.category);
-  if (!severity) throw invalid("The severity must be MINOR, MODERATE or MAJOR.");
-  if (!category) throw invalid("The category must be damage, cleaning or lost_item.");
-  const atSeconds = body.atSeconds === undefined || body.atSeconds === null ? undefined : Number(body.atSeconds);
-  if (atSeconds !== undefined && !(Number.isFinite(atSeconds) && atSeconds >= 0))
-    throw invalid("The second must be a time in the video.");
+  const { room, description, severity, category, atSeconds } = checkStaffFinding(body);
   const status = (await db().inspection.findUniqueOrThrow({ where: { id: inspectionId }, select: { status: true } })).status;
   if (status !== "processing")
-    throw new PeopleError(409, "findings_final", `The inspection is ${status}: its findings are final.`);
+    throw new ApiError("findings_final", { message: `The inspection is ${status}: its findings are final.` });
   const findingId = randomUUID();
   await enqueue("add-staff-finding", { inspectionId, findingId, room, description, severity, category, atSeconds });
   await recordAudit({
@@ -132,7 +117,7 @@ export async function failAs(actor: Actor, inspectionId: string, reason: unknown
   const partnerId = await partnerOf(inspectionId);
   if (!isStaffFailReason(reason)) throw invalid(`The reason must be one of ${staffFailReasons.join(", ")}.`);
   if (!(await failInspection(inspectionId, reason)))
-    throw new PeopleError(409, "not_running", "Only an inspection being recorded or processed can be failed.");
+    throw new ApiError("not_running", { message: "Only an inspection being recorded or processed can be failed." });
   await recordAudit({
     actor,
     partnerId,

@@ -1,4 +1,5 @@
-import { PeopleError } from "../people/manage-seats";
+import "server-only";
+import { ApiError } from "../errors/api-error";
 import { clearRosterFeed } from "../roster-feeds/clear-roster-feed";
 import { FeedSecretError } from "../roster-feeds/feed-secret";
 import { FeedUrlError } from "../roster-feeds/feed-url";
@@ -27,7 +28,7 @@ export async function setFeedAs(actor: Actor, partnerId: string, workspaceUuid: 
     return { url: feed.url, health: feed.health };
   } catch (error) {
     if (error instanceof FeedUrlError || error instanceof FeedSecretError)
-      throw new PeopleError(400, "invalid_request", error.message);
+      throw new ApiError("invalid_request", { message: error.message });
     throw error;
   }
 }

@@ -1,14 +1,15 @@
+import "server-only";
 import { clearCompanyChecklist } from "../checklists/clear-company-checklist";
 import { isChecklistType } from "../checklists/items";
 import { replaceChecklistBody } from "../checklists/schemas";
 import { setCompanyChecklist } from "../checklists/set-company-checklist";
 import { parseOrThrow } from "../http/validation";
-import { PeopleError } from "../people/manage-seats";
+import { ApiError } from "../errors/api-error";
 import { type Actor, recordAudit } from "./audit";
 import { partnerWorkspace } from "./partner-workspace";
 
 async function targetOf(partnerId: string, workspaceUuid: string, type: string) {
-  if (!isChecklistType(type)) throw new PeopleError(404, "not_found", "No such checklist type.");
+  if (!isChecklistType(type)) throw new ApiError("not_found", { message: "No such checklist type." });
   return { workspace: await partnerWorkspace(partnerId, workspaceUuid), type };
 }
 

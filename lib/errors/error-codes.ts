@@ -1,5 +1,8 @@
-/** Every code the API answers with, and its status: the one table (spec, Errors). */
-export const errorStatus = {
+/**
+ * The codes the API documents (OpenAPI, llms.txt), and their statuses: the partner API's are the
+ * spec's (Errors), then the recording app's and the demo tier's.
+ */
+export const documentedErrorStatus = {
   missing_parameter: 400,
   invalid_request: 400,
   invalid_email: 400,
@@ -51,9 +54,37 @@ export const errorStatus = {
   insufficient_storage: 507,
 } as const;
 
+/** The signed-in pages' codes (property managers, both consoles) and the CLI's: never answered to a partner. */
+export const pageErrorStatus = {
+  invalid_body: 400,
+  invalid_choice: 400,
+  invalid_role: 400,
+  invalid_severity: 400,
+  no_photos: 400,
+  too_many_photos: 400,
+  signed_out: 401,
+  forbidden: 403,
+  owner_only: 403,
+  viewer_read_only: 403,
+  not_on_list: 404,
+  already_invited: 409,
+  already_seated: 409,
+  findings_final: 409,
+  key_limit: 409,
+  no_receiver: 409,
+  not_running: 409,
+  owner_seat: 409,
+  import_in_progress: 409,
+  too_large: 413,
+} as const;
+
+/** Every code any surface answers with, and its status: the one table. */
+export const errorStatus = { ...documentedErrorStatus, ...pageErrorStatus } as const;
+
+export type DocumentedErrorCode = keyof typeof documentedErrorStatus;
 export type ErrorCode = keyof typeof errorStatus;
 
-const defaultMessage: Partial<Record<ErrorCode, string>> = {
+export const defaultMessage: Partial<Record<ErrorCode, string>> = {
   invalid_key: "The Authorization header is missing, malformed, or names an unknown key.",
   key_revoked: "This key was revoked. Use the partner's other active key.",
   partner_disabled: "The integration is paused or not registered. Rotating the key will not fix this.",
@@ -65,40 +96,3 @@ const defaultMessage: Partial<Record<ErrorCode, string>> = {
   internal_error: "Something failed on our side. The request was not processed; retrying is safe.",
   service_unavailable: "A dependency is failing. Retrying is safe.",
 };
-
-export interface ApiErrorOptions {
-  message?: string;
-  detail?: Record<string, unknown>;
-  nextSteps?: Record<string, unknown>;
-  headers?: Record<string, string>;
-  cause?: unknown;
-}
-
-/** A refusal with one of the spec's codes; its status comes from the table above. */
-export class ApiError extends Error {
-  readonly code: ErrorCode;
-  readonly status: number;
-  readonly detail?: Record<string, unknown>;
-  readonly nextSteps?: Record<string, unknown>;
-  readonly headers: Record<string, string>;
-
-  constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
-    super(options.message ?? defaultMessage[code] ?? code.replaceAll("_", " "), { cause: options.cause });
-    this.name = "ApiError";
-    this.code = code;
-    this.status = errorStatus[code];
-    this.detail = options.detail;
-    this.nextSteps = options.nextSteps;
-    this.headers = options.headers ?? {};
-  }
-
-  toEnvelope() {
-    return {
-      error: { code: this.code, message: this.message, detail: this.detail, next_steps: this.nextSteps },
-    };
-  }
-}
-
-export function isApiError(value: unknown): value is ApiError {
-  return value instanceof ApiError;
-}

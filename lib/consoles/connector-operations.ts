@@ -1,8 +1,9 @@
+import "server-only";
 import type { EventTrack } from "../generated/prisma/enums";
 import { connectors } from "../connectors/catalog";
 import { ConnectorRefusal, disableConnector, enableConnector, enabledConnectors } from "../connectors/enablement";
 import { eventTracks, setEventTrack } from "../partners/set-event-track";
-import { PeopleError } from "../people/manage-seats";
+import { ApiError } from "../errors/api-error";
 import { type Actor, recordAudit } from "./audit";
 import { partnerWorkspace } from "./partner-workspace";
 
@@ -26,12 +27,12 @@ export async function connectorsOf(partnerId: string, workspaceUuid: string) {
 export async function setConnectorAs(actor: Actor, partnerId: string, workspaceUuid: string, platform: unknown, on: unknown) {
   const workspace = await partnerWorkspace(partnerId, workspaceUuid);
   if (typeof platform !== "string" || typeof on !== "boolean")
-    throw new PeopleError(400, "invalid_request", "Send platform and enabled (true or false).");
+    throw new ApiError("invalid_request", { message: "Send platform and enabled (true or false)." });
   let changed: boolean;
   try {
     changed = on ? await enableConnector(workspace.id, platform) : await disableConnector(workspace.id, platform);
   } catch (error) {
-    if (error instanceof ConnectorRefusal) throw new PeopleError(400, "invalid_request", error.message);
+    if (error instanceof ConnectorRefusal) throw new ApiError("invalid_request", { message: error.message });
     throw error;
   }
   if (changed)
@@ -48,7 +49,7 @@ export async function setConnectorAs(actor: Actor, partnerId: string, workspaceU
 
 export async function setEventTrackAs(actor: Actor, partnerId: string, track: unknown) {
   if (!eventTracks.includes(track as EventTrack))
-    throw new PeopleError(400, "invalid_request", "The event track must be inspections or reservations.");
+    throw new ApiError("invalid_request", { message: "The event track must be inspections or reservations." });
   const result = await setEventTrack(partnerId, track as EventTrack);
   if (result.previous !== result.track)
     await recordAudit({

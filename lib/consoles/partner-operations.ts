@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import type { PartnerStatus } from "../generated/prisma/enums";
 import { createPartner } from "../partners/create-partner";
@@ -9,7 +10,7 @@ import { revokeApiKey } from "../partners/revoke-api-key";
 import { type KeyScope, keyScopes } from "../partners/scopes";
 import { setPartnerStatus } from "../partners/set-partner-status";
 import { setRosterMax } from "../partners/set-roster-max";
-import { PeopleError } from "../people/manage-seats";
+import { ApiError } from "../errors/api-error";
 import { isUuid } from "../validation/uuid";
 import { type Actor, recordAudit } from "./audit";
 
@@ -18,7 +19,7 @@ import { type Actor, recordAudit } from "./audit";
  * each followed by its audit entry. Input is checked by the rules the CLI uses.
  */
 
-const invalid = (field: string, problem: string) => new PeopleError(400, "invalid_request", `The ${field} ${problem}.`);
+const invalid = (field: string, problem: string) => new ApiError("invalid_request", { message: `The ${field} ${problem}.` });
 
 export async function createPartnerAs(actor: Actor, nameText: unknown) {
   const name = checkPartnerName(typeof nameText === "string" ? nameText : "");
@@ -101,7 +102,7 @@ export async function issueKeyAs(actor: Actor, partnerId: string, scopesInput: u
     return issued;
   } catch (error) {
     if (error instanceof KeyLimitError)
-      throw new PeopleError(409, "key_limit", "Two keys are active already: revoke the old one before creating another.");
+      throw new ApiError("key_limit", { message: "Two keys are active already: revoke the old one before creating another." });
     throw error;
   }
 }
@@ -111,7 +112,7 @@ export async function revokeKeyAs(actor: Actor, partnerId: string, keyId: string
   const key = isUuid(keyId)
     ? await db().apiKey.findFirst({ where: { id: keyId, partnerId }, select: { id: true, status: true } })
     : null;
-  if (key === null) throw new PeopleError(404, "not_found", "No such key.");
+  if (key === null) throw new ApiError("not_found", { message: "No such key." });
   if (key.status === "revoked") return { keyId, revoked: false };
   await revokeApiKey(keyId);
   await recordAudit({ actor, partnerId, action: "api_key.revoke", objectType: "api_key", objectId: keyId });

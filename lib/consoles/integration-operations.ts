@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "../db/client";
 import type { WebhookDeliveryStatus } from "../generated/prisma/enums";
 import { addAllowlistEntry } from "../partners/add-allowlist-entry";
@@ -5,7 +6,7 @@ import { AllowlistEntryError } from "../partners/allowlist-entry";
 import { listAllowlist } from "../partners/list-allowlist";
 import { AllowlistEntryNotFoundError, removeAllowlistEntry } from "../partners/remove-allowlist-entry";
 import { requirePartner } from "../partners/require-partner";
-import { PeopleError } from "../people/manage-seats";
+import { ApiError } from "../errors/api-error";
 import { isUuid } from "../validation/uuid";
 import { listDeliveries } from "../webhooks/delivery-log";
 import { ReceiverUrlError } from "../webhooks/receiver-url";
@@ -35,9 +36,10 @@ async function refusing<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof ReceiverUrlError || error instanceof AllowlistEntryError)
-      throw new PeopleError(400, "invalid_request", error.message);
-    if (error instanceof NoReceiverError) throw new PeopleError(409, "no_receiver", "Set a receiver URL first.");
-    if (error instanceof AllowlistEntryNotFoundError) throw new PeopleError(404, "not_on_list", "That entry is not on the list.");
+      throw new ApiError("invalid_request", { message: error.message });
+    if (error instanceof NoReceiverError) throw new ApiError("no_receiver", { message: "Set a receiver URL first." });
+    if (error instanceof AllowlistEntryNotFoundError)
+      throw new ApiError("not_on_list", { message: "That entry is not on the list." });
     throw error;
   }
 }
@@ -74,7 +76,7 @@ export async function setReceiverAs(actor: Actor, partnerId: string, url: unknow
 export async function rotateSecretAs(actor: Actor, partnerId: string, daysInput: unknown) {
   const days = daysInput === undefined ? defaultRotationDays : Number(daysInput);
   if (!Number.isInteger(days) || days < 0 || days > 30)
-    throw new PeopleError(400, "invalid_request", "The old secret may keep signing for 0 to 30 days.");
+    throw new ApiError("invalid_request", { message: "The old secret may keep signing for 0 to 30 days." });
   const rotated = await refusing(() =>
     days === 0 ? expirePreviousSecret(partnerId).then(() => undefined) : rotateSecret(partnerId, days),
   );
@@ -124,7 +126,7 @@ export async function replayAs(actor: Actor, partnerId: string, deliveryId: stri
   const delivery = isUuid(deliveryId)
     ? await db().webhookDelivery.findFirst({ where: { id: deliveryId, partnerId }, select: { id: true } })
     : null;
-  if (delivery === null) throw new PeopleError(404, "not_found", "No such delivery.");
+  if (delivery === null) throw new ApiError("not_found", { message: "No such delivery." });
   const replayed = await refusing(() => replayDelivery(deliveryId));
   await recordAudit({
     actor,
@@ -139,7 +141,7 @@ export async function replayAs(actor: Actor, partnerId: string, deliveryId: stri
 
 export async function replaySinceAs(actor: Actor, partnerId: string, sinceText: unknown) {
   const since = new Date(typeof sinceText === "string" ? sinceText : "");
-  if (Number.isNaN(since.getTime())) throw new PeopleError(400, "invalid_request", "Give a date and time to replay from.");
+  if (Number.isNaN(since.getTime())) throw new ApiError("invalid_request", { message: "Give a date and time to replay from." });
   const queued = await refusing(() => replaySince(partnerId, since));
   await recordAudit({
     actor,

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { Person } from "@/lib/auth/current-person";
 import { SignOutButton } from "./SignOutButton";
-import styles from "./people.module.css";
+import styles from "./shell.module.css";
 
 export interface NavLink {
   href: string;

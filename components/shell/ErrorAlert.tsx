@@ -1,4 +1,4 @@
-import styles from "./people.module.css";
+import styles from "./shell.module.css";
 
 /** A failed call's message where the person is looking, announced; nothing without an error. */
 export function ErrorAlert({ error }: { error: Error | null | undefined }) {

@@ -1,5 +1,6 @@
+import "server-only";
 import type { SeatRole } from "../generated/prisma/enums";
-import { PeopleError } from "../people/manage-seats";
+import { ApiError } from "../errors/api-error";
 import { seatRoles, staffRemoveSeat, staffSetSeat } from "../people/staff-seats";
 import { type Actor, recordAudit } from "./audit";
 import { partnerWorkspace } from "./partner-workspace";
@@ -7,7 +8,8 @@ import { partnerWorkspace } from "./partner-workspace";
 /** Staff give or change any seat, an owner's included (the CLI's `seats set`). */
 export async function setSeatAs(actor: Actor, partnerId: string, workspaceUuid: string, body: Record<string, unknown>) {
   const workspaceId = (await partnerWorkspace(partnerId, workspaceUuid)).id;
-  if (!seatRoles.includes(body.role as SeatRole)) throw new PeopleError(400, "invalid_role", "Choose owner, manager or viewer.");
+  if (!seatRoles.includes(body.role as SeatRole))
+    throw new ApiError("invalid_role", { message: "Choose owner, manager or viewer." });
   const seat = await staffSetSeat(workspaceId, { email: String(body.email ?? ""), role: body.role as SeatRole });
   await recordAudit({
     actor,

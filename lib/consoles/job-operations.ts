@@ -1,8 +1,9 @@
+import "server-only";
 import { listQueueStats } from "../jobs/queue-stats";
 import type { QueueName } from "../queue/payloads";
 import { queues } from "../queue/queues";
 import { retryGivenUp, UnknownQueueError } from "../jobs/retry-given-up";
-import { PeopleError } from "../people/manage-seats";
+import { ApiError } from "../errors/api-error";
 import { type Actor, recordAudit } from "./audit";
 
 export async function jobsOverview() {
@@ -16,7 +17,7 @@ export async function retryGivenUpAs(actor: Actor, queue: string) {
     await recordAudit({ actor, action: "jobs.retry_given_up", objectType: "queue", objectId: queue, detail: { retried } });
     return { queue, retried };
   } catch (error) {
-    if (error instanceof UnknownQueueError) throw new PeopleError(404, "not_found", error.message);
+    if (error instanceof UnknownQueueError) throw new ApiError("not_found", { message: error.message });
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { signOut } from "next-auth/react";
-import styles from "./people.module.css";
+import styles from "./shell.module.css";
 
 export function SignOutButton() {
   return (

@@ -1,16 +1,16 @@
-import { pool } from "../db/client";
-import { log } from "../log";
-import { hashApiKey, looksLikeApiKey } from "../partners/api-key-secret";
-import { processSingleton } from "../process-state";
-import { ApiError } from "./errors";
+import { pool } from "../../db/client";
+import { log } from "../../log";
+import { hashApiKey, looksLikeApiKey } from "../../partners/api-key-secret";
+import { processSingleton } from "../../process-state";
+import { ApiError } from "../../errors/api-error";
+import { countRequest } from "../../usage/usage-counter";
+import { clientLimitKey } from "../client-address";
+import { countUnknownCredential } from "../rate-limit";
+import { apiSurface } from "../surfaces";
+import type { Authenticator } from "./authenticator";
+import type { Caller } from "../../partners/partner-caller";
 
-export interface Caller {
-  partnerId: string;
-  keyId: string;
-  scopes: string[];
-  /** False only for an operation that checks the partner itself (`partnerCheck: "in-handler"`). */
-  partnerActive: boolean;
-}
+export type { Caller };
 
 interface KeyRow {
   key_id: string;
@@ -75,7 +75,24 @@ export async function authenticate(request: Request, { partnerInHandler = false 
   return { partnerId: row.partner_id, keyId: row.key_id, scopes: row.scopes, partnerActive };
 }
 
-/** For an operation that checks the partner itself: `403 partner_disabled` at its place in the order. */
-export function assertPartnerActive(caller: Caller): void {
-  if (!caller.partnerActive) throw new ApiError("partner_disabled");
-}
+/**
+ * `auth: "partnerKey"`: the partner from the key, looked up first, so a valid key is served
+ * whatever else its address sends. Missing, malformed or unknown keys count against the address,
+ * and past its limit they are answered `429` instead of `401` (a malformed key is refused without
+ * a lookup). Every call counts against the key's `general` bucket and the partner's usage.
+ */
+export const partnerKeyAuth: Authenticator<Caller> = {
+  async identify({ request, partnerInHandler }) {
+    try {
+      return await authenticate(request, { partnerInHandler });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "invalid_key") countUnknownCredential(clientLimitKey(request));
+      throw error;
+    }
+  },
+  limit: "general",
+  limitSubject: (caller) => caller.keyId,
+  logFields: (caller) => ({ partnerId: caller.partnerId, keyId: caller.keyId }),
+  surface: apiSurface,
+  answered: (caller, status, errorCode) => countRequest(caller.partnerId, status, errorCode),
+};

@@ -1,0 +1,120 @@
+import "server-only";
+import { z } from "zod";
+import { defineRoute, ok } from "../../http/operation";
+import { usageOf } from "../../usage/read-usage";
+import { listAudit } from "../audit";
+import { invitePartnerUser, listPartnerUsers } from "../console-people";
+import { inspectionsPage } from "../inspections-page";
+import { addAllowlistAs, allowlistOf, removeAllowlistAs, workspacesOf } from "../integration-operations";
+import { issueKeyAs, keysOf, revokeKeyAs } from "../partner-operations";
+import { jsonObject, pageQuery, partnerPath } from "./inputs";
+import { auditQuery, inspectionsQuery } from "./staff";
+
+/* One partner's data in the consoles (its users, and staff), under /api/console/partners/{partnerId}. */
+
+const base = "/api/console/partners/{partnerId}";
+
+export const listPartnerKeys = defineRoute({
+  auth: "partnerUser",
+  method: "GET",
+  path: `${base}/keys`,
+  params: partnerPath,
+  handler: async ({ params }) => ok({ keys: await keysOf(params.partnerId) }),
+});
+
+export const issuePartnerKey = defineRoute({
+  auth: "partnerUser",
+  method: "POST",
+  path: `${base}/keys`,
+  params: partnerPath,
+  body: jsonObject,
+  handler: async ({ caller, params, body }) => ok(await issueKeyAs(caller.actor, params.partnerId, body.scopes)),
+});
+
+export const revokePartnerKey = defineRoute({
+  auth: "partnerUser",
+  method: "DELETE",
+  path: `${base}/keys/{keyId}`,
+  params: partnerPath.extend({ keyId: z.string() }),
+  handler: async ({ caller, params }) => ok(await revokeKeyAs(caller.actor, params.partnerId, params.keyId)),
+});
+
+export const listConsoleUsers = defineRoute({
+  auth: "partnerUser",
+  method: "GET",
+  path: `${base}/users`,
+  params: partnerPath,
+  handler: async ({ params }) => ok({ users: await listPartnerUsers(params.partnerId) }),
+});
+
+export const inviteConsoleUser = defineRoute({
+  auth: "partnerUser",
+  method: "POST",
+  path: `${base}/users`,
+  params: partnerPath,
+  body: jsonObject,
+  handler: async ({ caller, params, body }) =>
+    ok(await invitePartnerUser(params.partnerId, String(body.email ?? ""), caller.actor)),
+});
+
+export const listAllowlist = defineRoute({
+  auth: "partnerUser",
+  method: "GET",
+  path: `${base}/allowlist`,
+  params: partnerPath,
+  handler: async ({ params }) => ok(await allowlistOf(params.partnerId)),
+});
+
+export const addAllowlistEntry = defineRoute({
+  auth: "partnerUser",
+  method: "POST",
+  path: `${base}/allowlist`,
+  params: partnerPath,
+  body: jsonObject,
+  handler: async ({ caller, params, body }) => ok(await addAllowlistAs(caller.actor, params.partnerId, body.entry)),
+});
+
+export const removeAllowlistEntry = defineRoute({
+  auth: "partnerUser",
+  method: "DELETE",
+  path: `${base}/allowlist`,
+  params: partnerPath,
+  query: z.object({ entry: z.string().optional() }),
+  handler: async ({ caller, params, query }) => ok(await removeAllowlistAs(caller.actor, params.partnerId, query.entry ?? null)),
+});
+
+export const listPartnerWorkspaces = defineRoute({
+  auth: "partnerUser",
+  method: "GET",
+  path: `${base}/workspaces`,
+  params: partnerPath,
+  query: pageQuery,
+  handler: async ({ params, query }) => ok(await workspacesOf(params.partnerId, query.page)),
+});
+
+export const listPartnerAudit = defineRoute({
+  auth: "partnerUser",
+  method: "GET",
+  path: `${base}/audit`,
+  params: partnerPath,
+  query: auditQuery,
+  handler: async ({ params, query }) => ok(await listAudit({ partnerId: params.partnerId }, query.before)),
+});
+
+export const readPartnerUsage = defineRoute({
+  auth: "partnerUser",
+  method: "GET",
+  path: `${base}/usage`,
+  params: partnerPath,
+  handler: async ({ params }) => ok(await usageOf(params.partnerId)),
+});
+
+export const listPartnerInspections = defineRoute({
+  auth: "partnerUser",
+  method: "GET",
+  path: `${base}/inspections`,
+  params: partnerPath,
+  query: inspectionsQuery,
+  handler: async ({ params, query }) =>
+    ok(await inspectionsPage({ partnerId: params.partnerId }, query.page, query.status ?? null, query.workspace ?? null)),
+});

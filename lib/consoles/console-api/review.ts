@@ -1,0 +1,74 @@
+import "server-only";
+import { z } from "zod";
+import { defineRoute, ok } from "../../http/operation";
+import { addFindingAs, decideItemAs, failAs, releaseAs, reviewFindingAs, reviewOf, reviewQueue } from "../review-operations";
+import { jsonObject } from "./inputs";
+
+/* The staff review console's calls (staff only), under /api/console/review. */
+
+const base = "/api/console/review";
+const inspectionPath = z.object({ inspectionId: z.string() });
+
+export const listReviewQueue = defineRoute({
+  auth: "staff",
+  method: "GET",
+  path: base,
+  handler: async () => ok(await reviewQueue()),
+});
+
+export const readReview = defineRoute({
+  auth: "staff",
+  method: "GET",
+  path: `${base}/{inspectionId}`,
+  params: inspectionPath,
+  handler: async ({ params }) => ok(await reviewOf(params.inspectionId)),
+});
+
+export const decideReviewItem = defineRoute({
+  auth: "staff",
+  method: "POST",
+  path: `${base}/{inspectionId}/items/{itemId}`,
+  params: inspectionPath.extend({ itemId: z.string() }),
+  body: jsonObject,
+  handler: async ({ caller, params, body }) =>
+    ok(await decideItemAs(caller.actor, params.inspectionId, params.itemId, body.state)),
+});
+
+export const addReviewFinding = defineRoute({
+  auth: "staff",
+  method: "POST",
+  path: `${base}/{inspectionId}/findings`,
+  params: inspectionPath,
+  // Checked by the one rule (lib/review/staff-finding-rules.ts) after the inspection is found: an
+  // unknown inspection is 404 whatever the body says.
+  body: jsonObject,
+  handler: async ({ caller, params, body }) => ok(await addFindingAs(caller.actor, params.inspectionId, body)),
+});
+
+export const reviewReviewFinding = defineRoute({
+  auth: "staff",
+  method: "POST",
+  path: `${base}/{inspectionId}/findings/{findingId}`,
+  params: inspectionPath.extend({ findingId: z.string() }),
+  body: jsonObject,
+  handler: async ({ caller, params, body }) =>
+    ok(await reviewFindingAs(caller.actor, params.inspectionId, params.findingId, body.accept)),
+});
+
+export const releaseReview = defineRoute({
+  auth: "staff",
+  method: "POST",
+  path: `${base}/{inspectionId}/release`,
+  params: inspectionPath,
+  body: jsonObject,
+  handler: async ({ caller, params }) => ok(await releaseAs(caller.actor, params.inspectionId)),
+});
+
+export const failReview = defineRoute({
+  auth: "staff",
+  method: "POST",
+  path: `${base}/{inspectionId}/fail`,
+  params: inspectionPath,
+  body: jsonObject,
+  handler: async ({ caller, params, body }) => ok(await failAs(caller.actor, params.inspectionId, body.reason)),
+});

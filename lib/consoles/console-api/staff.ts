@@ -1,0 +1,94 @@
+import "server-only";
+import { z } from "zod";
+import { defineRoute, ok } from "../../http/operation";
+import { listAudit } from "../audit";
+import { setEventTrackAs } from "../connector-operations";
+import { addStaff, listStaff } from "../console-people";
+import { inspectionsPage } from "../inspections-page";
+import { jobsOverview, retryGivenUpAs } from "../job-operations";
+import { createPartnerAs, partnersPage, setPartnerStatusAs, setRosterMaxAs } from "../partner-operations";
+import { jsonObject, pageQuery, partnerPath } from "./inputs";
+
+/* The staff console's own calls (staff only): jobs, audit, staff, inspections, partners. */
+
+export const readJobs = defineRoute({
+  auth: "staff",
+  method: "GET",
+  path: "/api/console/jobs",
+  handler: async () => ok(await jobsOverview()),
+});
+
+export const retryJobs = defineRoute({
+  auth: "staff",
+  method: "POST",
+  path: "/api/console/jobs/{queue}/retry",
+  params: z.object({ queue: z.string() }),
+  body: jsonObject,
+  handler: async ({ caller, params }) => ok(await retryGivenUpAs(caller.actor, params.queue)),
+});
+
+export const auditQuery = z.object({ before: z.string().optional() });
+
+export const listStaffAudit = defineRoute({
+  auth: "staff",
+  method: "GET",
+  path: "/api/console/audit",
+  query: auditQuery,
+  handler: async ({ query }) => ok(await listAudit({}, query.before)),
+});
+
+export const listStaffMembers = defineRoute({
+  auth: "staff",
+  method: "GET",
+  path: "/api/console/staff",
+  handler: async () => ok({ staff: await listStaff() }),
+});
+
+export const addStaffMember = defineRoute({
+  auth: "staff",
+  method: "POST",
+  path: "/api/console/staff",
+  body: jsonObject,
+  handler: async ({ caller, body }) => ok(await addStaff(String(body.email ?? ""), caller.actor)),
+});
+
+export const inspectionsQuery = pageQuery.extend({ status: z.string().optional(), workspace: z.string().optional() });
+
+export const listAllInspections = defineRoute({
+  auth: "staff",
+  method: "GET",
+  path: "/api/console/inspections",
+  query: inspectionsQuery,
+  handler: async ({ query }) => ok(await inspectionsPage({}, query.page, query.status ?? null, query.workspace ?? null)),
+});
+
+export const listPartners = defineRoute({
+  auth: "staff",
+  method: "GET",
+  path: "/api/console/partners",
+  query: pageQuery,
+  handler: async ({ query }) => ok(await partnersPage(query.page)),
+});
+
+export const createPartner = defineRoute({
+  auth: "staff",
+  method: "POST",
+  path: "/api/console/partners",
+  body: jsonObject,
+  handler: async ({ caller, body }) => ok(await createPartnerAs(caller.actor, body.name)),
+});
+
+/** Staff change a partner's status, roster cap or event track; each change is audited on its own. */
+export const updatePartner = defineRoute({
+  auth: "staff",
+  method: "PATCH",
+  path: "/api/console/partners/{partnerId}",
+  params: partnerPath,
+  body: jsonObject,
+  async handler({ caller, params: { partnerId }, body }) {
+    if ("status" in body) await setPartnerStatusAs(caller.actor, partnerId, body.status);
+    if ("rosterMax" in body) await setRosterMaxAs(caller.actor, partnerId, body.rosterMax);
+    if ("eventTrack" in body) await setEventTrackAs(caller.actor, partnerId, body.eventTrack);
+    return ok({ partnerId });
+  },
+});
