@@ -2,10 +2,12 @@ import "server-only";
 import type { EventTrack } from "../generated/prisma/enums";
 import { connectors } from "../connectors/catalog";
 import { ConnectorRefusal, disableConnector, enableConnector, enabledConnectors } from "../connectors/enablement";
-import { eventTracks, setEventTrack } from "../partners/set-event-track";
+import { setEventTrack } from "../partners/set-event-track";
 import { ApiError } from "../errors/api-error";
 import { type Actor, recordAudit } from "./audit";
+import { parseInput } from "../validation/parse-input";
 import { partnerWorkspace } from "./partner-workspace";
+import { connectorSwitchBody } from "./schemas";
 
 /*
  * Connectors per workspace and the partner's event track: what the staff CLI and the admin
@@ -24,10 +26,10 @@ export async function connectorsOf(partnerId: string, workspaceUuid: string) {
   }));
 }
 
-export async function setConnectorAs(actor: Actor, partnerId: string, workspaceUuid: string, platform: unknown, on: unknown) {
+/** `{ platform, enabled }`, checked after the workspace is found (an unknown one is 404 whatever the body says). */
+export async function setConnectorAs(actor: Actor, partnerId: string, workspaceUuid: string, input: unknown) {
   const workspace = await partnerWorkspace(partnerId, workspaceUuid);
-  if (typeof platform !== "string" || typeof on !== "boolean")
-    throw new ApiError("invalid_request", { message: "Send platform and enabled (true or false)." });
+  const { platform, enabled: on } = parseInput(connectorSwitchBody, input);
   let changed: boolean;
   try {
     changed = on ? await enableConnector(workspace.id, platform) : await disableConnector(workspace.id, platform);
@@ -47,10 +49,9 @@ export async function setConnectorAs(actor: Actor, partnerId: string, workspaceU
   return { platform, enabled: on, changed };
 }
 
-export async function setEventTrackAs(actor: Actor, partnerId: string, track: unknown) {
-  if (!eventTracks.includes(track as EventTrack))
-    throw new ApiError("invalid_request", { message: "The event track must be inspections or reservations." });
-  const result = await setEventTrack(partnerId, track as EventTrack);
+/** `track` as the `eventTrack` schema parsed it (the console's PATCH, the CLI's `partner track`). */
+export async function setEventTrackAs(actor: Actor, partnerId: string, track: EventTrack) {
+  const result = await setEventTrack(partnerId, track);
   if (result.previous !== result.track)
     await recordAudit({
       actor,

@@ -12,7 +12,6 @@ import { listDeliveries } from "../webhooks/delivery-log";
 import { ReceiverUrlError } from "../webhooks/receiver-url";
 import {
   clearReceiver,
-  defaultRotationDays,
   describeReceiver,
   expirePreviousSecret,
   NoReceiverError,
@@ -59,8 +58,8 @@ export async function webhookOf(partnerId: string) {
  * Sets or moves the receiver; a new signing secret is answered this once (with when the old one
  * stops signing, on a move). The same URL again changes nothing and answers no secret.
  */
-export async function setReceiverAs(actor: Actor, partnerId: string, url: unknown) {
-  const set = await refusing(() => setReceiver(partnerId, typeof url === "string" ? url : ""));
+export async function setReceiverAs(actor: Actor, partnerId: string, url: string) {
+  const set = await refusing(() => setReceiver(partnerId, url));
   if (set.secretUnchanged) return { url: set.url, secretUnchanged: true };
   await recordAudit({
     actor,
@@ -73,10 +72,8 @@ export async function setReceiverAs(actor: Actor, partnerId: string, url: unknow
   return { url: set.url, secret: set.secret, previousExpiresAt: set.previousExpiresAt?.toISOString() };
 }
 
-export async function rotateSecretAs(actor: Actor, partnerId: string, daysInput: unknown) {
-  const days = daysInput === undefined ? defaultRotationDays : Number(daysInput);
-  if (!Number.isInteger(days) || days < 0 || days > 30)
-    throw new ApiError("invalid_request", { message: "The old secret may keep signing for 0 to 30 days." });
+/** `days` as rotateBody parsed it: 0 stops the old secret now. */
+export async function rotateSecretAs(actor: Actor, partnerId: string, days: number) {
   const rotated = await refusing(() =>
     days === 0 ? expirePreviousSecret(partnerId).then(() => undefined) : rotateSecret(partnerId, days),
   );
@@ -139,9 +136,7 @@ export async function replayAs(actor: Actor, partnerId: string, deliveryId: stri
   return replayed;
 }
 
-export async function replaySinceAs(actor: Actor, partnerId: string, sinceText: unknown) {
-  const since = new Date(typeof sinceText === "string" ? sinceText : "");
-  if (Number.isNaN(since.getTime())) throw new ApiError("invalid_request", { message: "Give a date and time to replay from." });
+export async function replaySinceAs(actor: Actor, partnerId: string, since: Date) {
   const queued = await refusing(() => replaySince(partnerId, since));
   await recordAudit({
     actor,
@@ -159,15 +154,15 @@ export async function allowlistOf(partnerId: string) {
   return { entries: await listAllowlist(partnerId) };
 }
 
-export async function addAllowlistAs(actor: Actor, partnerId: string, entryText: unknown) {
-  const added = await refusing(() => addAllowlistEntry(partnerId, typeof entryText === "string" ? entryText : ""));
+export async function addAllowlistAs(actor: Actor, partnerId: string, entryText: string) {
+  const added = await refusing(() => addAllowlistEntry(partnerId, entryText));
   if (added.added)
     await recordAudit({ actor, partnerId, action: "allowlist.add", objectType: "allowlist_entry", objectId: added.entry });
   return added;
 }
 
-export async function removeAllowlistAs(actor: Actor, partnerId: string, entryText: unknown) {
-  const removed = await refusing(() => removeAllowlistEntry(partnerId, typeof entryText === "string" ? entryText : ""));
+export async function removeAllowlistAs(actor: Actor, partnerId: string, entryText: string) {
+  const removed = await refusing(() => removeAllowlistEntry(partnerId, entryText));
   await recordAudit({ actor, partnerId, action: "allowlist.remove", objectType: "allowlist_entry", objectId: removed.entry });
   return removed;
 }

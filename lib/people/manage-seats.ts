@@ -1,13 +1,14 @@
 import "server-only";
 import { ApiError } from "../errors/api-error";
-import { deliverableEmail } from "../auth/email-address";
 import { createSignInLink } from "../auth/sign-in-link";
 import { recordAudit } from "../consoles/audit";
+import { parseInput } from "../validation/parse-input";
 import { db } from "../db/client";
 import type { FindingSeverity, SeatRole } from "../generated/prisma/enums";
 import { sendMail } from "../mail/send-mail";
 import { invitationMail } from "../mail/templates";
 import { invitationDays } from "./claim-workspace";
+import { deliveryChoiceBody, seatInviteBody } from "./schemas";
 import { isUuid } from "../validation/uuid";
 
 export interface SeatView {
@@ -63,19 +64,11 @@ export interface SeatOwner {
  * An owner gives someone a manager or viewer seat and mails them a link that signs them in.
  * Audited like a console action, under the workspace's partner, so the partner sees who let whom in.
  */
-export async function inviteToSeat(
-  owner: SeatOwner,
-  workspaceId: string,
-  input: { email: string; role: string },
-): Promise<SeatView> {
+export async function inviteToSeat(owner: SeatOwner, workspaceId: string, body: unknown): Promise<SeatView> {
   const actorId = owner.id;
   await assertOwner(actorId, workspaceId);
-  const email = deliverableEmail(input.email);
-  if (email === undefined)
-    throw new ApiError("invalid_email", { message: "Enter an email address we can send to, like name@company.com." });
-  if (input.role !== "manager" && input.role !== "viewer")
-    throw new ApiError("invalid_role", { message: "Choose manager or viewer." });
-  const role = input.role;
+  // After the owner check: a workspace the caller does not own is 404 or 403 whatever the body says.
+  const { email, role } = parseInput(seatInviteBody, body);
   const expires = new Date(Date.now() + invitationDays * 24 * 3600 * 1000);
   const { link, workspaceName, inviter, user, seatId } = await db().$transaction(async (tx) => {
     const user = await tx.user.upsert({ where: { email }, create: { email }, update: {} });
@@ -154,23 +147,11 @@ export async function deliveryChoicesOf(userId: string): Promise<DeliveryChoice[
   }));
 }
 
-const severities: FindingSeverity[] = ["MINOR", "MODERATE", "MAJOR"];
-
-/** A person's own choices for one of their seats. */
-export async function setDeliveryChoice(
-  userId: string,
-  seatId: string,
-  input: { minimumSeverity?: unknown; receiveMissedSteps?: unknown },
-): Promise<DeliveryChoice> {
-  if (!severities.includes(input.minimumSeverity as FindingSeverity))
-    throw new ApiError("invalid_severity", { message: "Choose minor, moderate or major." });
-  if (typeof input.receiveMissedSteps !== "boolean")
-    throw new ApiError("invalid_choice", { message: "Say whether missed steps are sent." });
+/** A person's own choices for one of their seats (deliveryChoiceBody, checked before the seat is looked up). */
+export async function setDeliveryChoice(userId: string, seatId: string, body: unknown): Promise<DeliveryChoice> {
+  const choice = parseInput(deliveryChoiceBody, body);
   if (!isUuid(seatId)) throw new ApiError("not_found", { message: "No such seat." });
-  const { count } = await db().seat.updateMany({
-    where: { id: seatId, userId },
-    data: { minimumSeverity: input.minimumSeverity as FindingSeverity, receiveMissedSteps: input.receiveMissedSteps },
-  });
+  const { count } = await db().seat.updateMany({ where: { id: seatId, userId }, data: choice });
   if (count === 0) throw new ApiError("not_found", { message: "No such seat." });
   return (await deliveryChoicesOf(userId)).find((choice) => choice.seatId === seatId)!;
 }
