@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import type { EventTrack } from "../generated/prisma/enums";
 import { connectors } from "../connectors/catalog";
 import { ConnectorRefusal, disableConnector, enableConnector, enabledConnectors } from "../connectors/enablement";
@@ -14,8 +15,17 @@ import { connectorSwitchBody } from "./schemas";
  * console both call, each change audited.
  */
 
+/** A catalogued connector, and since when it is on for the workspace (absent: off). */
+export const connectorRow = z.object({
+  platform: z.string(),
+  name: z.string(),
+  status: z.enum(["available", "request_access"]),
+  enabledAt: z.iso.datetime().optional(),
+});
+export type ConnectorRow = z.infer<typeof connectorRow>;
+
 /** Every catalogued connector with whether it is on for the workspace. */
-export async function connectorsOf(partnerId: string, workspaceUuid: string) {
+export async function connectorsOf(partnerId: string, workspaceUuid: string): Promise<ConnectorRow[]> {
   const workspace = await partnerWorkspace(partnerId, workspaceUuid);
   const enabled = new Map((await enabledConnectors(workspace.id)).map((row) => [row.platform, row.enabledAt]));
   return connectors.map((connector) => ({

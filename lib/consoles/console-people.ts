@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import { createSignInLink } from "../auth/sign-in-link";
 import { db } from "../db/client";
 import { sendMail } from "../mail/send-mail";
@@ -27,18 +28,22 @@ export async function addStaff(input: unknown, actor: Actor): Promise<{ email: s
   return { email, added };
 }
 
-export async function listStaff(): Promise<{ email: string; addedAt: string }[]> {
+export const staffRow = z.object({ email: z.string(), addedAt: z.iso.datetime() });
+export type StaffRow = z.infer<typeof staffRow>;
+
+export async function listStaff(): Promise<StaffRow[]> {
   const rows = await db().staffMember.findMany({ include: { user: { select: { email: true } } }, orderBy: { addedAt: "asc" } });
   return rows.map((row) => ({ email: row.user.email, addedAt: row.addedAt.toISOString() }));
 }
 
-export interface PartnerUserView {
-  id: string;
-  email: string;
-  /** Whether they have signed in at least once. */
-  joined: boolean;
-  createdAt: string;
-}
+/** A person with a partner's console. */
+export const partnerUserView = z.object({
+  id: z.string(),
+  email: z.string(),
+  joined: z.boolean().meta({ description: "Whether they have signed in at least once." }),
+  createdAt: z.iso.datetime(),
+});
+export type PartnerUserView = z.infer<typeof partnerUserView>;
 
 export async function listPartnerUsers(partnerId: string): Promise<PartnerUserView[]> {
   const rows = await db().partnerUser.findMany({

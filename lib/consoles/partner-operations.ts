@@ -1,8 +1,10 @@
 import "server-only";
+import { z } from "zod";
 import { db } from "../db/client";
+import { KeyStatus, PartnerStatus } from "../generated/prisma/enums";
 import { createPartner } from "../partners/create-partner";
 import { issueApiKey, KeyLimitError } from "../partners/issue-api-key";
-import { type ApiKeySummary, listApiKeys } from "../partners/list-api-keys";
+import { listApiKeys } from "../partners/list-api-keys";
 import { requirePartner } from "../partners/require-partner";
 import { revokeApiKey } from "../partners/revoke-api-key";
 import type { KeyScope } from "../partners/scopes";
@@ -59,13 +61,19 @@ export async function setRosterMaxAs(actor: Actor, partnerId: string, rosterMax:
   return result;
 }
 
-export async function keysOf(partnerId: string): Promise<
-  (Omit<ApiKeySummary, "createdAt" | "revokedAt" | "lastUsedAt"> & {
-    createdAt: string;
-    revokedAt?: string;
-    lastUsedAt?: string;
-  })[]
-> {
+/** One of a partner's keys as the consoles list it: a hint, never the secret. */
+export const keyRow = z.object({
+  keyId: z.string(),
+  hint: z.string(),
+  status: z.enum(KeyStatus),
+  scopes: z.array(z.string()),
+  createdAt: z.iso.datetime(),
+  revokedAt: z.iso.datetime().optional(),
+  lastUsedAt: z.iso.datetime().optional(),
+});
+export type KeyRow = z.infer<typeof keyRow>;
+
+export async function keysOf(partnerId: string): Promise<KeyRow[]> {
   return (await listApiKeys(partnerId)).map((key) => ({
     ...key,
     createdAt: key.createdAt.toISOString(),
@@ -109,8 +117,22 @@ export async function revokeKeyAs(actor: Actor, partnerId: string, keyId: string
 
 export const partnersPageSize = 25;
 
+export const partnerRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(PartnerStatus),
+  rosterMax: z.number().int(),
+  createdAt: z.iso.datetime(),
+  activeKeys: z.number().int(),
+  workspaces: z.number().int(),
+  users: z.number().int(),
+});
+
+export const partnersAnswer = z.object({ total: z.number().int(), pages: z.number().int(), partners: z.array(partnerRow) });
+export type PartnersAnswer = z.infer<typeof partnersAnswer>;
+
 /** Partners by name, a page at a time, with the counts the list shows. */
-export async function partnersPage(page: number, onlyIds?: readonly string[]) {
+export async function partnersPage(page: number, onlyIds?: readonly string[]): Promise<PartnersAnswer> {
   const where = onlyIds ? { id: { in: [...onlyIds] } } : {};
   const [total, rows] = await Promise.all([
     db().partner.count({ where }),

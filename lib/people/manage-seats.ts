@@ -1,24 +1,29 @@
 import "server-only";
+import { z } from "zod";
 import { ApiError } from "../errors/api-error";
 import { createSignInLink } from "../auth/sign-in-link";
 import { recordAudit } from "../consoles/audit";
 import { parseInput } from "../validation/parse-input";
 import { db } from "../db/client";
-import type { FindingSeverity, SeatRole } from "../generated/prisma/enums";
+import { FindingSeverity, SeatRole } from "../generated/prisma/enums";
 import { sendMail } from "../mail/send-mail";
 import { invitationMail } from "../mail/templates";
 import { invitationDays } from "./claim-workspace";
 import { deliveryChoiceBody, seatInviteBody } from "./schemas";
 import { isUuid } from "../validation/uuid";
 
-export interface SeatView {
-  seatId: string;
-  email: string;
-  name?: string;
-  role: SeatRole;
-  /** Whether they have signed in at least once. */
-  joined: boolean;
-}
+/** A person with a seat in a workspace, as the owner's page and the admin console list them. */
+export const seatView = z.object({
+  seatId: z.string(),
+  email: z.string(),
+  name: z.string().optional(),
+  role: z.enum(SeatRole),
+  joined: z.boolean().meta({ description: "Whether they have signed in at least once." }),
+});
+export type SeatView = z.infer<typeof seatView>;
+
+export const seatsAnswer = z.object({ workspaceName: z.string(), seats: z.array(seatView) });
+export type SeatsAnswer = z.infer<typeof seatsAnswer>;
 
 async function assertOwner(actorId: string, workspaceId: string): Promise<void> {
   if (!isUuid(workspaceId)) throw new ApiError("not_found", { message: "No such workspace." });
@@ -31,13 +36,13 @@ async function assertOwner(actorId: string, workspaceId: string): Promise<void> 
   if (seat.role !== "owner") throw new ApiError("owner_only", { message: "Only the workspace's owner manages its people." });
 }
 
-export async function listSeats(actorId: string, workspaceId: string): Promise<{ workspaceName: string; seats: SeatView[] }> {
+export async function listSeats(actorId: string, workspaceId: string): Promise<SeatsAnswer> {
   await assertOwner(actorId, workspaceId);
   return seatsIn(workspaceId);
 }
 
 /** Everyone with a seat in the workspace, oldest first. */
-export async function seatsIn(workspaceId: string): Promise<{ workspaceName: string; seats: SeatView[] }> {
+export async function seatsIn(workspaceId: string): Promise<SeatsAnswer> {
   const workspace = await db().workspace.findUniqueOrThrow({
     where: { id: workspaceId },
     select: { name: true, seats: { include: { user: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
@@ -126,12 +131,14 @@ export async function removeSeat(owner: SeatOwner, workspaceId: string, seatId: 
   });
 }
 
-export interface DeliveryChoice {
-  seatId: string;
-  workspaceName: string;
-  minimumSeverity: FindingSeverity;
-  receiveMissedSteps: boolean;
-}
+/** What a person receives from one of their seats. */
+export const deliveryChoice = z.object({
+  seatId: z.string(),
+  workspaceName: z.string(),
+  minimumSeverity: z.enum(FindingSeverity),
+  receiveMissedSteps: z.boolean(),
+});
+export type DeliveryChoice = z.infer<typeof deliveryChoice>;
 
 export async function deliveryChoicesOf(userId: string): Promise<DeliveryChoice[]> {
   const seats = await db().seat.findMany({
