@@ -6,11 +6,7 @@ import { useState, type FormEvent } from "react";
 import { callApi } from "@/components/shell/call-api";
 import { ErrorAlert } from "@/components/shell/ErrorAlert";
 import styles from "@/components/shell/shell.module.css";
-
-interface CompanyList {
-  type: string;
-  items: { name: string; notes?: string }[];
-}
+import type { CompanyChecklistView } from "@/lib/consoles/workspace-detail";
 
 const types = ["housekeeping", "inspection", "maintenance"];
 
@@ -26,7 +22,7 @@ function parseLines(text: string) {
     });
 }
 
-const asLines = (list?: CompanyList) =>
+const asLines = (list?: CompanyChecklistView) =>
   (list?.items ?? []).map((item) => (item.notes ? `${item.name} | ${item.notes}` : item.name)).join("\n");
 
 /** The company-wide checklists of a workspace, edited under the partner API's name rules. */
@@ -37,7 +33,7 @@ export function CompanyChecklists({
 }: {
   partnerId: string;
   workspaceId: string;
-  lists: CompanyList[];
+  lists: CompanyChecklistView[];
 }) {
   const router = useRouter();
   const [notice, setNotice] = useState<string>();

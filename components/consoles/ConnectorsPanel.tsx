@@ -5,13 +5,7 @@ import { useState } from "react";
 import { callApi } from "@/components/shell/call-api";
 import { ErrorAlert } from "@/components/shell/ErrorAlert";
 import styles from "@/components/shell/shell.module.css";
-
-interface ConnectorRow {
-  platform: string;
-  name: string;
-  status: "available" | "request_access";
-  enabledAt?: string;
-}
+import type { ConnectorRow } from "@/lib/consoles/connector-operations";
 
 /** Staff switch the workspace's connectors on and off; `request_access` ones cannot be until they are built. */
 export function ConnectorsPanel({ partnerId, workspaceId }: { partnerId: string; workspaceId: string }) {

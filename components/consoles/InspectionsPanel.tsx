@@ -5,17 +5,9 @@ import { useState } from "react";
 import { callApi } from "@/components/shell/call-api";
 import { ErrorAlert } from "@/components/shell/ErrorAlert";
 import styles from "@/components/shell/shell.module.css";
+import type { InspectionsAnswer } from "@/lib/consoles/inspections-page";
+import type { WorkspacesAnswer } from "@/lib/consoles/integration-operations";
 import { PageNav } from "./PageNav";
-
-interface InspectionRow {
-  id: string;
-  status: string;
-  openedAt: string;
-  partner: string;
-  workspace: string;
-  property: string;
-  findings?: number;
-}
 
 const statusLabel: Record<string, string> = {
   recording: "Recording",
@@ -32,15 +24,14 @@ export function InspectionsPanel({ partnerId }: { partnerId?: string }) {
   // A partner's workspaces to filter by (the first page of them; staff filter within a partner's page).
   const workspaces = useQuery({
     queryKey: ["workspaces", partnerId, 1],
-    queryFn: () =>
-      callApi<{ workspaces: { id: string; name: string }[] }>(`/api/console/partners/${partnerId}/workspaces?page=1`),
+    queryFn: () => callApi<WorkspacesAnswer>(`/api/console/partners/${partnerId}/workspaces?page=1`),
     enabled: partnerId !== undefined,
   });
   const base = partnerId ? `/api/console/partners/${partnerId}/inspections` : "/api/console/inspections";
   const list = useQuery({
     queryKey: ["inspections", partnerId ?? "all", page, status, workspace],
     queryFn: () =>
-      callApi<{ total: number; pages: number; inspections: InspectionRow[] }>(
+      callApi<InspectionsAnswer>(
         `${base}?page=${page}${status ? `&status=${status}` : ""}${workspace ? `&workspace=${workspace}` : ""}`,
       ),
   });

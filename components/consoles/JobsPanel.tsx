@@ -5,16 +5,7 @@ import { useState } from "react";
 import { callApi } from "@/components/shell/call-api";
 import { ErrorAlert } from "@/components/shell/ErrorAlert";
 import styles from "@/components/shell/shell.module.css";
-
-interface QueueRow {
-  queue: string;
-  queued: number;
-  active: number;
-  failed: number;
-  deadLetter: number;
-  oldestWaitingSeconds?: number;
-  retryable: boolean;
-}
+import type { QueueRow } from "@/lib/consoles/job-operations";
 
 const age = (seconds?: number) =>
   seconds === undefined

@@ -5,17 +5,8 @@ import { useState, type FormEvent } from "react";
 import { callApi } from "@/components/shell/call-api";
 import { ErrorAlert } from "@/components/shell/ErrorAlert";
 import styles from "@/components/shell/shell.module.css";
+import type { KeyRow } from "@/lib/consoles/partner-operations";
 import { OnceSecret } from "./OnceSecret";
-
-interface KeyRow {
-  keyId: string;
-  hint: string;
-  status: "active" | "revoked";
-  scopes: string[];
-  createdAt: string;
-  revokedAt?: string;
-  lastUsedAt?: string;
-}
 
 const scopes = ["read:inspections", "read:workspaces", "read:reservations"];
 const day = (iso?: string) => (iso ? iso.slice(0, 16).replace("T", " ") : "never");

@@ -5,13 +5,14 @@ import type { FormEvent } from "react";
 import { callApi } from "@/components/shell/call-api";
 import { ErrorAlert } from "@/components/shell/ErrorAlert";
 import styles from "@/components/shell/shell.module.css";
+import type { StaffRow } from "@/lib/consoles/console-people";
 
 /** Who runs /admin; staff add a colleague, who signs in with the usual email link. */
 export function StaffPanel() {
   const client = useQueryClient();
   const staff = useQuery({
     queryKey: ["staff"],
-    queryFn: () => callApi<{ staff: { email: string; addedAt: string }[] }>("/api/console/staff"),
+    queryFn: () => callApi<{ staff: StaffRow[] }>("/api/console/staff"),
   });
   const add = useMutation({
     mutationFn: (email: string) =>

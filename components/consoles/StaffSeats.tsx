@@ -6,16 +6,10 @@ import { useState, type FormEvent } from "react";
 import { callApi } from "@/components/shell/call-api";
 import { ErrorAlert } from "@/components/shell/ErrorAlert";
 import styles from "@/components/shell/shell.module.css";
-
-interface Seat {
-  seatId: string;
-  email: string;
-  role: string;
-  joined: boolean;
-}
+import type { SeatView } from "@/lib/people/manage-seats";
 
 /** Staff give, change and take away seats of any role, an owner's included. */
-export function StaffSeats({ partnerId, workspaceId, seats }: { partnerId: string; workspaceId: string; seats: Seat[] }) {
+export function StaffSeats({ partnerId, workspaceId, seats }: { partnerId: string; workspaceId: string; seats: SeatView[] }) {
   const router = useRouter();
   const [notice, setNotice] = useState<string>();
   const path = `/api/console/partners/${partnerId}/workspaces/${workspaceId}/seats`;

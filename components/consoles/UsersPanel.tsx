@@ -5,13 +5,7 @@ import { useState, type FormEvent } from "react";
 import { callApi } from "@/components/shell/call-api";
 import { ErrorAlert } from "@/components/shell/ErrorAlert";
 import styles from "@/components/shell/shell.module.css";
-
-interface UserRow {
-  id: string;
-  email: string;
-  joined: boolean;
-  createdAt: string;
-}
+import type { PartnerUserView as UserRow } from "@/lib/consoles/console-people";
 
 /** Who has the partner's console; anyone in it may invite a colleague. */
 export function UsersPanel({ partnerId }: { partnerId: string }) {

@@ -5,32 +5,8 @@ import { useState, type FormEvent } from "react";
 import { callApi } from "@/components/shell/call-api";
 import { ErrorAlert } from "@/components/shell/ErrorAlert";
 import styles from "@/components/shell/shell.module.css";
+import type { DeliveriesAnswer, ReceiverView } from "@/lib/consoles/integration-operations";
 import { OnceSecret } from "./OnceSecret";
-
-interface Receiver {
-  url: string;
-  createdAt: string;
-  previousExpiresAt?: string;
-}
-
-interface Delivery {
-  id: string;
-  eventId: string;
-  eventType: string;
-  status: "pending" | "delivered" | "failed" | "skipped";
-  skipReason?: string;
-  replayOf?: string;
-  createdAt: string;
-  attempts: {
-    number: number;
-    at: string;
-    url: string;
-    statusCode?: number;
-    latencyMs: number;
-    excerpt?: string;
-    error?: string;
-  }[];
-}
 
 const time = (iso: string) => iso.slice(0, 19).replace("T", " ");
 
@@ -41,12 +17,12 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
   const [secret, setSecret] = useState<{ label: string; value: string }>();
   const [notice, setNotice] = useState<string>();
   const [status, setStatus] = useState("");
-  const receiver = useQuery({ queryKey: ["webhook", partnerId], queryFn: () => callApi<{ receiver?: Receiver }>(base) });
+  const receiver = useQuery({ queryKey: ["webhook", partnerId], queryFn: () => callApi<{ receiver?: ReceiverView }>(base) });
   const deliveries = useInfiniteQuery({
     queryKey: ["deliveries", partnerId, status],
     queryFn: ({ pageParam }) => {
       const query = new URLSearchParams({ ...(status ? { status } : {}), ...(pageParam ? { before: pageParam } : {}) });
-      return callApi<{ deliveries: Delivery[]; next?: string }>(`${base}/deliveries${query.size ? `?${query}` : ""}`);
+      return callApi<DeliveriesAnswer>(`${base}/deliveries${query.size ? `?${query}` : ""}`);
     },
     initialPageParam: "",
     getNextPageParam: (page) => page.next,

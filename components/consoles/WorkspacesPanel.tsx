@@ -5,27 +5,15 @@ import { useState } from "react";
 import { callApi } from "@/components/shell/call-api";
 import { ErrorAlert } from "@/components/shell/ErrorAlert";
 import styles from "@/components/shell/shell.module.css";
+import type { WorkspacesAnswer } from "@/lib/consoles/integration-operations";
 import { PageNav } from "./PageNav";
-
-interface WorkspaceRow {
-  id: string;
-  workspaceId: string;
-  name: string;
-  roster: string;
-  service: string;
-  claim: string;
-  properties: number;
-}
 
 /** The partner's workspaces with the states its API reports, a server page at a time. */
 export function WorkspacesPanel({ partnerId, linkToAdmin = false }: { partnerId: string; linkToAdmin?: boolean }) {
   const [page, setPage] = useState(1);
   const list = useQuery({
     queryKey: ["workspaces", partnerId, page],
-    queryFn: () =>
-      callApi<{ total: number; pages: number; workspaces: WorkspaceRow[] }>(
-        `/api/console/partners/${partnerId}/workspaces?page=${page}`,
-      ),
+    queryFn: () => callApi<WorkspacesAnswer>(`/api/console/partners/${partnerId}/workspaces?page=${page}`),
   });
   return (
     <section className={styles.card} aria-labelledby={`workspaces-${partnerId}`}>

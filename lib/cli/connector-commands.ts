@@ -1,6 +1,8 @@
 import "server-only";
 import { cliActor } from "../consoles/audit";
 import { connectorsOf, setConnectorAs, setEventTrackAs } from "../consoles/connector-operations";
+import { parseInput } from "../validation/parse-input";
+import { eventTrack } from "../consoles/schemas";
 import { type Command, partnerOption, requiredOption } from "./command";
 import { table } from "./output";
 import { requireWorkspace, workspaceOption } from "./workspace-option";
@@ -50,7 +52,7 @@ function switchCommand(verb: "enable" | "disable"): Command {
       const platform = requiredOption(options, "platform").trim();
       return async () => {
         const workspace = await requireWorkspace(partnerId, workspaceId);
-        const result = await setConnectorAs(cliActor, partnerId, workspace.id, platform, verb === "enable");
+        const result = await setConnectorAs(cliActor, partnerId, workspace.id, { platform, enabled: verb === "enable" });
         return {
           json: { partner_id: partnerId, workspace_id: workspaceId, platform, enabled: result.enabled, changed: result.changed },
           text: `${platform} is ${result.enabled ? "enabled" : "disabled"} for ${workspaceId}${result.changed ? "." : " (it already was)."}`,
@@ -69,7 +71,7 @@ const track: Command = {
     const partnerId = partnerOption(options);
     const value = requiredOption(options, "track").trim();
     return async () => {
-      const result = await setEventTrackAs(cliActor, partnerId, value);
+      const result = await setEventTrackAs(cliActor, partnerId, parseInput(eventTrack, value));
       return {
         json: { partner_id: partnerId, event_track: result.track, previous: result.previous },
         text: `Partner ${partnerId}: event track ${result.previous} -> ${result.track}.`,

@@ -18,7 +18,7 @@ const staffAdd: Command = {
   prepare(options) {
     const email = requiredOption(options, "email");
     return async () => {
-      const result = await addStaff(email, cliActor);
+      const result = await addStaff({ email }, cliActor);
       return {
         json: { email: result.email, added: result.added },
         text: result.added ? `${result.email} is staff now: sign in at /sign-in.` : `${result.email} was staff already.`,
@@ -58,7 +58,7 @@ const partnerUserAdd: Command = {
     const partnerId = partnerOption(options);
     const email = requiredOption(options, "email");
     return async () => {
-      const user = await invitePartnerUser(partnerId, email, cliActor);
+      const user = await invitePartnerUser(partnerId, { email }, cliActor);
       return {
         json: { partner_id: partnerId, partner_user_id: user.id, email: user.email },
         text: `Invited ${user.email} to partner ${partnerId}'s console.`,

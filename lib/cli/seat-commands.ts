@@ -1,6 +1,7 @@
 import "server-only";
 import type { SeatRole } from "../generated/prisma/enums";
-import { seatRoles, staffListSeats, staffRemoveSeat, staffSetSeat } from "../people/staff-seats";
+import { seatRole, seatRoles } from "../people/schemas";
+import { staffListSeats, staffRemoveSeat, staffSetSeat } from "../people/staff-seats";
 import { type Command, InvalidArgumentError, type OptionValues, partnerOption, requiredOption } from "./command";
 import { table } from "./output";
 import { requireWorkspace, workspaceOption } from "./workspace-option";
@@ -13,9 +14,9 @@ import { requireWorkspace, workspaceOption } from "./workspace-option";
 
 function roleOption(options: OptionValues): SeatRole {
   const role = requiredOption(options, "role").trim().toLowerCase();
-  if (!seatRoles.includes(role as SeatRole))
-    throw new InvalidArgumentError(`--role must be one of ${seatRoles.join(", ")}; got "${role}".`);
-  return role as SeatRole;
+  const parsed = seatRole.safeParse(role);
+  if (!parsed.success) throw new InvalidArgumentError(`--role must be one of ${seatRoles.join(", ")}; got "${role}".`);
+  return parsed.data;
 }
 
 const list: Command = {

@@ -1,19 +1,31 @@
 import "server-only";
+import { z } from "zod";
 import type { EventTrack } from "../generated/prisma/enums";
 import { connectors } from "../connectors/catalog";
 import { ConnectorRefusal, disableConnector, enableConnector, enabledConnectors } from "../connectors/enablement";
-import { eventTracks, setEventTrack } from "../partners/set-event-track";
+import { setEventTrack } from "../partners/set-event-track";
 import { ApiError } from "../errors/api-error";
 import { type Actor, recordAudit } from "./audit";
+import { parseInput } from "../validation/parse-input";
 import { partnerWorkspace } from "./partner-workspace";
+import { connectorSwitchBody } from "./schemas";
 
 /*
  * Connectors per workspace and the partner's event track: what the staff CLI and the admin
  * console both call, each change audited.
  */
 
+/** A catalogued connector, and since when it is on for the workspace (absent: off). */
+export const connectorRow = z.object({
+  platform: z.string(),
+  name: z.string(),
+  status: z.enum(["available", "request_access"]),
+  enabledAt: z.iso.datetime().optional(),
+});
+export type ConnectorRow = z.infer<typeof connectorRow>;
+
 /** Every catalogued connector with whether it is on for the workspace. */
-export async function connectorsOf(partnerId: string, workspaceUuid: string) {
+export async function connectorsOf(partnerId: string, workspaceUuid: string): Promise<ConnectorRow[]> {
   const workspace = await partnerWorkspace(partnerId, workspaceUuid);
   const enabled = new Map((await enabledConnectors(workspace.id)).map((row) => [row.platform, row.enabledAt]));
   return connectors.map((connector) => ({
@@ -24,10 +36,10 @@ export async function connectorsOf(partnerId: string, workspaceUuid: string) {
   }));
 }
 
-export async function setConnectorAs(actor: Actor, partnerId: string, workspaceUuid: string, platform: unknown, on: unknown) {
+/** `{ platform, enabled }`, checked after the workspace is found (an unknown one is 404 whatever the body says). */
+export async function setConnectorAs(actor: Actor, partnerId: string, workspaceUuid: string, input: unknown) {
   const workspace = await partnerWorkspace(partnerId, workspaceUuid);
-  if (typeof platform !== "string" || typeof on !== "boolean")
-    throw new ApiError("invalid_request", { message: "Send platform and enabled (true or false)." });
+  const { platform, enabled: on } = parseInput(connectorSwitchBody, input);
   let changed: boolean;
   try {
     changed = on ? await enableConnector(workspace.id, platform) : await disableConnector(workspace.id, platform);
@@ -47,10 +59,9 @@ export async function setConnectorAs(actor: Actor, partnerId: string, workspaceU
   return { platform, enabled: on, changed };
 }
 
-export async function setEventTrackAs(actor: Actor, partnerId: string, track: unknown) {
-  if (!eventTracks.includes(track as EventTrack))
-    throw new ApiError("invalid_request", { message: "The event track must be inspections or reservations." });
-  const result = await setEventTrack(partnerId, track as EventTrack);
+/** `track` as the `eventTrack` schema parsed it (the console's PATCH, the CLI's `partner track`). */
+export async function setEventTrackAs(actor: Actor, partnerId: string, track: EventTrack) {
+  const result = await setEventTrack(partnerId, track);
   if (result.previous !== result.track)
     await recordAudit({
       actor,

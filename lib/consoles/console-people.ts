@@ -1,5 +1,5 @@
 import "server-only";
-import { deliverableEmail } from "../auth/email-address";
+import { z } from "zod";
 import { createSignInLink } from "../auth/sign-in-link";
 import { db } from "../db/client";
 import { sendMail } from "../mail/send-mail";
@@ -8,17 +8,15 @@ import { invitationDays } from "../people/claim-workspace";
 import { ApiError } from "../errors/api-error";
 import { requirePartner } from "../partners/require-partner";
 import { type Actor, recordAudit } from "./audit";
+import { parseInput } from "../validation/parse-input";
+import { consoleEmailBody } from "./schemas";
 
-function addressOf(text: string): string {
-  const email = deliverableEmail(text);
-  if (email === undefined)
-    throw new ApiError("invalid_email", { message: "Enter an email address we can send to, like name@company.com." });
-  return email;
-}
-
-/** Makes a person staff (they sign in with the usual email link). Answers whether they were new to it. */
-export async function addStaff(emailText: string, actor: Actor): Promise<{ email: string; added: boolean }> {
-  const email = addressOf(emailText);
+/**
+ * Makes a person staff (they sign in with the usual email link). Answers whether they were new to it.
+ * `input` is `{ email }`, from the console's body or the CLI's option, parsed by one schema.
+ */
+export async function addStaff(input: unknown, actor: Actor): Promise<{ email: string; added: boolean }> {
+  const { email } = parseInput(consoleEmailBody, input);
   const added = await db().$transaction(async (tx) => {
     const user = await tx.user.upsert({ where: { email }, create: { email }, update: {} });
     const existing = await tx.staffMember.findUnique({ where: { userId: user.id } });
@@ -30,18 +28,22 @@ export async function addStaff(emailText: string, actor: Actor): Promise<{ email
   return { email, added };
 }
 
-export async function listStaff(): Promise<{ email: string; addedAt: string }[]> {
+export const staffRow = z.object({ email: z.string(), addedAt: z.iso.datetime() });
+export type StaffRow = z.infer<typeof staffRow>;
+
+export async function listStaff(): Promise<StaffRow[]> {
   const rows = await db().staffMember.findMany({ include: { user: { select: { email: true } } }, orderBy: { addedAt: "asc" } });
   return rows.map((row) => ({ email: row.user.email, addedAt: row.addedAt.toISOString() }));
 }
 
-export interface PartnerUserView {
-  id: string;
-  email: string;
-  /** Whether they have signed in at least once. */
-  joined: boolean;
-  createdAt: string;
-}
+/** A person with a partner's console. */
+export const partnerUserView = z.object({
+  id: z.string(),
+  email: z.string(),
+  joined: z.boolean().meta({ description: "Whether they have signed in at least once." }),
+  createdAt: z.iso.datetime(),
+});
+export type PartnerUserView = z.infer<typeof partnerUserView>;
 
 export async function listPartnerUsers(partnerId: string): Promise<PartnerUserView[]> {
   const rows = await db().partnerUser.findMany({
@@ -61,8 +63,8 @@ export async function listPartnerUsers(partnerId: string): Promise<PartnerUserVi
  * Gives a person the partner's console (staff, or a colleague already in it) and mails them a
  * 7-day link that signs them in straight to it. Inviting someone already in answers 409.
  */
-export async function invitePartnerUser(partnerId: string, emailText: string, actor: Actor): Promise<PartnerUserView> {
-  const email = addressOf(emailText);
+export async function invitePartnerUser(partnerId: string, input: unknown, actor: Actor): Promise<PartnerUserView> {
+  const { email } = parseInput(consoleEmailBody, input);
   const partner = await requirePartner(partnerId);
   const expires = new Date(Date.now() + invitationDays * 24 * 3600 * 1000);
   const { view, link } = await db().$transaction(async (tx) => {

@@ -5,18 +5,16 @@ import { FeedSecretError } from "../roster-feeds/feed-secret";
 import { FeedUrlError } from "../roster-feeds/feed-url";
 import { setRosterFeed } from "../roster-feeds/set-roster-feed";
 import { type Actor, recordAudit } from "./audit";
+import { parseInput } from "../validation/parse-input";
 import { partnerWorkspace } from "./partner-workspace";
+import { feedBody } from "./schemas";
 
 /** Staff point a workspace at the partner's roster feed (the CLI's `feed set`); the secret is stored encrypted and never shown again. */
-export async function setFeedAs(actor: Actor, partnerId: string, workspaceUuid: string, body: Record<string, unknown>) {
+export async function setFeedAs(actor: Actor, partnerId: string, workspaceUuid: string, body: unknown) {
   const workspace = await partnerWorkspace(partnerId, workspaceUuid);
+  const { url, secret } = parseInput(feedBody, body);
   try {
-    const feed = await setRosterFeed({
-      partnerId,
-      workspaceId: workspace.externalId,
-      url: String(body.url ?? ""),
-      secret: String(body.secret ?? ""),
-    });
+    const feed = await setRosterFeed({ partnerId, workspaceId: workspace.externalId, url, secret });
     await recordAudit({
       actor,
       partnerId,

@@ -1,10 +1,30 @@
 import "server-only";
+import { z } from "zod";
 import { db } from "../db/client";
-import type { InspectionStatus } from "../generated/prisma/enums";
+import { InspectionStatus } from "../generated/prisma/enums";
 import { isUuid } from "../validation/uuid";
 
 export const inspectionsPageSize = 25;
-const statuses: InspectionStatus[] = ["recording", "processing", "completed", "failed"];
+const statuses = Object.values(InspectionStatus);
+
+/** An inspection as the consoles list it; `findings` once it is completed. */
+export const inspectionRow = z.object({
+  id: z.string(),
+  status: z.enum(InspectionStatus),
+  openedAt: z.iso.datetime(),
+  partner: z.string(),
+  workspace: z.string(),
+  property: z.string(),
+  findings: z.number().int().optional(),
+});
+
+export const inspectionsAnswer = z.object({
+  total: z.number().int(),
+  pages: z.number().int(),
+  inspections: z.array(inspectionRow),
+});
+export type InspectionsAnswer = z.infer<typeof inspectionsAnswer>;
+export type InspectionRow = z.infer<typeof inspectionRow>;
 
 /**
  * The newest inspections (of one partner, or all for staff), a server page at a time, filterable
@@ -15,7 +35,7 @@ export async function inspectionsPage(
   page: number,
   statusText?: string | null,
   workspaceText?: string | null,
-) {
+): Promise<InspectionsAnswer> {
   const status = statuses.find((value) => value === statusText);
   const workspaceId = workspaceText && isUuid(workspaceText) ? workspaceText : undefined;
   const where = {

@@ -1,6 +1,7 @@
 import "server-only";
+import { z } from "zod";
 import { db } from "../db/client";
-import type { WebhookDeliveryStatus } from "../generated/prisma/enums";
+import { WebhookDeliveryStatus } from "../generated/prisma/enums";
 import { addAllowlistEntry } from "../partners/add-allowlist-entry";
 import { AllowlistEntryError } from "../partners/allowlist-entry";
 import { listAllowlist } from "../partners/list-allowlist";
@@ -12,7 +13,6 @@ import { listDeliveries } from "../webhooks/delivery-log";
 import { ReceiverUrlError } from "../webhooks/receiver-url";
 import {
   clearReceiver,
-  defaultRotationDays,
   describeReceiver,
   expirePreviousSecret,
   NoReceiverError,
@@ -44,7 +44,14 @@ async function refusing<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function webhookOf(partnerId: string) {
+export const receiverView = z.object({
+  url: z.string(),
+  createdAt: z.iso.datetime(),
+  previousExpiresAt: z.iso.datetime().optional(),
+});
+export type ReceiverView = z.infer<typeof receiverView>;
+
+export async function webhookOf(partnerId: string): Promise<{ receiver: ReceiverView | undefined }> {
   const receiver = await describeReceiver(partnerId);
   return {
     receiver: receiver && {
@@ -59,8 +66,8 @@ export async function webhookOf(partnerId: string) {
  * Sets or moves the receiver; a new signing secret is answered this once (with when the old one
  * stops signing, on a move). The same URL again changes nothing and answers no secret.
  */
-export async function setReceiverAs(actor: Actor, partnerId: string, url: unknown) {
-  const set = await refusing(() => setReceiver(partnerId, typeof url === "string" ? url : ""));
+export async function setReceiverAs(actor: Actor, partnerId: string, url: string) {
+  const set = await refusing(() => setReceiver(partnerId, url));
   if (set.secretUnchanged) return { url: set.url, secretUnchanged: true };
   await recordAudit({
     actor,
@@ -73,10 +80,8 @@ export async function setReceiverAs(actor: Actor, partnerId: string, url: unknow
   return { url: set.url, secret: set.secret, previousExpiresAt: set.previousExpiresAt?.toISOString() };
 }
 
-export async function rotateSecretAs(actor: Actor, partnerId: string, daysInput: unknown) {
-  const days = daysInput === undefined ? defaultRotationDays : Number(daysInput);
-  if (!Number.isInteger(days) || days < 0 || days > 30)
-    throw new ApiError("invalid_request", { message: "The old secret may keep signing for 0 to 30 days." });
+/** `days` as rotateBody parsed it: 0 stops the old secret now. */
+export async function rotateSecretAs(actor: Actor, partnerId: string, days: number) {
   const rotated = await refusing(() =>
     days === 0 ? expirePreviousSecret(partnerId).then(() => undefined) : rotateSecret(partnerId, days),
   );
@@ -100,12 +105,41 @@ export async function sendTestAs(actor: Actor, partnerId: string) {
   return sent;
 }
 
-const deliveryStatuses: WebhookDeliveryStatus[] = ["pending", "delivered", "failed", "skipped"];
+const deliveryStatuses = Object.values(WebhookDeliveryStatus);
 
 export const deliveryPageSize = 25;
 
+/** One delivery of the log, with every attempt. */
+export const deliveryRow = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  eventType: z.string(),
+  inspectionId: z.string().optional(),
+  status: z.enum(WebhookDeliveryStatus),
+  skipReason: z.string().optional(),
+  replayOf: z.string().optional(),
+  createdAt: z.iso.datetime(),
+  nextAttemptAt: z.iso.datetime().optional(),
+  finishedAt: z.iso.datetime().optional(),
+  attempts: z.array(
+    z.object({
+      number: z.number().int(),
+      at: z.iso.datetime(),
+      url: z.string(),
+      statusCode: z.number().int().optional(),
+      latencyMs: z.number(),
+      excerpt: z.string().optional(),
+      error: z.string().optional(),
+    }),
+  ),
+});
+
+export const deliveriesAnswer = z.object({ next: z.string().optional(), deliveries: z.array(deliveryRow) });
+export type DeliveriesAnswer = z.infer<typeof deliveriesAnswer>;
+export type DeliveryRow = z.infer<typeof deliveryRow>;
+
 /** A server page of the delivery log; `next` is the `before` of the page after it. */
-export async function deliveriesOf(partnerId: string, status: string | null, before: string | null) {
+export async function deliveriesOf(partnerId: string, status: string | null, before: string | null): Promise<DeliveriesAnswer> {
   const filter = deliveryStatuses.find((value) => value === status);
   const rows = await listDeliveries(partnerId, { status: filter }, { before: before ?? undefined, limit: deliveryPageSize + 1 });
   const deliveries = rows.slice(0, deliveryPageSize);
@@ -139,9 +173,7 @@ export async function replayAs(actor: Actor, partnerId: string, deliveryId: stri
   return replayed;
 }
 
-export async function replaySinceAs(actor: Actor, partnerId: string, sinceText: unknown) {
-  const since = new Date(typeof sinceText === "string" ? sinceText : "");
-  if (Number.isNaN(since.getTime())) throw new ApiError("invalid_request", { message: "Give a date and time to replay from." });
+export async function replaySinceAs(actor: Actor, partnerId: string, since: Date) {
   const queued = await refusing(() => replaySince(partnerId, since));
   await recordAudit({
     actor,
@@ -159,23 +191,38 @@ export async function allowlistOf(partnerId: string) {
   return { entries: await listAllowlist(partnerId) };
 }
 
-export async function addAllowlistAs(actor: Actor, partnerId: string, entryText: unknown) {
-  const added = await refusing(() => addAllowlistEntry(partnerId, typeof entryText === "string" ? entryText : ""));
+export async function addAllowlistAs(actor: Actor, partnerId: string, entryText: string) {
+  const added = await refusing(() => addAllowlistEntry(partnerId, entryText));
   if (added.added)
     await recordAudit({ actor, partnerId, action: "allowlist.add", objectType: "allowlist_entry", objectId: added.entry });
   return added;
 }
 
-export async function removeAllowlistAs(actor: Actor, partnerId: string, entryText: unknown) {
-  const removed = await refusing(() => removeAllowlistEntry(partnerId, typeof entryText === "string" ? entryText : ""));
+export async function removeAllowlistAs(actor: Actor, partnerId: string, entryText: string) {
+  const removed = await refusing(() => removeAllowlistEntry(partnerId, entryText));
   await recordAudit({ actor, partnerId, action: "allowlist.remove", objectType: "allowlist_entry", objectId: removed.entry });
   return removed;
 }
 
 export const workspacesPageSize = 25;
 
+/** A workspace as the consoles list it: its states as the API reads them, and its homes count. */
+export const workspaceRow = z.object({
+  id: z.string(),
+  workspaceId: z.string(),
+  name: z.string(),
+  roster: z.string(),
+  service: z.string(),
+  claim: z.string(),
+  properties: z.number().int(),
+});
+
+export const workspacesAnswer = z.object({ total: z.number().int(), pages: z.number().int(), workspaces: z.array(workspaceRow) });
+export type WorkspacesAnswer = z.infer<typeof workspacesAnswer>;
+export type WorkspaceRow = z.infer<typeof workspaceRow>;
+
 /** The partner's workspaces as its API reads them, with their properties count, a page at a time. */
-export async function workspacesOf(partnerId: string, page: number) {
+export async function workspacesOf(partnerId: string, page: number): Promise<WorkspacesAnswer> {
   await requirePartner(partnerId);
   const [total, rows] = await Promise.all([
     db().workspace.count({ where: { partnerId } }),

@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import { listQueueStats } from "../jobs/queue-stats";
 import type { QueueName } from "../queue/payloads";
 import { queues } from "../queue/queues";
@@ -6,7 +7,19 @@ import { retryGivenUp, UnknownQueueError } from "../jobs/retry-given-up";
 import { ApiError } from "../errors/api-error";
 import { type Actor, recordAudit } from "./audit";
 
-export async function jobsOverview() {
+/** One queue's counts, and whether what it gave up on may be retried. */
+export const queueRow = z.object({
+  queue: z.string(),
+  queued: z.number().int(),
+  active: z.number().int(),
+  failed: z.number().int(),
+  deadLetter: z.number().int(),
+  oldestWaitingSeconds: z.number().optional(),
+  retryable: z.boolean(),
+});
+export type QueueRow = z.infer<typeof queueRow>;
+
+export async function jobsOverview(): Promise<{ queues: QueueRow[] }> {
   const stats = await listQueueStats();
   return { queues: stats.map((stat) => ({ ...stat, retryable: queues[stat.queue as QueueName]?.giveUp === true })) };
 }

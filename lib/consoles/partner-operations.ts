@@ -1,13 +1,13 @@
 import "server-only";
+import { z } from "zod";
 import { db } from "../db/client";
-import type { PartnerStatus } from "../generated/prisma/enums";
+import { KeyStatus, PartnerStatus } from "../generated/prisma/enums";
 import { createPartner } from "../partners/create-partner";
 import { issueApiKey, KeyLimitError } from "../partners/issue-api-key";
-import { type ApiKeySummary, listApiKeys } from "../partners/list-api-keys";
-import { checkPartnerName, checkRosterMax } from "../partners/partner-rules";
+import { listApiKeys } from "../partners/list-api-keys";
 import { requirePartner } from "../partners/require-partner";
 import { revokeApiKey } from "../partners/revoke-api-key";
-import { type KeyScope, keyScopes } from "../partners/scopes";
+import type { KeyScope } from "../partners/scopes";
 import { setPartnerStatus } from "../partners/set-partner-status";
 import { setRosterMax } from "../partners/set-roster-max";
 import { ApiError } from "../errors/api-error";
@@ -16,29 +16,25 @@ import { type Actor, recordAudit } from "./audit";
 
 /*
  * The consoles' changes to partners and keys: the same domain functions the staff CLI calls,
- * each followed by its audit entry. Input is checked by the rules the CLI uses.
+ * each followed by its audit entry. Input arrives parsed by ./schemas.ts, on the CLI's rules.
  */
 
-const invalid = (field: string, problem: string) => new ApiError("invalid_request", { message: `The ${field} ${problem}.` });
-
-export async function createPartnerAs(actor: Actor, nameText: unknown) {
-  const name = checkPartnerName(typeof nameText === "string" ? nameText : "");
-  if (!name.ok) throw invalid("name", name.problem);
-  const created = await createPartner(name.value);
+/** `name` as createPartnerBody parsed it. */
+export async function createPartnerAs(actor: Actor, name: string) {
+  const created = await createPartner(name);
   await recordAudit({
     actor,
     partnerId: created.partnerId,
     action: "partner.create",
     objectType: "partner",
     objectId: created.partnerId,
-    detail: { name: name.value, key_id: created.keyId },
+    detail: { name, key_id: created.keyId },
   });
   return created;
 }
 
-export async function setPartnerStatusAs(actor: Actor, partnerId: string, status: unknown) {
-  if (status !== "active" && status !== "paused") throw invalid("status", "must be active or paused");
-  const result = await setPartnerStatus(partnerId, status as PartnerStatus);
+export async function setPartnerStatusAs(actor: Actor, partnerId: string, status: "active" | "paused") {
+  const result = await setPartnerStatus(partnerId, status);
   if (result.previous !== result.status) {
     await recordAudit({
       actor,
@@ -52,10 +48,8 @@ export async function setPartnerStatusAs(actor: Actor, partnerId: string, status
   return result;
 }
 
-export async function setRosterMaxAs(actor: Actor, partnerId: string, value: unknown) {
-  const checked = checkRosterMax(String(value ?? ""));
-  if (!checked.ok) throw invalid("roster cap", checked.problem);
-  const result = await setRosterMax(partnerId, checked.value);
+export async function setRosterMaxAs(actor: Actor, partnerId: string, rosterMax: number) {
+  const result = await setRosterMax(partnerId, rosterMax);
   await recordAudit({
     actor,
     partnerId,
@@ -67,13 +61,19 @@ export async function setRosterMaxAs(actor: Actor, partnerId: string, value: unk
   return result;
 }
 
-export async function keysOf(partnerId: string): Promise<
-  (Omit<ApiKeySummary, "createdAt" | "revokedAt" | "lastUsedAt"> & {
-    createdAt: string;
-    revokedAt?: string;
-    lastUsedAt?: string;
-  })[]
-> {
+/** One of a partner's keys as the consoles list it: a hint, never the secret. */
+export const keyRow = z.object({
+  keyId: z.string(),
+  hint: z.string(),
+  status: z.enum(KeyStatus),
+  scopes: z.array(z.string()),
+  createdAt: z.iso.datetime(),
+  revokedAt: z.iso.datetime().optional(),
+  lastUsedAt: z.iso.datetime().optional(),
+});
+export type KeyRow = z.infer<typeof keyRow>;
+
+export async function keysOf(partnerId: string): Promise<KeyRow[]> {
   return (await listApiKeys(partnerId)).map((key) => ({
     ...key,
     createdAt: key.createdAt.toISOString(),
@@ -82,15 +82,11 @@ export async function keysOf(partnerId: string): Promise<
   }));
 }
 
-/** A new key, its secret answered this once and never stored or logged. */
-export async function issueKeyAs(actor: Actor, partnerId: string, scopesInput: unknown) {
-  const scopes = Array.isArray(scopesInput) ? scopesInput : ["read:inspections"];
-  if (scopes.length === 0 || !scopes.every((scope) => (keyScopes as readonly unknown[]).includes(scope))) {
-    throw invalid("scopes", `must be one or more of ${keyScopes.join(", ")}`);
-  }
+/** A new key, its secret answered this once and never stored or logged; `scopes` as issueKeyBody parsed them. */
+export async function issueKeyAs(actor: Actor, partnerId: string, scopes: KeyScope[]) {
   await requirePartner(partnerId);
   try {
-    const issued = await issueApiKey(partnerId, [...new Set(scopes as KeyScope[])]);
+    const issued = await issueApiKey(partnerId, scopes);
     await recordAudit({
       actor,
       partnerId,
@@ -121,8 +117,22 @@ export async function revokeKeyAs(actor: Actor, partnerId: string, keyId: string
 
 export const partnersPageSize = 25;
 
+export const partnerRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(PartnerStatus),
+  rosterMax: z.number().int(),
+  createdAt: z.iso.datetime(),
+  activeKeys: z.number().int(),
+  workspaces: z.number().int(),
+  users: z.number().int(),
+});
+
+export const partnersAnswer = z.object({ total: z.number().int(), pages: z.number().int(), partners: z.array(partnerRow) });
+export type PartnersAnswer = z.infer<typeof partnersAnswer>;
+
 /** Partners by name, a page at a time, with the counts the list shows. */
-export async function partnersPage(page: number, onlyIds?: readonly string[]) {
+export async function partnersPage(page: number, onlyIds?: readonly string[]): Promise<PartnersAnswer> {
   const where = onlyIds ? { id: { in: [...onlyIds] } } : {};
   const [total, rows] = await Promise.all([
     db().partner.count({ where }),

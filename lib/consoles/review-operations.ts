@@ -5,23 +5,23 @@ import { failInspection, releaseReport } from "../inspections/release-report";
 import { enqueue } from "../queue/enqueue";
 import { ApiError } from "../errors/api-error";
 import { analysisStats } from "../review/analysis-stats";
-import type { StaffVerdict } from "../checklist-items/item-states";
 import { decideItem } from "../review/decide-item";
-import { staffFailReasons, type StaffFailReason } from "../review/fail-reasons";
 import { listReviewQueue } from "../review/list-review-queue";
 import { reviewFinding } from "../review/review-finding";
 import { showReview } from "../review/show-review";
 import { checkStaffFinding } from "../review/staff-finding-rules";
 import { isUuid } from "../validation/uuid";
 import { type Actor, recordAudit } from "./audit";
+import { parseInput } from "../validation/parse-input";
+import { failBody, findingReviewBody, itemVerdictBody } from "./schemas";
 
 /*
  * The review queue as the admin console works it: the lib/review functions the CLI calls, each
- * change audited under the inspection's partner.
+ * change audited under the inspection's partner. A body is parsed once the inspection is found:
+ * an unknown one is 404 whatever the body says.
  */
 
 const notFound = () => new ApiError("not_found", { message: "No such inspection." });
-const invalid = (message: string) => new ApiError("invalid_request", { message: message });
 
 async function partnerOf(inspectionId: string): Promise<string> {
   const inspection = isUuid(inspectionId)
@@ -41,27 +41,25 @@ export async function reviewOf(inspectionId: string) {
   return showReview(inspectionId);
 }
 
-const verdicts: StaffVerdict[] = ["verified", "missed", "not_checked"];
-
-export async function decideItemAs(actor: Actor, inspectionId: string, itemId: string, state: unknown) {
+export async function decideItemAs(actor: Actor, inspectionId: string, itemId: string, body: unknown) {
   const partnerId = await partnerOf(inspectionId);
-  if (!verdicts.includes(state as StaffVerdict)) throw invalid("The verdict must be verified, missed or not_checked.");
+  const { state } = parseInput(itemVerdictBody, body);
   if (!isUuid(itemId)) throw new ApiError("not_found", { message: "No such checklist item." });
-  const result = await decideItem(inspectionId, itemId, state as StaffVerdict);
+  const result = await decideItem(inspectionId, itemId, state);
   await recordAudit({
     actor,
     partnerId,
     action: "review.decide_item",
     objectType: "inspection",
     objectId: inspectionId,
-    detail: { item_id: itemId, state: state as StaffVerdict, released: result.released },
+    detail: { item_id: itemId, state, released: result.released },
   });
   return result;
 }
 
-export async function reviewFindingAs(actor: Actor, inspectionId: string, findingId: string, accept: unknown) {
+export async function reviewFindingAs(actor: Actor, inspectionId: string, findingId: string, body: unknown) {
   const partnerId = await partnerOf(inspectionId);
-  if (typeof accept !== "boolean") throw invalid("Say whether the finding is accepted.");
+  const { accept } = parseInput(findingReviewBody, body);
   const finding = isUuid(findingId)
     ? await db().finding.findFirst({ where: { id: findingId, inspectionId }, select: { id: true } })
     : null;
@@ -83,7 +81,7 @@ export async function reviewFindingAs(actor: Actor, inspectionId: string, findin
  * matching it to the baseline need ffmpeg and the image decoder, which the web side never loads).
  * Answers its id at once; the desk shows it when the job has made it.
  */
-export async function addFindingAs(actor: Actor, inspectionId: string, body: Record<string, unknown>) {
+export async function addFindingAs(actor: Actor, inspectionId: string, body: unknown) {
   const partnerId = await partnerOf(inspectionId);
   const { room, description, severity, category, atSeconds } = checkStaffFinding(body);
   const status = (await db().inspection.findUniqueOrThrow({ where: { id: inspectionId }, select: { status: true } })).status;
@@ -109,13 +107,9 @@ export async function releaseAs(actor: Actor, inspectionId: string) {
   return { status: "completed" };
 }
 
-function isStaffFailReason(reason: unknown): reason is StaffFailReason {
-  return staffFailReasons.includes(reason as StaffFailReason);
-}
-
-export async function failAs(actor: Actor, inspectionId: string, reason: unknown) {
+export async function failAs(actor: Actor, inspectionId: string, body: unknown) {
   const partnerId = await partnerOf(inspectionId);
-  if (!isStaffFailReason(reason)) throw invalid(`The reason must be one of ${staffFailReasons.join(", ")}.`);
+  const { reason } = parseInput(failBody, body);
   if (!(await failInspection(inspectionId, reason)))
     throw new ApiError("not_running", { message: "Only an inspection being recorded or processed can be failed." });
   await recordAudit({

@@ -1,16 +1,14 @@
 import "server-only";
-import type { SeatRole } from "../generated/prisma/enums";
-import { ApiError } from "../errors/api-error";
-import { seatRoles, staffRemoveSeat, staffSetSeat } from "../people/staff-seats";
+import { staffRemoveSeat, staffSetSeat } from "../people/staff-seats";
 import { type Actor, recordAudit } from "./audit";
+import { parseInput } from "../validation/parse-input";
 import { partnerWorkspace } from "./partner-workspace";
+import { staffSeatBody } from "./schemas";
 
 /** Staff give or change any seat, an owner's included (the CLI's `seats set`). */
-export async function setSeatAs(actor: Actor, partnerId: string, workspaceUuid: string, body: Record<string, unknown>) {
+export async function setSeatAs(actor: Actor, partnerId: string, workspaceUuid: string, body: unknown) {
   const workspaceId = (await partnerWorkspace(partnerId, workspaceUuid)).id;
-  if (!seatRoles.includes(body.role as SeatRole))
-    throw new ApiError("invalid_role", { message: "Choose owner, manager or viewer." });
-  const seat = await staffSetSeat(workspaceId, { email: String(body.email ?? ""), role: body.role as SeatRole });
+  const seat = await staffSetSeat(workspaceId, parseInput(staffSeatBody, body));
   await recordAudit({
     actor,
     partnerId,

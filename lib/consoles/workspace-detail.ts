@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import { listCompanyChecklists } from "../checklists/list-company-checklists";
 import { db } from "../db/client";
 import { seatsIn } from "../people/manage-seats";
@@ -8,6 +9,14 @@ import { isUuid } from "../validation/uuid";
 import { serializeWorkspace } from "../workspaces/serializers";
 
 const shown = 20;
+
+/** A company-wide checklist of one type, as staff edit it. */
+export const companyChecklistView = z.object({
+  type: z.string(),
+  items: z.array(z.object({ name: z.string(), notes: z.string().optional() })),
+  updatedAt: z.iso.datetime(),
+});
+export type CompanyChecklistView = z.infer<typeof companyChecklistView>;
 const iso = (date?: Date | null) => date?.toISOString();
 
 /**
@@ -65,7 +74,7 @@ export async function workspaceDetail(partnerId: string, workspaceUuid: string) 
       nextPollAt: iso(feed.nextPollAt),
     },
     properties: properties.map((property) => ({ ...property, setup: progress.get(property.id)! })),
-    checklists: checklists.map((list) => ({
+    checklists: checklists.map((list): CompanyChecklistView => ({
       type: list.type,
       items: list.items.map((entry) => ({ name: entry.name, notes: entry.notes ?? undefined })),
       updatedAt: iso(list.updatedAt)!,

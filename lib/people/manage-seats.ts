@@ -1,23 +1,29 @@
 import "server-only";
+import { z } from "zod";
 import { ApiError } from "../errors/api-error";
-import { deliverableEmail } from "../auth/email-address";
 import { createSignInLink } from "../auth/sign-in-link";
 import { recordAudit } from "../consoles/audit";
+import { parseInput } from "../validation/parse-input";
 import { db } from "../db/client";
-import type { FindingSeverity, SeatRole } from "../generated/prisma/enums";
+import { FindingSeverity, SeatRole } from "../generated/prisma/enums";
 import { sendMail } from "../mail/send-mail";
 import { invitationMail } from "../mail/templates";
 import { invitationDays } from "./claim-workspace";
+import { deliveryChoiceBody, seatInviteBody } from "./schemas";
 import { isUuid } from "../validation/uuid";
 
-export interface SeatView {
-  seatId: string;
-  email: string;
-  name?: string;
-  role: SeatRole;
-  /** Whether they have signed in at least once. */
-  joined: boolean;
-}
+/** A person with a seat in a workspace, as the owner's page and the admin console list them. */
+export const seatView = z.object({
+  seatId: z.string(),
+  email: z.string(),
+  name: z.string().optional(),
+  role: z.enum(SeatRole),
+  joined: z.boolean().meta({ description: "Whether they have signed in at least once." }),
+});
+export type SeatView = z.infer<typeof seatView>;
+
+export const seatsAnswer = z.object({ workspaceName: z.string(), seats: z.array(seatView) });
+export type SeatsAnswer = z.infer<typeof seatsAnswer>;
 
 async function assertOwner(actorId: string, workspaceId: string): Promise<void> {
   if (!isUuid(workspaceId)) throw new ApiError("not_found", { message: "No such workspace." });
@@ -30,13 +36,13 @@ async function assertOwner(actorId: string, workspaceId: string): Promise<void> 
   if (seat.role !== "owner") throw new ApiError("owner_only", { message: "Only the workspace's owner manages its people." });
 }
 
-export async function listSeats(actorId: string, workspaceId: string): Promise<{ workspaceName: string; seats: SeatView[] }> {
+export async function listSeats(actorId: string, workspaceId: string): Promise<SeatsAnswer> {
   await assertOwner(actorId, workspaceId);
   return seatsIn(workspaceId);
 }
 
 /** Everyone with a seat in the workspace, oldest first. */
-export async function seatsIn(workspaceId: string): Promise<{ workspaceName: string; seats: SeatView[] }> {
+export async function seatsIn(workspaceId: string): Promise<SeatsAnswer> {
   const workspace = await db().workspace.findUniqueOrThrow({
     where: { id: workspaceId },
     select: { name: true, seats: { include: { user: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
@@ -63,19 +69,11 @@ export interface SeatOwner {
  * An owner gives someone a manager or viewer seat and mails them a link that signs them in.
  * Audited like a console action, under the workspace's partner, so the partner sees who let whom in.
  */
-export async function inviteToSeat(
-  owner: SeatOwner,
-  workspaceId: string,
-  input: { email: string; role: string },
-): Promise<SeatView> {
+export async function inviteToSeat(owner: SeatOwner, workspaceId: string, body: unknown): Promise<SeatView> {
   const actorId = owner.id;
   await assertOwner(actorId, workspaceId);
-  const email = deliverableEmail(input.email);
-  if (email === undefined)
-    throw new ApiError("invalid_email", { message: "Enter an email address we can send to, like name@company.com." });
-  if (input.role !== "manager" && input.role !== "viewer")
-    throw new ApiError("invalid_role", { message: "Choose manager or viewer." });
-  const role = input.role;
+  // After the owner check: a workspace the caller does not own is 404 or 403 whatever the body says.
+  const { email, role } = parseInput(seatInviteBody, body);
   const expires = new Date(Date.now() + invitationDays * 24 * 3600 * 1000);
   const { link, workspaceName, inviter, user, seatId } = await db().$transaction(async (tx) => {
     const user = await tx.user.upsert({ where: { email }, create: { email }, update: {} });
@@ -133,12 +131,14 @@ export async function removeSeat(owner: SeatOwner, workspaceId: string, seatId: 
   });
 }
 
-export interface DeliveryChoice {
-  seatId: string;
-  workspaceName: string;
-  minimumSeverity: FindingSeverity;
-  receiveMissedSteps: boolean;
-}
+/** What a person receives from one of their seats. */
+export const deliveryChoice = z.object({
+  seatId: z.string(),
+  workspaceName: z.string(),
+  minimumSeverity: z.enum(FindingSeverity),
+  receiveMissedSteps: z.boolean(),
+});
+export type DeliveryChoice = z.infer<typeof deliveryChoice>;
 
 export async function deliveryChoicesOf(userId: string): Promise<DeliveryChoice[]> {
   const seats = await db().seat.findMany({
@@ -154,23 +154,11 @@ export async function deliveryChoicesOf(userId: string): Promise<DeliveryChoice[
   }));
 }
 
-const severities: FindingSeverity[] = ["MINOR", "MODERATE", "MAJOR"];
-
-/** A person's own choices for one of their seats. */
-export async function setDeliveryChoice(
-  userId: string,
-  seatId: string,
-  input: { minimumSeverity?: unknown; receiveMissedSteps?: unknown },
-): Promise<DeliveryChoice> {
-  if (!severities.includes(input.minimumSeverity as FindingSeverity))
-    throw new ApiError("invalid_severity", { message: "Choose minor, moderate or major." });
-  if (typeof input.receiveMissedSteps !== "boolean")
-    throw new ApiError("invalid_choice", { message: "Say whether missed steps are sent." });
+/** A person's own choices for one of their seats (deliveryChoiceBody, checked before the seat is looked up). */
+export async function setDeliveryChoice(userId: string, seatId: string, body: unknown): Promise<DeliveryChoice> {
+  const choice = parseInput(deliveryChoiceBody, body);
   if (!isUuid(seatId)) throw new ApiError("not_found", { message: "No such seat." });
-  const { count } = await db().seat.updateMany({
-    where: { id: seatId, userId },
-    data: { minimumSeverity: input.minimumSeverity as FindingSeverity, receiveMissedSteps: input.receiveMissedSteps },
-  });
+  const { count } = await db().seat.updateMany({ where: { id: seatId, userId }, data: choice });
   if (count === 0) throw new ApiError("not_found", { message: "No such seat." });
   return (await deliveryChoicesOf(userId)).find((choice) => choice.seatId === seatId)!;
 }

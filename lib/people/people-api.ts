@@ -26,9 +26,9 @@ export const inviteWorkspaceSeat = defineRoute({
   method: "POST",
   path: "/api/workspaces/{workspaceId}/seats",
   params: workspacePath,
+  // seatInviteBody, parsed once the caller is found to own the workspace.
   body: jsonObject,
-  handler: async ({ caller, params, body }) =>
-    ok(await inviteToSeat(caller, params.workspaceId, { email: String(body.email ?? ""), role: String(body.role ?? "") })),
+  handler: async ({ caller, params, body }) => ok(await inviteToSeat(caller, params.workspaceId, body)),
 });
 
 export const removeWorkspaceSeat = defineRoute({
@@ -47,6 +47,7 @@ export const setSeatDelivery = defineRoute({
   method: "PUT",
   path: "/api/seats/{seatId}/delivery",
   params: z.object({ seatId: z.string() }),
+  // deliveryChoiceBody, parsed by setDeliveryChoice: its refusals carry their own codes (invalid_severity, invalid_choice).
   body: jsonObject,
   handler: async ({ caller, params, body }) => ok(await setDeliveryChoice(caller.id, params.seatId, body)),
 });

@@ -10,8 +10,6 @@ import { ApiError } from "../errors/api-error";
 import { type SeatView, seatsIn } from "./manage-seats";
 import { recordWorkspaceEvent } from "../workspaces/workspace-events";
 
-export const seatRoles: SeatRole[] = ["owner", "manager", "viewer"];
-
 async function workspaceNamed(workspaceId: string): Promise<{ id: string; name: string }> {
   const workspace = await db().workspace.findUnique({ where: { id: workspaceId }, select: { id: true, name: true } });
   if (workspace === null) throw new ApiError("not_found", { message: `No workspace ${workspaceId}.` });

@@ -633,6 +633,45 @@ describe("usage", () => {
   });
 });
 
+describe("the consoles' bodies, parsed by one schema each", () => {
+  it("answers an unknown id 404 before a bad body, and a bad body with the refusal's own code and wording", async () => {
+    const otherWorkspace = `/api/console/partners/${partnerB.id}/workspaces/${partnerA.workspaceUuid}`;
+    const unknown = [
+      await send("POST", `${otherWorkspace}/seats`, "staff", { email: "x", role: "admin" }),
+      await send("PUT", `${otherWorkspace}/connectors`, "staff", { platform: 7 }),
+      await send("PUT", `${otherWorkspace}/feed`, "staff", {}),
+      await send("POST", `/api/console/review/${randomUUID()}/fail`, "staff", { reason: "bored" }),
+      await send("POST", `/api/console/review/${randomUUID()}/items/${randomUUID()}`, "staff", { state: "maybe" }),
+    ];
+    expect(unknown.map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404]);
+
+    const ownWorkspace = `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}`;
+    expect((await send("POST", `${ownWorkspace}/seats`, "staff", { email: address("seat"), role: "admin" })).body).toEqual({
+      error: { code: "invalid_role", message: "Choose owner, manager or viewer." },
+    });
+    expect((await send("POST", `/api/console/partners/${partnerA.id}/users`, "partnerUser", { email: 5 })).body).toEqual({
+      error: { code: "invalid_email", message: "Enter an email address we can send to, like name@company.com." },
+    });
+    expect((await send("PUT", `${ownWorkspace}/connectors`, "staff", { platform: "guesty" })).body).toEqual({
+      error: { code: "invalid_request", message: "Send platform and enabled (true or false)." },
+    });
+  });
+
+  it("changes nothing of a partner when any field of the change is refused", async () => {
+    const created = await send("POST", "/api/console/partners", "staff", { name: "  Tidy Lets  " });
+    const partnerId = created.body.partnerId as string;
+    const refused = await send("PATCH", `/api/console/partners/${partnerId}`, "staff", { status: "paused", rosterMax: "many" });
+    expect([refused.status, (refused.body.error as { message: string }).message]).toEqual([
+      400,
+      expect.stringMatching(/^The roster cap must be a whole number from 1 to /),
+    ]);
+    expect(await db().partner.findUniqueOrThrow({ where: { id: partnerId }, select: { name: true, status: true } })).toEqual({
+      name: "Tidy Lets",
+      status: "active",
+    });
+  });
+});
+
 describe("a workspace's seats, by staff", () => {
   it("gives an owner seat, changes it and takes it away, each audited; another partner's workspace reads as unknown", async () => {
     const path = `/api/console/partners/${partnerA.id}/workspaces/${partnerA.workspaceUuid}/seats`;

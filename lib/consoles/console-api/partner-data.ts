@@ -7,6 +7,7 @@ import { invitePartnerUser, listPartnerUsers } from "../console-people";
 import { inspectionsPage } from "../inspections-page";
 import { addAllowlistAs, allowlistOf, removeAllowlistAs, workspacesOf } from "../integration-operations";
 import { issueKeyAs, keysOf, revokeKeyAs } from "../partner-operations";
+import { allowlistBody, issueKeyBody } from "../schemas";
 import { jsonObject, pageQuery, partnerPath } from "./inputs";
 import { auditQuery, inspectionsQuery } from "./staff";
 
@@ -27,7 +28,7 @@ export const issuePartnerKey = defineRoute({
   method: "POST",
   path: `${base}/keys`,
   params: partnerPath,
-  body: jsonObject,
+  body: issueKeyBody,
   handler: async ({ caller, params, body }) => ok(await issueKeyAs(caller.actor, params.partnerId, body.scopes)),
 });
 
@@ -52,9 +53,9 @@ export const inviteConsoleUser = defineRoute({
   method: "POST",
   path: `${base}/users`,
   params: partnerPath,
+  // Parsed by invitePartnerUser (consoleEmailBody), as the CLI's `partner-user add` is: a refusal is `invalid_email`.
   body: jsonObject,
-  handler: async ({ caller, params, body }) =>
-    ok(await invitePartnerUser(params.partnerId, String(body.email ?? ""), caller.actor)),
+  handler: async ({ caller, params, body }) => ok(await invitePartnerUser(params.partnerId, body, caller.actor)),
 });
 
 export const listAllowlist = defineRoute({
@@ -70,7 +71,7 @@ export const addAllowlistEntry = defineRoute({
   method: "POST",
   path: `${base}/allowlist`,
   params: partnerPath,
-  body: jsonObject,
+  body: allowlistBody,
   handler: async ({ caller, params, body }) => ok(await addAllowlistAs(caller.actor, params.partnerId, body.entry)),
 });
 
@@ -80,7 +81,7 @@ export const removeAllowlistEntry = defineRoute({
   path: `${base}/allowlist`,
   params: partnerPath,
   query: z.object({ entry: z.string().optional() }),
-  handler: async ({ caller, params, query }) => ok(await removeAllowlistAs(caller.actor, params.partnerId, query.entry ?? null)),
+  handler: async ({ caller, params, query }) => ok(await removeAllowlistAs(caller.actor, params.partnerId, query.entry ?? "")),
 });
 
 export const listPartnerWorkspaces = defineRoute({

@@ -29,9 +29,9 @@ export const decideReviewItem = defineRoute({
   method: "POST",
   path: `${base}/{inspectionId}/items/{itemId}`,
   params: inspectionPath.extend({ itemId: z.string() }),
+  // itemVerdictBody, parsed once the inspection is found (an unknown one is 404 whatever the body says).
   body: jsonObject,
-  handler: async ({ caller, params, body }) =>
-    ok(await decideItemAs(caller.actor, params.inspectionId, params.itemId, body.state)),
+  handler: async ({ caller, params, body }) => ok(await decideItemAs(caller.actor, params.inspectionId, params.itemId, body)),
 });
 
 export const addReviewFinding = defineRoute({
@@ -50,9 +50,10 @@ export const reviewReviewFinding = defineRoute({
   method: "POST",
   path: `${base}/{inspectionId}/findings/{findingId}`,
   params: inspectionPath.extend({ findingId: z.string() }),
+  // findingReviewBody, parsed once the inspection is found.
   body: jsonObject,
   handler: async ({ caller, params, body }) =>
-    ok(await reviewFindingAs(caller.actor, params.inspectionId, params.findingId, body.accept)),
+    ok(await reviewFindingAs(caller.actor, params.inspectionId, params.findingId, body)),
 });
 
 export const releaseReview = defineRoute({
@@ -69,6 +70,7 @@ export const failReview = defineRoute({
   method: "POST",
   path: `${base}/{inspectionId}/fail`,
   params: inspectionPath,
+  // failBody, parsed once the inspection is found.
   body: jsonObject,
-  handler: async ({ caller, params, body }) => ok(await failAs(caller.actor, params.inspectionId, body.reason)),
+  handler: async ({ caller, params, body }) => ok(await failAs(caller.actor, params.inspectionId, body)),
 });

@@ -7,6 +7,7 @@ import { addStaff, listStaff } from "../console-people";
 import { inspectionsPage } from "../inspections-page";
 import { jobsOverview, retryGivenUpAs } from "../job-operations";
 import { createPartnerAs, partnersPage, setPartnerStatusAs, setRosterMaxAs } from "../partner-operations";
+import { createPartnerBody, updatePartnerBody } from "../schemas";
 import { jsonObject, pageQuery, partnerPath } from "./inputs";
 
 /* The staff console's own calls (staff only): jobs, audit, staff, inspections, partners. */
@@ -48,8 +49,9 @@ export const addStaffMember = defineRoute({
   auth: "staff",
   method: "POST",
   path: "/api/console/staff",
+  // Parsed by addStaff (consoleEmailBody), as the CLI's `staff add` is: a refusal is `invalid_email`.
   body: jsonObject,
-  handler: async ({ caller, body }) => ok(await addStaff(String(body.email ?? ""), caller.actor)),
+  handler: async ({ caller, body }) => ok(await addStaff(body, caller.actor)),
 });
 
 export const inspectionsQuery = pageQuery.extend({ status: z.string().optional(), workspace: z.string().optional() });
@@ -74,7 +76,7 @@ export const createPartner = defineRoute({
   auth: "staff",
   method: "POST",
   path: "/api/console/partners",
-  body: jsonObject,
+  body: createPartnerBody,
   handler: async ({ caller, body }) => ok(await createPartnerAs(caller.actor, body.name)),
 });
 
@@ -84,11 +86,11 @@ export const updatePartner = defineRoute({
   method: "PATCH",
   path: "/api/console/partners/{partnerId}",
   params: partnerPath,
-  body: jsonObject,
+  body: updatePartnerBody,
   async handler({ caller, params: { partnerId }, body }) {
-    if ("status" in body) await setPartnerStatusAs(caller.actor, partnerId, body.status);
-    if ("rosterMax" in body) await setRosterMaxAs(caller.actor, partnerId, body.rosterMax);
-    if ("eventTrack" in body) await setEventTrackAs(caller.actor, partnerId, body.eventTrack);
+    if (body.status !== undefined) await setPartnerStatusAs(caller.actor, partnerId, body.status);
+    if (body.rosterMax !== undefined) await setRosterMaxAs(caller.actor, partnerId, body.rosterMax);
+    if (body.eventTrack !== undefined) await setEventTrackAs(caller.actor, partnerId, body.eventTrack);
     return ok({ partnerId });
   },
 });

@@ -11,6 +11,7 @@ import {
   setReceiverAs,
   webhookOf,
 } from "../integration-operations";
+import { receiverBody, replaySinceBody, rotateBody } from "../schemas";
 import { jsonObject, partnerPath } from "./inputs";
 
 /* A partner's webhook receiver in the consoles (its users, and staff). */
@@ -30,7 +31,7 @@ export const setWebhookReceiver = defineRoute({
   method: "PUT",
   path: base,
   params: partnerPath,
-  body: jsonObject,
+  body: receiverBody,
   handler: async ({ caller, params, body }) => ok(await setReceiverAs(caller.actor, params.partnerId, body.url)),
 });
 
@@ -66,7 +67,7 @@ export const replaySince = defineRoute({
   method: "POST",
   path: `${base}/replay`,
   params: partnerPath,
-  body: jsonObject,
+  body: replaySinceBody,
   handler: async ({ caller, params, body }) => ok(await replaySinceAs(caller.actor, params.partnerId, body.since)),
 });
 
@@ -75,7 +76,7 @@ export const rotateWebhookSecret = defineRoute({
   method: "POST",
   path: `${base}/rotate`,
   params: partnerPath,
-  body: jsonObject,
+  body: rotateBody,
   handler: async ({ caller, params, body }) => ok(await rotateSecretAs(caller.actor, params.partnerId, body.days)),
 });
 

@@ -40,6 +40,7 @@ export const setSeatByEmail = defineRoute({
   method: "POST",
   path: `${base}/seats`,
   params: workspacePath,
+  // staffSeatBody, parsed once the workspace is found.
   body: jsonObject,
   handler: async ({ caller, params, body }) => ok(await setSeatAs(caller.actor, params.partnerId, params.workspaceId, body)),
 });
@@ -68,9 +69,9 @@ export const setWorkspaceConnector = defineRoute({
   method: "PUT",
   path: `${base}/connectors`,
   params: workspacePath,
+  // connectorSwitchBody, parsed once the workspace is found (an unknown one is 404 whatever the body says).
   body: jsonObject,
-  handler: async ({ caller, params, body }) =>
-    ok(await setConnectorAs(caller.actor, params.partnerId, params.workspaceId, body.platform, body.enabled)),
+  handler: async ({ caller, params, body }) => ok(await setConnectorAs(caller.actor, params.partnerId, params.workspaceId, body)),
 });
 
 export const setWorkspaceFeed = defineRoute({
@@ -78,6 +79,7 @@ export const setWorkspaceFeed = defineRoute({
   method: "PUT",
   path: `${base}/feed`,
   params: workspacePath,
+  // feedBody, parsed once the workspace is found.
   body: jsonObject,
   handler: async ({ caller, params, body }) => ok(await setFeedAs(caller.actor, params.partnerId, params.workspaceId, body)),
 });
