@@ -5,9 +5,11 @@ import { useState, type FormEvent } from "react";
 import type { DeliveryChoice } from "@/lib/people/manage-seats";
 import { callApi } from "@/components/shell/call-api";
 import styles from "@/components/shell/shell.module.css";
+import { useHydrated } from "@/components/shell/use-hydrated";
 
 function ChoiceForm({ initial }: { initial: DeliveryChoice }) {
   const [saved, setSaved] = useState(false);
+  const hydrated = useHydrated();
   const save = useMutation({
     mutationFn: (input: { minimumSeverity: string; receiveMissedSteps: boolean }) =>
       callApi<DeliveryChoice>(`/api/seats/${initial.seatId}/delivery`, { method: "PUT", body: input }),
@@ -49,7 +51,7 @@ function ChoiceForm({ initial }: { initial: DeliveryChoice }) {
         </label>
       </div>
       <div className={styles.actions}>
-        <button type="submit" className={styles.button} disabled={save.isPending}>
+        <button type="submit" className={styles.button} disabled={!hydrated || save.isPending}>
           {save.isPending ? "Saving…" : "Save"}
         </button>
         {saved && <span role="status">Saved.</span>}

@@ -5,11 +5,13 @@ import { useState, type FormEvent } from "react";
 import type { SeatView } from "@/lib/people/manage-seats";
 import { callApi } from "@/components/shell/call-api";
 import styles from "@/components/shell/shell.module.css";
+import { useHydrated } from "@/components/shell/use-hydrated";
 
 const roleLabel = { owner: "Owner", manager: "Manager", viewer: "Viewer" } as const;
 
 export function PeopleManager({ workspaceId }: { workspaceId: string }) {
   const queryClient = useQueryClient();
+  const hydrated = useHydrated();
   const key = ["seats", workspaceId];
   const seats = useQuery({
     queryKey: key,
@@ -56,7 +58,7 @@ export function PeopleManager({ workspaceId }: { workspaceId: string }) {
                 <option value="viewer">Viewer</option>
               </select>
             </div>
-            <button type="submit" className={styles.button} disabled={invite.isPending}>
+            <button type="submit" className={styles.button} disabled={!hydrated || invite.isPending}>
               {invite.isPending ? "Inviting…" : "Send invitation"}
             </button>
           </div>

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { PhotoUploadView } from "@/lib/people/upload-photos";
 import { callApi } from "@/components/shell/call-api";
 import styles from "@/components/shell/shell.module.css";
+import { useHydrated } from "@/components/shell/use-hydrated";
 
 const reasonText: Record<string, string> = {
   too_large: "larger than 15 MB",
@@ -49,6 +50,7 @@ function summary(upload: PhotoUploadView, names: string[]): string[] {
 
 export function PhotoUpload({ propertyId, propertyName }: { propertyId: string; propertyName: string }) {
   const inputId = useId();
+  const hydrated = useHydrated();
   const router = useRouter();
   const form = useRef<HTMLFormElement>(null);
   const [sending, setSending] = useState<Sending>({ phase: "idle" });
@@ -96,7 +98,7 @@ export function PhotoUpload({ propertyId, propertyName }: { propertyId: string; 
         className={styles.fileInput}
         disabled={busy}
       />
-      <button type="submit" className={styles.secondary} disabled={busy}>
+      <button type="submit" className={styles.secondary} disabled={!hydrated || busy}>
         {sending.phase === "sending" ? `Uploading ${sending.percent}%` : busy ? "Checking…" : "Add photos"}
       </button>
       <div role="status" aria-live="polite" className={styles.muted}>

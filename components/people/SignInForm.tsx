@@ -3,11 +3,13 @@
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import styles from "@/components/shell/shell.module.css";
+import { useHydrated } from "@/components/shell/use-hydrated";
 
 type Phase = { kind: "idle" } | { kind: "sending" } | { kind: "sent"; email: string } | { kind: "error"; message: string };
 
 export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
+  const hydrated = useHydrated();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -67,7 +69,7 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
           </p>
         )}
       </div>
-      <button type="submit" className={styles.button} disabled={phase.kind === "sending"}>
+      <button type="submit" className={styles.button} disabled={!hydrated || phase.kind === "sending"}>
         {phase.kind === "sending" ? "Sending link…" : "Email me a sign-in link"}
       </button>
     </form>

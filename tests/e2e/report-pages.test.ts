@@ -245,6 +245,19 @@ describe("report pages", () => {
     await context.close();
   });
 
+  it("keeps the forms' buttons disabled until the page's scripts run, so an early click never submits natively", async () => {
+    // Without this, a click before hydration (a slow phone) sent the form as a GET of the page.
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      storageState: ownerState,
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/settings`);
+    await expect(page.getByRole("button", { name: "Save" }).isDisabled()).resolves.toBe(true);
+    await context.close();
+  });
+
   it("tells a signed-in person without a seat there 'No access', revealing nothing", async () => {
     const other = await db().workspace.create({
       data: {
