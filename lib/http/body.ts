@@ -28,13 +28,34 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, budg
 }
 
 /**
+ * A request's body as domain code sees it: the stream and what the headers say of it. Domain
+ * functions take this, never the `Request`, so they are called the same from a route, a test or
+ * a job.
+ */
+export interface IncomingBody {
+  stream: ReadableStream<Uint8Array> | null;
+  /** Content-Length when the request declared one. */
+  contentLength: number | undefined;
+  contentType: string;
+}
+
+export function incomingBody(request: Request): IncomingBody {
+  const declared = request.headers.get("content-length");
+  return {
+    stream: request.body,
+    contentLength: declared === null ? undefined : Number(declared),
+    contentType: request.headers.get("content-type") ?? "",
+  };
+}
+
+/**
  * Reads the body's bytes, refusing it before reading when the declared length is over the cap
  * and, for a body without Content-Length, as soon as the bytes counted pass it. Nothing over the
  * cap is ever kept.
  */
-export async function readBodyBytes(request: Request, limitBytes: number): Promise<Buffer> {
-  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
-  const reader = request.body?.getReader();
+export async function readBodyBytes(body: IncomingBody, limitBytes: number): Promise<Buffer> {
+  const declared = body.contentLength ?? Number.NaN;
+  const reader = body.stream?.getReader();
   if (declared > limitBytes) {
     const reusable = reader !== undefined && declared <= discardBytesMax && (await discardRest(reader, discardBytesMax));
     throw tooLarge(limitBytes, reusable);
@@ -55,7 +76,7 @@ export async function readBodyBytes(request: Request, limitBytes: number): Promi
 
 /** The body as UTF-8 text, capped as readBodyBytes caps it. */
 export async function readBodyText(request: Request, limitBytes: number): Promise<string> {
-  return (await readBodyBytes(request, limitBytes)).toString("utf8");
+  return (await readBodyBytes(incomingBody(request), limitBytes)).toString("utf8");
 }
 
 /** Parses a JSON object body; an empty body reads as `{}` so required fields are named. */

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { incomingBody } from "../http/body";
 import { defineRoute, ok } from "../http/operation";
 import { jsonObject } from "../validation/json-object";
 import { inviteToSeat, listSeats, removeSeat, setDeliveryChoice } from "./manage-seats";
@@ -59,7 +60,7 @@ export const startBaselinePhotoUpload = defineRoute({
   // Photos are a multipart upload, read as a stream by the operation under its own cap.
   bodyFormat: "multipart",
   params: propertyPath,
-  handler: async ({ caller, request, params }) => ok(await startPhotoUpload(caller.id, params.propertyId, request)),
+  handler: async ({ caller, request, params }) => ok(await startPhotoUpload(caller.id, params.propertyId, incomingBody(request))),
 });
 
 export const readBaselinePhotoUpload = defineRoute({

@@ -13,6 +13,7 @@ import { lockHomeImports } from "../properties/home-imports";
 import { isUuid } from "../validation/uuid";
 import { roleIn } from "./access";
 import { ApiError } from "../errors/api-error";
+import type { IncomingBody } from "../http/body";
 
 export interface PhotoUploadView {
   importId: string;
@@ -58,9 +59,9 @@ interface StagedFiles {
  * Streams each file of the multipart body into staging as it arrives, one at a time and never
  * whole in memory. Fields are ignored; more than 25 files refuses the upload.
  */
-async function stageFiles(request: Request, importId: string): Promise<StagedFiles> {
-  if (!request.body) throw new ApiError("no_photos", { message: "Choose at least one photo." });
-  const contentType = request.headers.get("content-type") ?? "";
+async function stageFiles(body: IncomingBody, importId: string): Promise<StagedFiles> {
+  if (!body.stream) throw new ApiError("no_photos", { message: "Choose at least one photo." });
+  const contentType = body.contentType;
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -86,7 +87,7 @@ async function stageFiles(request: Request, importId: string): Promise<StagedFil
     parser.on("error", reject);
     parser.on("close", resolve);
   });
-  const source = Readable.fromWeb(request.body as NodeReadableStream);
+  const source = Readable.fromWeb(body.stream as NodeReadableStream);
   // A connection that breaks mid-upload fails the parser, and through it the file being written.
   source.on("error", (error) => parser.destroy(error));
   source.pipe(parser);
@@ -110,9 +111,9 @@ async function stageFiles(request: Request, importId: string): Promise<StagedFil
  * so uploads and fetched photos count alike (`setup.baseline_photos`). While it runs, a
  * partner's import is refused without an `import_id` (spec, Errors).
  */
-export async function startPhotoUpload(userId: string, propertyId: string, request: Request): Promise<PhotoUploadView> {
+export async function startPhotoUpload(userId: string, propertyId: string, body: IncomingBody): Promise<PhotoUploadView> {
   const property = await homeForUpload(userId, propertyId);
-  const length = Number(request.headers.get("content-length") ?? "0");
+  const length = body.contentLength ?? 0;
   if (length > maxBodyBytes)
     throw new ApiError("too_large", { message: `Upload at most ${maxPhotosPerImport} photos of up to 15 MB each.` });
   // Checked before the body is read, so nobody uploads 300 MB only to be refused; and again under the lock.
@@ -122,7 +123,7 @@ export async function startPhotoUpload(userId: string, propertyId: string, reque
 
   const importId = randomUUID();
   try {
-    const staged = await stageFiles(request, importId);
+    const staged = await stageFiles(body, importId);
     await db().$transaction(async (tx) => {
       const busy = await lockHomeImports(tx, property.id);
       if (busy.photoImport || busy.tour) throw importRunning();

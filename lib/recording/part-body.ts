@@ -2,6 +2,7 @@ import "server-only";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { ApiError } from "../errors/api-error";
+import type { IncomingBody } from "../http/body";
 
 /*
  * A part's body on its way to storage: counted against its cap as it streams (a body without
@@ -72,7 +73,7 @@ export function gatedStream(source: Readable, options: { limitBytes: number; che
 }
 
 /** The request's body as a stream the media layer can store, gated as above. */
-export function gatedPartBody(request: Request, options: { limitBytes: number; checkHead: boolean }): Readable {
-  if (!request.body) throw new ApiError("missing_parameter", { message: "The part has no body.", detail: { parameter: "body" } });
-  return gatedStream(Readable.fromWeb(request.body as unknown as WebReadableStream<Uint8Array>), options);
+export function gatedPartBody(body: IncomingBody, options: { limitBytes: number; checkHead: boolean }): Readable {
+  if (!body.stream) throw new ApiError("missing_parameter", { message: "The part has no body.", detail: { parameter: "body" } });
+  return gatedStream(Readable.fromWeb(body.stream as unknown as WebReadableStream<Uint8Array>), options);
 }

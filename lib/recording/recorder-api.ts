@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { ApiError } from "../errors/api-error";
+import { incomingBody } from "../http/body";
 import { defineRoute } from "../http/operation";
 import { explainItem } from "./explain-item";
 import { finishRecording } from "./finish-recording";
@@ -52,8 +53,8 @@ export const putPart = defineRoute({
   path: `${base}/parts/{part_number}`,
   params: z.object({ part_number: z.string() }),
   async handler({ request, caller: task, params }) {
-    const part = parsePartRequest(request, params.part_number);
-    const stored = await storePart(request, { inspectionId: openedInspection(task), ...part });
+    const part = parsePartRequest(request.headers, params.part_number);
+    const stored = await storePart(incomingBody(request), { inspectionId: openedInspection(task), ...part });
     return {
       status: stored.duplicate ? 200 : 201,
       body: { part_number: stored.partNumber, size: stored.size, sha256: stored.sha256 },
@@ -124,7 +125,7 @@ export const putTapStill = defineRoute({
         detail: { parameter: "seq" },
       });
     }
-    return { status: 200, body: await storeTapStill(request, openedInspection(task), task.partnerId, seq) };
+    return { status: 200, body: await storeTapStill(incomingBody(request), openedInspection(task), task.partnerId, seq) };
   },
 });
 

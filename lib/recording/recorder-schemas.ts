@@ -84,14 +84,14 @@ export interface PartRequest {
 }
 
 /** The part number from the path and the headers of `PUT /parts/{n}`, or the refusal naming what is wrong. */
-export function parsePartRequest(request: Request, partNumberText: string): PartRequest {
+export function parsePartRequest(requestHeaders: Headers, partNumberText: string): PartRequest {
   if (!/^\d{1,5}$/.test(partNumberText) || Number(partNumberText) < 1 || Number(partNumberText) > recordingLimits.parts) {
     throw new ApiError("invalid_request", {
       message: `The part number is a whole number from 1 to ${recordingLimits.parts}.`,
       detail: { parameter: "part_number" },
     });
   }
-  const raw = Object.fromEntries(Object.keys(headerNames).map((name) => [name, request.headers.get(name) ?? undefined]));
+  const raw = Object.fromEntries(Object.keys(headerNames).map((name) => [name, requestHeaders.get(name) ?? undefined]));
   let headers: z.infer<typeof partHeaders>;
   try {
     headers = parseOrThrow(partHeaders, raw);
@@ -105,7 +105,7 @@ export function parsePartRequest(request: Request, partNumberText: string): Part
     }
     throw error;
   }
-  const length = request.headers.get("content-length");
+  const length = requestHeaders.get("content-length");
   return {
     partNumber: Number(partNumberText),
     sha256: headers["x-part-sha256"],

@@ -2,6 +2,7 @@ import "server-only";
 import { db, pool } from "../db/client";
 import type { RecordingSource } from "../generated/prisma/enums";
 import { ApiError } from "../errors/api-error";
+import type { IncomingBody } from "../http/body";
 import { PartChecksumError, PartConflictError } from "../media/errors";
 import { mediaStorage } from "../media/media-storage";
 import { NotARecordingError, PartTooLargeError, gatedPartBody } from "./part-body";
@@ -126,7 +127,7 @@ async function reserveBytes(upload: PartUpload): Promise<{ id: string; bytes: nu
  * so a row always names stored bytes; a crash between the two leaves bytes that the resend
  * finds (the media layer answers them as a duplicate) and records.
  */
-export async function storePart(request: Request, upload: PartUpload): Promise<StoredPartAnswer> {
+export async function storePart(body: IncomingBody, upload: PartUpload): Promise<StoredPartAnswer> {
   const checked = await checkBeforeStoring(upload);
   if (checked.answer) return checked.answer;
   const reservation = await reserveBytes(upload);
@@ -135,7 +136,7 @@ export async function storePart(request: Request, upload: PartUpload): Promise<S
       upload.inspectionId,
       upload.source,
     ]);
-    return await storeReserved(request, upload, checked.checkHead, reservation);
+    return await storeReserved(body, upload, checked.checkHead, reservation);
   } finally {
     // Recorded: already gone with the part's row. Refused or failed: its bytes are free again.
     await pool().query("DELETE FROM recording_reservation WHERE id = $1", [reservation.id]);
@@ -143,14 +144,14 @@ export async function storePart(request: Request, upload: PartUpload): Promise<S
 }
 
 async function storeReserved(
-  request: Request,
+  incoming: IncomingBody,
   upload: PartUpload,
   checkHead: boolean,
   reservation: { id: string; bytes: number },
 ): Promise<StoredPartAnswer> {
   let stored;
   try {
-    const body = gatedPartBody(request, { limitBytes: reservation.bytes, checkHead });
+    const body = gatedPartBody(incoming, { limitBytes: reservation.bytes, checkHead });
     stored = await mediaStorage().appendPart(recordingKeys.upload(upload.inspectionId), upload.partNumber, body, {
       sha256: upload.sha256,
     });

@@ -4,7 +4,7 @@ import { db, type Tx } from "../db/client";
 import { ApiError } from "../errors/api-error";
 import { enqueue } from "../queue/enqueue";
 import { mediaStorage } from "../media/media-storage";
-import { readBodyBytes } from "../http/body";
+import { type IncomingBody, readBodyBytes } from "../http/body";
 import { judgementsPerTap, providerCallLimits, reserveProviderCall } from "../inspections/provider-call-budget";
 import { parseChecklistSections } from "./open-inspection";
 import { recordingKeys } from "./recorder-state";
@@ -26,7 +26,7 @@ const isJpeg = (bytes: Buffer) => bytes.length > 3 && bytes[0] === 0xff && bytes
  * counted with the still, in the transaction that queues its judgement: a refusal stores nothing.
  */
 export async function storeTapStill(
-  request: Request,
+  body: IncomingBody,
   inspectionId: string,
   partnerId: string,
   seq: number,
@@ -39,7 +39,7 @@ export async function storeTapStill(
     throw new ApiError("not_found", { message: "No check with that seq in this walkthrough.", detail: { parameter: "seq" } });
   if (tap.inspection.finishedAt)
     throw new ApiError("recording_closed", { message: "Done was tapped: stills are no longer judged." });
-  const bytes = await readBodyBytes(request, tapStillMaxBytes);
+  const bytes = await readBodyBytes(body, tapStillMaxBytes);
   if (!isJpeg(bytes)) throw new ApiError("unsupported_media", { message: "A tap's still is a JPEG." });
   const key = recordingKeys.tapStill(inspectionId, seq);
   const judged = config().ANALYSIS_API_URL !== undefined;

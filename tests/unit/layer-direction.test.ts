@@ -84,6 +84,10 @@ const folderLayers: Record<string, Layer> = {
 /** Files whose layer is not their folder's. */
 const fileLayers: Record<string, { layer: Layer; why: string }> = {
   "lib/http/route-handlers.ts": { layer: "operations", why: "the request pipeline: auth, limits, usage counting" },
+  "lib/connectors/catalog-response.ts": {
+    layer: "routes",
+    why: "the catalogue's route handler: answers JSON or sends a browser to the page (content negotiation)",
+  },
   "lib/http/surfaces.ts": { layer: "operations", why: "how each surface of the pipeline answers (envelopes, refusals)" },
   "lib/http/operation.ts": { layer: "operations", why: "an operation's declaration, with its auth" },
   "lib/http/body-caps.ts": { layer: "operations", why: "the front door's caps, taken from the domain's upload limits" },
@@ -181,6 +185,11 @@ describe("the direction of imports: routes, operations, domain, infrastructure",
       ({ from, to }) => !lines.some((line) => line.startsWith(`${from} (`) && line.includes(`-> ${to} (`)),
     );
     expect(stale).toEqual([]);
+  });
+
+  it("has no domain function that takes a Request: it takes the values the route parsed, or the body's stream", () => {
+    const takesRequest = (file: string) => /\b\w+\??:\s*Request\b/.test(readFileSync(path.join(root, file), "utf8"));
+    expect(files.filter((file) => layerOf(file) === "domain" && takesRequest(file))).toEqual([]);
   });
 
   it("finds an upward import: domain code importing the job definitions fails", () => {
