@@ -6,8 +6,8 @@ import { useHydrated } from "./use-hydrated";
 
 // Until React has hydrated, every control inside is disabled (a disabled fieldset disables its
 // descendants): a button clicked earlier would do nothing, and a form would be sent natively as
-// a GET of the page. The fieldset draws nothing of its own.
-const invisible = { border: 0, margin: 0, padding: 0, minWidth: 0 } as const;
+// a GET of the page. `display: contents`: the fieldset adds no box, so the page keeps its layout.
+const invisible = { display: "contents" } as const;
 
 export function QueryProvider({ children }: { children: ReactNode }) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } }));
