@@ -6,7 +6,7 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
-export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#14202b" };
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#1f5fbf" };
 
 /** Where the installed app opens without a link: each walkthrough has its own recording link. */
 export default function RecorderHome() {

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import type { DeliveryChoice } from "@/lib/people/manage-seats";
 import { callApi } from "@/components/shell/call-api";
 import styles from "@/components/shell/shell.module.css";
-import { useHydrated } from "@/components/shell/use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 function ChoiceForm({ initial }: { initial: DeliveryChoice }) {
   const [saved, setSaved] = useState(false);

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import type { SeatView } from "@/lib/people/manage-seats";
 import { callApi } from "@/components/shell/call-api";
 import styles from "@/components/shell/shell.module.css";
-import { useHydrated } from "@/components/shell/use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 const roleLabel = { owner: "Owner", manager: "Manager", viewer: "Viewer" } as const;
 

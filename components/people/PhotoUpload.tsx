@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { PhotoUploadView } from "@/lib/people/upload-photos";
 import { callApi } from "@/components/shell/call-api";
 import styles from "@/components/shell/shell.module.css";
-import { useHydrated } from "@/components/shell/use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 const reasonText: Record<string, string> = {
   too_large: "larger than 15 MB",

@@ -3,7 +3,7 @@
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import styles from "@/components/shell/shell.module.css";
-import { useHydrated } from "@/components/shell/use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 type Phase = { kind: "idle" } | { kind: "sending" } | { kind: "sent"; email: string } | { kind: "error"; message: string };
 

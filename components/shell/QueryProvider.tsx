@@ -2,7 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 // Until React has hydrated, every control inside is disabled (a disabled fieldset disables its
 // descendants): a button clicked earlier would do nothing, and a form would be sent natively as

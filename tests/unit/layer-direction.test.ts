@@ -46,6 +46,8 @@ const folderLayers: Record<string, Layer> = {
   "lib/connectors": "domain",
   "lib/demo": "domain",
   "lib/inspections": "domain",
+  // The words shown for stored values (severity, status, role): pages, PDFs and mail read them.
+  "lib/labels": "domain",
   "lib/partners": "domain",
   "lib/people": "domain",
   "lib/properties": "domain",
@@ -65,6 +67,7 @@ const folderLayers: Record<string, Layer> = {
   "lib/config.ts": "infrastructure",
   "lib/db": "infrastructure",
   "lib/fetch": "infrastructure",
+  "lib/format": "infrastructure",
   "lib/generated": "infrastructure",
   "lib/errors": "infrastructure",
   "lib/http": "infrastructure",

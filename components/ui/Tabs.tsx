@@ -1,0 +1,51 @@
+"use client";
+
+import * as RadixTabs from "@radix-ui/react-tabs";
+import type { ReactNode } from "react";
+import { cn } from "./cn";
+
+/** Tabs: arrow keys move between them (Radix's roving focus); each panel is labelled by its tab. */
+export function Tabs({
+  tabs,
+  defaultValue,
+  value,
+  onValueChange,
+  label,
+  className,
+}: {
+  tabs: { value: string; label: ReactNode; content: ReactNode }[];
+  defaultValue?: string;
+  value?: string;
+  onValueChange?: (value: string) => void;
+  label: string;
+  className?: string;
+}) {
+  return (
+    <RadixTabs.Root
+      defaultValue={defaultValue ?? tabs[0]?.value}
+      value={value}
+      onValueChange={onValueChange}
+      className={className}
+    >
+      <RadixTabs.List aria-label={label} className="flex gap-1 overflow-x-auto border-b border-line">
+        {tabs.map((tab) => (
+          <RadixTabs.Trigger
+            key={tab.value}
+            value={tab.value}
+            className={cn(
+              "-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-muted hover:text-ink",
+              "data-[state=active]:border-accent data-[state=active]:text-ink",
+            )}
+          >
+            {tab.label}
+          </RadixTabs.Trigger>
+        ))}
+      </RadixTabs.List>
+      {tabs.map((tab) => (
+        <RadixTabs.Content key={tab.value} value={tab.value} className="pt-4 focus-visible:outline-none">
+          {tab.content}
+        </RadixTabs.Content>
+      ))}
+    </RadixTabs.Root>
+  );
+}
