@@ -7,7 +7,7 @@ import { seatsOf } from "@/lib/people/access";
 import { inspectionStatuses, readHome } from "@/lib/people/read-home";
 import { PageShell } from "@/components/shell/PageShell";
 import { PhotoUpload } from "@/components/people/PhotoUpload";
-import { QueryProvider } from "@/components/shell/QueryProvider";
+import { QueryProvider } from "@/components/ui/QueryProvider";
 import styles from "@/components/shell/shell.module.css";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@ import { requirePerson } from "@/lib/auth/current-person";
 import { deliveryChoicesOf } from "@/lib/people/manage-seats";
 import { DeliveryChoices } from "@/components/people/DeliveryChoices";
 import { PageShell } from "@/components/shell/PageShell";
-import { QueryProvider } from "@/components/shell/QueryProvider";
+import { QueryProvider } from "@/components/ui/QueryProvider";
 import styles from "@/components/shell/shell.module.css";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FormEvent } from "react";
-import { callApi } from "@/components/shell/call-api";
+import { callApi } from "@/components/ui/call-api";
 import styles from "@/components/shell/shell.module.css";
 
 /** Where a recording link's `return_url` may send the cleaner back to. */

@@ -1,8 +1,8 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { callApi } from "@/components/shell/call-api";
-import { ErrorAlert } from "@/components/shell/ErrorAlert";
+import { callApi } from "@/components/ui/call-api";
+import { ErrorAlert } from "@/components/ui/ErrorAlert";
 import styles from "@/components/shell/shell.module.css";
 import type { AuditView } from "@/lib/consoles/audit";
 

@@ -3,8 +3,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { callApi } from "@/components/shell/call-api";
-import { ErrorAlert } from "@/components/shell/ErrorAlert";
+import { callApi } from "@/components/ui/call-api";
+import { ErrorAlert } from "@/components/ui/ErrorAlert";
 import styles from "@/components/shell/shell.module.css";
 import type { CompanyChecklistView } from "@/lib/consoles/workspace-detail";
 

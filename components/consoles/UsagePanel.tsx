@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { callApi } from "@/components/shell/call-api";
-import { ErrorAlert } from "@/components/shell/ErrorAlert";
+import { callApi } from "@/components/ui/call-api";
+import { ErrorAlert } from "@/components/ui/ErrorAlert";
 import styles from "@/components/shell/shell.module.css";
 import type { UsageView } from "@/lib/usage/read-usage";
 

@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { callApi } from "@/components/shell/call-api";
-import { ErrorAlert } from "@/components/shell/ErrorAlert";
+import { callApi } from "@/components/ui/call-api";
+import { ErrorAlert } from "@/components/ui/ErrorAlert";
 import styles from "@/components/shell/shell.module.css";
 import type { WorkspacesAnswer } from "@/lib/consoles/integration-operations";
 import { PageNav } from "./PageNav";

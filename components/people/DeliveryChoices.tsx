@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { DeliveryChoice } from "@/lib/people/manage-seats";
-import { callApi } from "@/components/shell/call-api";
+import { callApi } from "@/components/ui/call-api";
 import styles from "@/components/shell/shell.module.css";
 import { useHydrated } from "@/components/ui/use-hydrated";
 

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { PhotoUploadView } from "@/lib/people/upload-photos";
-import { callApi } from "@/components/shell/call-api";
+import { callApi } from "@/components/ui/call-api";
 import styles from "@/components/shell/shell.module.css";
 import { useHydrated } from "@/components/ui/use-hydrated";
 

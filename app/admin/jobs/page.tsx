@@ -3,7 +3,7 @@ import { JobsPanel } from "@/components/consoles/JobsPanel";
 import { NoAccess } from "@/components/consoles/NoAccess";
 import { staffLinks } from "@/components/consoles/nav";
 import { PageShell } from "@/components/shell/PageShell";
-import { QueryProvider } from "@/components/shell/QueryProvider";
+import { QueryProvider } from "@/components/ui/QueryProvider";
 import styles from "@/components/shell/shell.module.css";
 import { consolePage } from "@/lib/consoles/console-page";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { NoAccess } from "@/components/consoles/NoAccess";
 import { PartnerPanels } from "@/components/consoles/PartnerPanels";
 import { PageShell } from "@/components/shell/PageShell";
-import { QueryProvider } from "@/components/shell/QueryProvider";
+import { QueryProvider } from "@/components/ui/QueryProvider";
 import styles from "@/components/shell/shell.module.css";
 import { consolePage } from "@/lib/consoles/console-page";
 import { partnerLinks } from "@/components/consoles/nav";

@@ -3,7 +3,7 @@ import { NoAccess } from "@/components/consoles/NoAccess";
 import { ReviewDesk } from "@/components/consoles/ReviewDesk";
 import { staffLinks } from "@/components/consoles/nav";
 import { PageShell } from "@/components/shell/PageShell";
-import { QueryProvider } from "@/components/shell/QueryProvider";
+import { QueryProvider } from "@/components/ui/QueryProvider";
 import { consolePage } from "@/lib/consoles/console-page";
 import { isUuid } from "@/lib/validation/uuid";
 

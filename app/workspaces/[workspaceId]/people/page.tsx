@@ -3,7 +3,7 @@ import { requirePerson } from "@/lib/auth/current-person";
 import { seatsOf } from "@/lib/people/access";
 import { PageShell } from "@/components/shell/PageShell";
 import { PeopleManager } from "@/components/people/PeopleManager";
-import { QueryProvider } from "@/components/shell/QueryProvider";
+import { QueryProvider } from "@/components/ui/QueryProvider";
 import styles from "@/components/shell/shell.module.css";
 
 export const dynamic = "force-dynamic";

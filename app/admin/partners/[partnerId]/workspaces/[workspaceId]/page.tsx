@@ -6,7 +6,7 @@ import { NoAccess } from "@/components/consoles/NoAccess";
 import { StaffSeats } from "@/components/consoles/StaffSeats";
 import { staffLinks } from "@/components/consoles/nav";
 import { PageShell } from "@/components/shell/PageShell";
-import { QueryProvider } from "@/components/shell/QueryProvider";
+import { QueryProvider } from "@/components/ui/QueryProvider";
 import styles from "@/components/shell/shell.module.css";
 import { consolePage } from "@/lib/consoles/console-page";
 import { workspaceDetail } from "@/lib/consoles/workspace-detail";
