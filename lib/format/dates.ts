@@ -30,7 +30,7 @@ function safeLocale(locale: string | undefined): string {
   }
 }
 
-/** "Wed 25 Nov 2026, 14:05" in the reader's zone; the zone's short name is added when asked. */
+/** "Wed, 25 Nov 2026, 14:05" in the reader's zone; the zone's short name is added when asked. */
 export function formatDateTime(date: Date, { locale, timeZone }: DateFormatOptions = {}, withZone = false): string {
   return new Intl.DateTimeFormat(safeLocale(locale), {
     weekday: "short",
