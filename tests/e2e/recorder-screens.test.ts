@@ -211,6 +211,37 @@ describe("other screens", () => {
     await context.close();
   });
 
+  it("says when the walkthrough cannot be opened offline, and when it could not be processed", async () => {
+    const context = await phoneContext(withCamera);
+    // The first open never reaches the server: nothing is stored on the phone yet to record against.
+    const offline = await context.newPage();
+    await offline.route("**/api/open", (route) => route.abort("internetdisconnected"));
+    await offline.goto((await newLink()).url);
+    await offline.getByRole("heading", { name: "You are offline" }).waitFor({ timeout: 20_000 });
+    expect(await offline.getByRole("button", { name: "Try again" }).count()).toBe(1);
+    await screenshot(offline, "18-offline-first-open");
+    await expectAccessible(offline, "the offline screen (phone)");
+    // The server refuses the walkthrough for good.
+    const failed = await context.newPage();
+    await failed.route("**/api/open", (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "inspection_failed", message: "The video could not be used." } }),
+      }),
+    );
+    await failed.goto((await newLink()).url);
+    await failed.getByRole("heading", { name: "This walkthrough could not be processed" }).waitFor({ timeout: 20_000 });
+    await screenshot(failed, "19-failed");
+    await expectAccessible(failed, "the could-not-be-processed screen (phone)");
+    // The installed app opened without a link.
+    const home = await context.newPage();
+    await home.goto(new URL("/r", (await newLink()).url).toString());
+    await home.getByRole("heading", { name: "Walkthrough recorder" }).waitFor({ timeout: 20_000 });
+    await expectAccessible(home, "the recorder's start page (phone)");
+    await context.close();
+  });
+
   it("tells the cleaner when a link is not one", async () => {
     const context = await phoneContext(withCamera);
     const page = await context.newPage();
