@@ -1,4 +1,7 @@
 import type { Metadata, Viewport } from "next";
+import { Header } from "@/components/recorder/Header";
+import { RecorderFrame, RecorderMain } from "@/components/recorder/Layout";
+import { Card } from "@/components/ui/Card";
 
 export const metadata: Metadata = {
   title: "Walkthrough recorder",
@@ -11,11 +14,16 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1, them
 /** Where the installed app opens without a link: each walkthrough has its own recording link. */
 export default function RecorderHome() {
   return (
-    <main
-      style={{ maxWidth: 480, margin: "0 auto", padding: "3rem 1.25rem", lineHeight: 1.5, fontFamily: "system-ui, sans-serif" }}
-    >
-      <h1 style={{ fontSize: "1.4rem" }}>Walkthrough recorder</h1>
-      <p>Open the recording link you were sent for your cleaning task. Each task has its own link.</p>
-    </main>
+    <RecorderFrame>
+      <Header />
+      <RecorderMain>
+        <Card className="flex flex-col gap-2">
+          <h2 className="text-xl font-semibold tracking-tight text-ink">Walkthrough recorder</h2>
+          <p className="text-ink-soft">
+            Open the recording link you were sent for your cleaning task. Each task has its own link.
+          </p>
+        </Card>
+      </RecorderMain>
+    </RecorderFrame>
   );
 }

@@ -1,7 +1,6 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import styles from "./recorder.module.css";
 
 function useElapsed(sinceMs: number | undefined): string {
   const [now, setNow] = useState(() => Date.now());
@@ -21,10 +20,14 @@ export function CameraPreview({ stream, since }: { stream?: MediaStream; since?:
     if (video.current && stream) video.current.srcObject = stream;
   }, [stream]);
   return (
-    <div className={styles.videoWrap}>
-      <video ref={video} className={styles.video} muted playsInline autoPlay aria-label="Camera" />
-      <span className={styles.rec} role="timer" aria-label={`Recording, ${elapsed}`}>
-        <span className={styles.dot} aria-hidden="true" />
+    <div className="relative aspect-video overflow-hidden rounded-lg bg-black shadow-card lg:sticky lg:top-4">
+      <video ref={video} className="block size-full object-cover" muted playsInline autoPlay aria-label="Camera" />
+      <span
+        className="absolute top-3 left-3 inline-flex items-center gap-2 rounded-full bg-black/65 px-3 py-1 text-sm font-semibold text-white tabular-nums"
+        role="timer"
+        aria-label={`Recording, ${elapsed}`}
+      >
+        <span className="size-2.5 rounded-full bg-record ring-2 ring-white/80" aria-hidden="true" />
         REC {elapsed}
       </span>
     </div>

@@ -1,8 +1,10 @@
 "use client";
 
+import { CameraOff, ExternalLink, Link as LinkIcon, MonitorX, VideoOff, type LucideIcon } from "lucide-react";
 import { useState } from "react";
+import { Button } from "@/components/ui/Button";
 import type { CameraProblem } from "@/lib/recorder-app/camera";
-import styles from "./recorder.module.css";
+import { primaryAction, secondaryAction, StatusCard } from "./Layout";
 import { UploadFileButton } from "./UploadFileButton";
 
 const texts: Record<CameraProblem, { title: string; body: string }> = {
@@ -28,6 +30,14 @@ const texts: Record<CameraProblem, { title: string; body: string }> = {
   },
 };
 
+const icons: Record<CameraProblem, LucideIcon> = {
+  denied: CameraOff,
+  "no-camera": VideoOff,
+  "in-app": ExternalLink,
+  unsupported: MonitorX,
+  failed: CameraOff,
+};
+
 /** Android opens an intent: URL in Chrome; iOS has no way in, so the link is copied instead. */
 function browserUrl(): string | undefined {
   if (!/Android/i.test(navigator.userAgent)) return undefined;
@@ -48,37 +58,47 @@ export function CameraProblemScreen({
   const { title, body } = texts[problem];
   const openIn = problem === "in-app" ? browserUrl() : undefined;
   return (
-    <section className={styles.card} aria-labelledby="problem-title">
-      <h2 id="problem-title">{title}</h2>
+    <StatusCard
+      title={title}
+      icon={icons[problem]}
+      tone="warning"
+      titleId="problem-title"
+      actions={
+        <>
+          {problem === "in-app" ? (
+            <>
+              {openIn && (
+                <Button asChild className={primaryAction}>
+                  <a href={openIn}>
+                    <ExternalLink aria-hidden />
+                    Open in browser
+                  </a>
+                </Button>
+              )}
+              <Button
+                variant={openIn ? "secondary" : "primary"}
+                className={openIn ? secondaryAction : primaryAction}
+                onClick={() => void navigator.clipboard?.writeText(window.location.href).then(() => setCopied(true))}
+              >
+                <LinkIcon aria-hidden />
+                {copied ? "Link copied" : "Copy link"}
+              </Button>
+            </>
+          ) : (
+            problem !== "unsupported" && (
+              <Button className={primaryAction} onClick={onRetry}>
+                Try again
+              </Button>
+            )
+          )}
+          <UploadFileButton onFile={onFile} primary={problem === "unsupported"} />
+          <p className={copied ? "text-sm text-muted" : "sr-only"} role="status">
+            {copied ? "Paste the link into Safari or Chrome." : ""}
+          </p>
+        </>
+      }
+    >
       <p>{body}</p>
-      <div className={styles.actions}>
-        {problem === "in-app" ? (
-          <>
-            {openIn && (
-              <a className={styles.button} href={openIn}>
-                Open in browser
-              </a>
-            )}
-            <button
-              type="button"
-              className={openIn ? styles.secondary : styles.button}
-              onClick={() => void navigator.clipboard?.writeText(window.location.href).then(() => setCopied(true))}
-            >
-              {copied ? "Link copied" : "Copy link"}
-            </button>
-          </>
-        ) : (
-          problem !== "unsupported" && (
-            <button type="button" className={styles.button} onClick={onRetry}>
-              Try again
-            </button>
-          )
-        )}
-        <UploadFileButton onFile={onFile} />
-      </div>
-      <p className={styles.muted} role="status">
-        {copied ? "Paste the link into Safari or Chrome." : ""}
-      </p>
-    </section>
+    </StatusCard>
   );
 }

@@ -1,5 +1,8 @@
+import { Check } from "lucide-react";
+import { Button } from "@/components/ui/Button";
+import { cn } from "@/components/ui/cn";
+import { Notice } from "@/components/ui/Notice";
 import type { Session } from "@/lib/recorder-app/recorder-client";
-import styles from "./recorder.module.css";
 
 const sectionTitle = {
   housekeeping: "Cleaning checklist",
@@ -18,68 +21,97 @@ interface Props {
   onFinishAnyway?: (itemId: string) => void;
 }
 
+const notesClass = "block truncate text-sm text-muted";
+
 /** The lists the home resolves to, each its own section; toggles while recording, a preview before. */
 export function ChecklistSections({ checklist, checked, onToggle, flagged, onRefilm, onFinishAnyway }: Props) {
-  if (checklist.length === 0) return <p className={styles.muted}>This home has no checklist: film every room.</p>;
+  if (checklist.length === 0) return <p className="text-muted">This home has no checklist: film every room.</p>;
   return (
-    <>
+    <div className="flex flex-col gap-5">
       {checklist.map((section) => (
-        <section key={section.type} className={styles.section} aria-labelledby={`section-${section.type}`}>
-          <h3 id={`section-${section.type}`} className={styles.sectionTitle}>
+        <section key={section.type} aria-labelledby={`section-${section.type}`}>
+          <h3 id={`section-${section.type}`} className="mb-2 text-xs font-semibold tracking-wider text-muted uppercase">
             {sectionTitle[section.type]}
           </h3>
-          <ul className={styles.list}>
-            {section.items.map((item) => (
-              <li key={item.id}>
-                {onToggle ? (
-                  <>
-                    <button
-                      type="button"
-                      className={styles.toggle}
-                      aria-pressed={checked?.has(item.id) ?? false}
-                      onClick={() => onToggle(item.id)}
-                    >
-                      <span className={styles.box} aria-hidden="true">
-                        {checked?.has(item.id) ? "✓" : ""}
-                      </span>
-                      <span className={styles.itemText}>
-                        {item.name}
-                        {item.notes && <span className={styles.notes}>{item.notes}</span>}
-                      </span>
-                    </button>
-                    {flagged?.has(item.id) && (
-                      <div className={styles.flag} role="alert" aria-label={`${item.name}: not clear on camera`}>
-                        <p>
-                          The camera did not show this clearly. Film it again, or finish anyway (it is then reported as missed).
-                        </p>
-                        <div className={styles.flagActions}>
-                          <button type="button" className={styles.button} onClick={() => onRefilm?.(item.id)}>
-                            Re-film
-                          </button>
-                          <button type="button" className={styles.secondary} onClick={() => onFinishAnyway?.(item.id)}>
-                            Finish anyway
-                          </button>
+          <ul className={cn("flex flex-col", onToggle ? "gap-2" : "divide-y divide-line")}>
+            {section.items.map((item) => {
+              const isChecked = checked?.has(item.id) ?? false;
+              return (
+                <li key={item.id}>
+                  {onToggle ? (
+                    <>
+                      <button
+                        type="button"
+                        className={cn(
+                          "flex min-h-14 w-full items-center gap-3 rounded-md border-2 bg-surface px-3 py-2.5 text-left text-base text-ink",
+                          "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus",
+                          isChecked ? "border-accent bg-accent-soft" : "border-line-strong hover:bg-subtle",
+                        )}
+                        aria-pressed={isChecked}
+                        onClick={() => onToggle(item.id)}
+                      >
+                        <span
+                          className={cn(
+                            "grid size-7 shrink-0 place-items-center rounded-sm border-2",
+                            isChecked ? "border-accent bg-accent text-accent-ink" : "border-muted bg-surface",
+                          )}
+                          aria-hidden="true"
+                        >
+                          {isChecked && <Check className="size-5" strokeWidth={3} />}
+                        </span>
+                        <span className="min-w-0 font-medium">
+                          {item.name}
+                          {item.notes && <span className={cn(notesClass, "font-normal")}>{item.notes}</span>}
+                        </span>
+                      </button>
+                      {flagged?.has(item.id) && (
+                        <div className="mt-2" role="alert" aria-label={`${item.name}: not clear on camera`}>
+                          <Notice tone="warning">
+                            <p>
+                              The camera did not show this clearly. Film it again, or finish anyway (it is then reported as
+                              missed).
+                            </p>
+                            <div className="mt-3 grid grid-cols-2 gap-2">
+                              <Button className="h-12 text-base" onClick={() => onRefilm?.(item.id)}>
+                                Re-film
+                              </Button>
+                              <Button variant="secondary" className="h-12 text-base" onClick={() => onFinishAnyway?.(item.id)}>
+                                Finish anyway
+                              </Button>
+                            </div>
+                          </Notice>
                         </div>
-                      </div>
-                    )}
-                  </>
-                ) : (
-                  <div className={styles.previewItem}>
-                    {checked?.has(item.id) && (
-                      <span className={styles.doneMark}>
-                        <span aria-hidden="true">✓ </span>
-                        <span className={styles.visuallyHidden}>Checked off: </span>
+                      )}
+                    </>
+                  ) : (
+                    <div className="flex items-start gap-3 py-3">
+                      {checked && (
+                        <span
+                          className={cn(
+                            "mt-0.5 grid size-5 shrink-0 place-items-center rounded-full",
+                            isChecked ? "bg-accent text-accent-ink" : "border-2 border-line-strong",
+                          )}
+                        >
+                          {isChecked && (
+                            <>
+                              <Check aria-hidden className="size-3.5" strokeWidth={3} />
+                              <span className="sr-only">Checked off: </span>
+                            </>
+                          )}
+                        </span>
+                      )}
+                      <span className="min-w-0">
+                        <span className="text-ink">{item.name}</span>
+                        {item.notes && <span className={notesClass}>{item.notes}</span>}
                       </span>
-                    )}
-                    {item.name}
-                    {item.notes && <span className={styles.notes}>{item.notes}</span>}
-                  </div>
-                )}
-              </li>
-            ))}
+                    </div>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </section>
       ))}
-    </>
+    </div>
   );
 }

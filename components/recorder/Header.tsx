@@ -1,5 +1,6 @@
+import type { ReactNode } from "react";
 import type { Session } from "@/lib/recorder-app/recorder-client";
-import styles from "./recorder.module.css";
+import { LogoMark } from "@/components/ui/Logo";
 
 function formatDate(date: string): string {
   // A calendar day, shown as written for that day wherever the phone is.
@@ -12,23 +13,35 @@ function formatDate(date: string): string {
   });
 }
 
+function Bar({ children }: { children: ReactNode }) {
+  return (
+    <header className="border-b border-line bg-surface pt-[env(safe-area-inset-top)]">
+      <div className="mx-auto flex w-full max-w-2xl items-start gap-3 px-4 py-3 lg:max-w-5xl">
+        <LogoMark className="mt-0.5 size-9" />
+        <div className="min-w-0 flex-1">{children}</div>
+      </div>
+    </header>
+  );
+}
+
 /** The property, the task and its date, and whose task it is. */
 export function Header({ session }: { session?: Session }) {
   if (!session) {
     return (
-      <header className={styles.header}>
-        <h1>Walkthrough</h1>
-      </header>
+      <Bar>
+        <h1 className="text-lg leading-9 font-semibold tracking-tight text-ink">Walkthrough</h1>
+      </Bar>
     );
   }
   const task = [session.task?.name, session.task?.scheduled_date && formatDate(session.task.scheduled_date)]
     .filter(Boolean)
     .join(" · ");
   return (
-    <header className={styles.header}>
-      <h1>{session.property.name}</h1>
-      {task && <p className={`${styles.meta} ${styles.task}`}>{task}</p>}
-      <p className={styles.meta}>For {session.partner.name}</p>
-    </header>
+    <Bar>
+      <h1 className="text-lg leading-snug font-semibold tracking-tight wrap-anywhere text-ink">{session.property.name}</h1>
+      {/* A task name may be 1,000 characters: two lines at most, so the camera keeps the screen. */}
+      {task && <p className="line-clamp-2 text-sm wrap-anywhere text-ink-soft">{task}</p>}
+      <p className="text-sm text-muted">For {session.partner.name}</p>
+    </Bar>
   );
 }

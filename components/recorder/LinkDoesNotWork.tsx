@@ -1,13 +1,11 @@
-import styles from "./recorder.module.css";
+import { Link2Off } from "lucide-react";
+import { StatusCard } from "./Layout";
 
 /** What a cleaner sees for a link no recording link was issued with: on the 404 page, and when the API says so later. */
 export function LinkDoesNotWork() {
   return (
-    <section className={`${styles.card} ${styles.center}`} aria-labelledby="gone-title">
-      <h2 id="gone-title" className={styles.big}>
-        This link does not work
-      </h2>
+    <StatusCard title="This link does not work" icon={Link2Off} tone="danger" titleId="gone-title">
       <p>Check that you opened the whole link you were sent, or ask for a new one.</p>
-    </section>
+    </StatusCard>
   );
 }

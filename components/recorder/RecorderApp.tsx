@@ -6,8 +6,8 @@ import { registerRecorderWorker } from "@/lib/recorder-app/service-worker";
 import { Walkthrough } from "@/lib/recorder-app/walkthrough";
 import { CameraProblemScreen } from "./CameraProblemScreen";
 import { Header } from "./Header";
-import styles from "./recorder.module.css";
-import { Screens } from "./Screens";
+import { RecorderFrame, RecorderMain } from "./Layout";
+import { Loading, Screens } from "./Screens";
 
 /** The link's token, from the page's own address (`/r/<token>`): the page is the same for every link. */
 function tokenFromLocation(): string {
@@ -47,29 +47,27 @@ function Recorder() {
   );
   if (!walkthrough || !snapshot) {
     return (
-      <div className={styles.app}>
+      <RecorderFrame>
         <Header />
-        <main className={styles.main} aria-busy="true">
-          <div className={styles.spinner} role="progressbar" aria-label="Loading the walkthrough" />
-        </main>
-      </div>
+        <Loading label="Loading the walkthrough" />
+      </RecorderFrame>
     );
   }
   return (
-    <div className={styles.app}>
+    <RecorderFrame>
       <Header session={snapshot.session} />
       {snapshot.screen === "camera-problem" && snapshot.cameraProblem ? (
-        <main className={styles.main}>
+        <RecorderMain>
           <CameraProblemScreen
             problem={snapshot.cameraProblem}
             onRetry={() => void walkthrough.startRecording()}
             onFile={(file) => void walkthrough.uploadFile(file)}
           />
-        </main>
+        </RecorderMain>
       ) : (
         <Screens walkthrough={walkthrough} snapshot={snapshot} />
       )}
-    </div>
+    </RecorderFrame>
   );
 }
 

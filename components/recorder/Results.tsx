@@ -1,10 +1,16 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { ImageOff } from "lucide-react";
 import { useState } from "react";
+import { Badge, type BadgeTone } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
+import { Card, CardHeader } from "@/components/ui/Card";
+import { Field, Textarea } from "@/components/ui/Field";
+import { Notice } from "@/components/ui/Notice";
 import { fallbackWords, plainWords } from "@/lib/recorder-app/plain-words";
 import { Refused, type SessionResult } from "@/lib/recorder-app/recorder-client";
-import styles from "./recorder.module.css";
+import { secondaryAction } from "./Layout";
 
 const stateLabel: Record<SessionResult["state"], string> = {
   verified: "Done",
@@ -12,6 +18,14 @@ const stateLabel: Record<SessionResult["state"], string> = {
   explained: "Explained",
   not_checked: "Not checked",
   pending: "Checking",
+};
+
+const stateTone: Record<SessionResult["state"], BadgeTone> = {
+  verified: "success",
+  missed: "danger",
+  explained: "info",
+  not_checked: "neutral",
+  pending: "neutral",
 };
 
 function Explain({ item, onExplain }: { item: SessionResult; onExplain: (itemId: string, reason: string) => Promise<void> }) {
@@ -24,31 +38,30 @@ function Explain({ item, onExplain }: { item: SessionResult; onExplain: (itemId:
   const field = `explain-${item.item_id}`;
   return (
     <form
+      className="mt-4 flex flex-col gap-3"
       onSubmit={(event) => {
         event.preventDefault();
         if (reason.trim() !== "") explain.mutate();
       }}
     >
-      <label htmlFor={field} className={styles.muted}>
-        Did you do this? Say why the video does not show it.
-      </label>
-      <textarea
-        id={field}
-        className={styles.textarea}
-        maxLength={500}
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-      />
+      <Field id={field} label="Did you do this? Say why the video does not show it.">
+        <Textarea className="text-base" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+      </Field>
       {explain.isError && (
-        <p className={styles.error} role="alert">
+        <Notice tone="error">
           {explain.error instanceof Refused
             ? plainWords(explain.error, fallbackWords.explanation)
             : "Could not send your explanation. Check the connection and try again."}
-        </p>
+        </Notice>
       )}
-      <button type="submit" className={styles.secondary} disabled={explain.isPending || reason.trim() === ""}>
+      <Button
+        type="submit"
+        variant="secondary"
+        className={`${secondaryAction} whitespace-normal`}
+        disabled={explain.isPending || reason.trim() === ""}
+      >
         {explain.isPending ? "Sending…" : `Explain “${item.name}”`}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -63,29 +76,33 @@ export function Results({
 }) {
   if (results.length === 0) return null;
   return (
-    <section className={styles.card} aria-labelledby="results-title">
-      <h2 id="results-title">Checklist results</h2>
-      <ul className={styles.list}>
+    <Card aria-labelledby="results-title">
+      <CardHeader id="results-title" title="Checklist results" />
+      <ul className="-my-4 flex flex-col divide-y divide-line">
         {results.map((item) => (
-          <li key={item.item_id} className={styles.result}>
-            {item.image_url ? (
-              <img className={styles.thumb} src={item.image_url} alt={`Still of ${item.name}`} />
-            ) : (
-              <span className={styles.thumb} aria-hidden="true" />
-            )}
-            <div style={{ flex: 1, minWidth: 0 }}>
-              <div>{item.name}</div>
-              <span
-                className={`${styles.state} ${item.state === "missed" ? styles.stateMissed : item.state === "verified" || item.state === "explained" ? styles.stateDone : ""}`}
-              >
-                {stateLabel[item.state]}
-              </span>
-              {item.reason && <p className={styles.muted}>“{item.reason}”</p>}
-              {item.explainable && <Explain item={item} onExplain={onExplain} />}
+          <li key={item.item_id} className="py-4">
+            <div className="flex items-center gap-3">
+              {item.image_url ? (
+                <img
+                  className="h-14 w-20 shrink-0 rounded-md bg-subtle object-cover"
+                  src={item.image_url}
+                  alt={`Still of ${item.name}`}
+                />
+              ) : (
+                <span className="grid h-14 w-20 shrink-0 place-items-center rounded-md bg-subtle text-muted" aria-hidden="true">
+                  <ImageOff className="size-5" />
+                </span>
+              )}
+              <div className="flex min-w-0 flex-1 flex-col items-start gap-1">
+                <span className="font-medium wrap-anywhere text-ink">{item.name}</span>
+                <Badge tone={stateTone[item.state]}>{stateLabel[item.state]}</Badge>
+              </div>
             </div>
+            {item.reason && <p className="mt-3 text-ink-soft">“{item.reason}”</p>}
+            {item.explainable && <Explain item={item} onExplain={onExplain} />}
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

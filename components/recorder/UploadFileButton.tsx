@@ -1,17 +1,37 @@
 "use client";
 
-import styles from "./recorder.module.css";
+import { Upload } from "lucide-react";
+import { buttonVariants } from "@/components/ui/Button";
+import { cn } from "@/components/ui/cn";
+import { primaryAction, secondaryAction } from "./Layout";
 
 /**
  * "Upload a video instead": a file input that opens the phone's camera app or gallery. The chosen
- * video becomes the walkthrough through the same resumable upload and seal.
+ * video becomes the walkthrough through the same resumable upload and seal. The input covers the
+ * button-looking label, so a tap anywhere on it opens the chooser.
  */
-export function UploadFileButton({ onFile, label = "Upload a video instead" }: { onFile: (file: File) => void; label?: string }) {
+export function UploadFileButton({
+  onFile,
+  label = "Upload a video instead",
+  primary = false,
+}: {
+  onFile: (file: File) => void;
+  label?: string;
+  /** When choosing a file is the screen's one next step. */
+  primary?: boolean;
+}) {
   return (
-    <label className={`${styles.secondary} ${styles.fileLabel}`}>
+    <label
+      className={cn(
+        buttonVariants({ variant: primary ? "primary" : "secondary" }),
+        primary ? primaryAction : secondaryAction,
+        "relative cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-focus",
+      )}
+    >
+      <Upload aria-hidden />
       {label}
       <input
-        className={styles.fileInput}
+        className="absolute inset-0 size-full cursor-pointer opacity-0"
         type="file"
         accept="video/*"
         aria-label={label}

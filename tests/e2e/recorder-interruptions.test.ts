@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { call } from "../support/api";
+import { expectAccessible } from "../support/axe";
 import {
   inspectionOf,
   launchRecorderBrowser,
@@ -90,6 +91,7 @@ describe("interruptions", () => {
     await page.getByRole("heading", { name: "Harbour Flat" }).waitFor({ timeout: 20_000 });
     await page.getByRole("button", { name: "Continue recording" }).waitFor();
     await screenshot(page, "4-continue");
+    await expectAccessible(page, "the continue screen (phone)");
     expect(await page.getByRole("button", { name: "Start recording" }).count()).toBe(0);
 
     const second = await startRecording(page, "Continue recording");
@@ -129,6 +131,7 @@ describe("interruptions", () => {
     await context.setOffline(true);
     await page.getByText(/No connection/).waitFor({ timeout: 20_000 });
     await screenshot(page, "7-offline");
+    await expectAccessible(page, "the recording screen without a connection (phone)");
     await pause(20_000 - (Date.now() - started - 3500));
     await context.setOffline(false);
     await pause(3000);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { demoApiKey } from "../support/app-process";
 import { call } from "../support/api";
+import { expectAccessible } from "../support/axe";
 import { type FakeAnalysisProvider } from "../support/fake-analysis-provider";
 import {
   inspectionOf,
@@ -68,6 +69,7 @@ describe("verdicts while walking", () => {
     await flag.waitFor({ timeout: 30_000 });
     expect(await page.getByRole("alert", { name: `${items[0]}: not clear on camera` }).count()).toBe(0);
     await screenshot(page, "17-flagged");
+    await expectAccessible(page, "a flagged check while recording (phone)");
     await flag.getByRole("button", { name: "Finish anyway" }).click();
     await flag.waitFor({ state: "detached" });
 

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { call } from "../support/api";
+import { desktopViewport, expectAccessible } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import { inspectionOf, launchRecorderBrowser, phoneContext, probeSealedVideo, screenshot } from "../support/recorder-browser";
 import { makeTestVideo } from "../support/video-fixtures";
@@ -65,6 +66,7 @@ async function problemScreen(context: BrowserContext, heading: string, shot: str
   await page.getByRole("heading", { name: heading }).waitFor({ timeout: 20_000 });
   expect(await page.getByLabel("Upload a video instead").count()).toBe(1);
   await screenshot(page, shot);
+  await expectAccessible(page, `the "${heading}" screen (phone)`);
   return page;
 }
 
@@ -156,6 +158,7 @@ describe("the end of the walk", () => {
     await page.clock.runFor(4000);
     await page.getByRole("heading", { name: "The upload stopped" }).waitFor({ timeout: 20_000 });
     await screenshot(page, "13-upload-stopped");
+    await expectAccessible(page, "the upload stopped screen (phone)");
 
     // The seal never ends here: every state poll answers finishing.
     await page.route("**/api/state", (route) =>
@@ -173,12 +176,15 @@ describe("the end of the walk", () => {
     await page.getByRole("button", { name: "Finish anyway" }).click();
     await page.getByRole("heading", { name: "Uploading your walkthrough" }).waitFor();
     await screenshot(page, "14-uploading");
+    await expectAccessible(page, "the uploading screen (phone)");
     holdParts = false;
     await page.getByRole("heading", { name: "Finishing the upload" }).waitFor({ timeout: 30_000 });
     await screenshot(page, "15-finishing");
+    await expectAccessible(page, "the finishing screen (phone)");
     await page.clock.runFor(5 * 60 * 1000 + 5000);
     await page.getByRole("heading", { name: "Walkthrough received" }).waitFor({ timeout: 20_000 });
     await screenshot(page, "16-received");
+    await expectAccessible(page, "the received screen (phone)");
     expect(page.url()).toBe(url);
     await context.close();
   });
@@ -187,17 +193,52 @@ describe("the end of the walk", () => {
 describe("other screens", () => {
   it("fits a desktop window while recording", async () => {
     const { url } = await newLink();
-    const context = await withCamera.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await withCamera.newContext({ viewport: desktopViewport });
     const page = await context.newPage();
     await page.goto(url);
+    await page.getByRole("button", { name: "Start recording" }).waitFor({ timeout: 20_000 });
+    await screenshot(page, "11b-desktop-ready");
+    await expectAccessible(page, "the ready screen (desktop)");
     await page.getByRole("button", { name: "Start recording" }).click();
     await page.getByRole("timer").waitFor({ timeout: 20_000 });
     await page.getByRole("button", { name: items[0] }).click();
     await screenshot(page, "11-desktop-recording");
+    await expectAccessible(page, "the recording screen (desktop)");
     // Keyboard: the toggles are buttons in tab order, and Space toggles them.
     await page.getByRole("button", { name: items[1] }).focus();
     await page.keyboard.press("Space");
     expect(await page.getByRole("button", { name: items[1] }).getAttribute("aria-pressed")).toBe("true");
+    await context.close();
+  });
+
+  it("says when the walkthrough cannot be opened offline, and when it could not be processed", async () => {
+    const context = await phoneContext(withCamera);
+    // The first open never reaches the server: nothing is stored on the phone yet to record against.
+    const offline = await context.newPage();
+    await offline.route("**/api/open", (route) => route.abort("internetdisconnected"));
+    await offline.goto((await newLink()).url);
+    await offline.getByRole("heading", { name: "You are offline" }).waitFor({ timeout: 20_000 });
+    expect(await offline.getByRole("button", { name: "Try again" }).count()).toBe(1);
+    await screenshot(offline, "18-offline-first-open");
+    await expectAccessible(offline, "the offline screen (phone)");
+    // The server refuses the walkthrough for good.
+    const failed = await context.newPage();
+    await failed.route("**/api/open", (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "inspection_failed", message: "The video could not be used." } }),
+      }),
+    );
+    await failed.goto((await newLink()).url);
+    await failed.getByRole("heading", { name: "This walkthrough could not be processed" }).waitFor({ timeout: 20_000 });
+    await screenshot(failed, "19-failed");
+    await expectAccessible(failed, "the could-not-be-processed screen (phone)");
+    // The installed app opened without a link.
+    const home = await context.newPage();
+    await home.goto(new URL("/r", (await newLink()).url).toString());
+    await home.getByRole("heading", { name: "Walkthrough recorder" }).waitFor({ timeout: 20_000 });
+    await expectAccessible(home, "the recorder's start page (phone)");
     await context.close();
   });
 
@@ -207,6 +248,7 @@ describe("other screens", () => {
     await page.goto(new URL("/r/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", (await newLink()).url).toString());
     await page.getByRole("heading", { name: "This link does not work" }).waitFor({ timeout: 20_000 });
     await screenshot(page, "12-bad-link");
+    await expectAccessible(page, "the bad link screen (phone)");
     await context.close();
   });
 });

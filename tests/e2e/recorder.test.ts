@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { addAllowlistEntry } from "../../lib/partners/add-allowlist-entry";
 import { call } from "../support/api";
+import { expectAccessible } from "../support/axe";
 import {
   launchRecorderBrowser,
   inspectionOf,
@@ -71,6 +72,7 @@ describe("the recording app", () => {
     await page.getByText(/Turnover clean/).waitFor();
     await page.getByRole("button", { name: "Start recording" }).waitFor();
     await screenshot(page, "1-ready");
+    await expectAccessible(page, "the ready screen (phone)");
 
     const started = await startRecording(page);
     await pause(2000);
@@ -81,6 +83,7 @@ describe("the recording app", () => {
     await page.getByRole("button", { name: items[1] }).click();
     expect(await page.getByRole("button", { name: items[1] }).getAttribute("aria-pressed")).toBe("true");
     await screenshot(page, "2-recording");
+    await expectAccessible(page, "the recording screen (phone)");
     await pause(2500);
     const length = (Date.now() - started) / 1000;
     await page.getByRole("button", { name: "Done" }).click();
@@ -89,6 +92,7 @@ describe("the recording app", () => {
     await page.getByRole("heading", { name: "Not filmed yet" }).waitFor();
     await page.getByText(items[2]!, { exact: true }).waitFor();
     await screenshot(page, "3-review");
+    await expectAccessible(page, "the review screen (phone)");
     await page.getByRole("button", { name: "Finish anyway" }).click();
 
     await page.getByRole("heading", { name: "Recording uploaded" }).waitFor({ timeout: 90_000 });
@@ -150,11 +154,14 @@ describe("the recording app", () => {
     await page.getByRole("button", { name: "Done" }).click();
     await page.getByRole("button", { name: "Finish anyway" }).click();
     await page.getByRole("heading", { name: "Recording uploaded" }).waitFor({ timeout: 90_000 });
+    // Checked here, not after the first walk: with a return URL the page leaves after 3 seconds.
+    await expectAccessible(page, "the uploaded screen (phone)");
 
     // Reopened after the walk: the results, with a way to explain each missed item.
     await page.goto(link.recording_url);
     await page.getByRole("heading", { name: "Checklist results" }).waitFor();
     await screenshot(page, "6-results");
+    await expectAccessible(page, "the checklist results (phone)");
     await page
       .getByLabel(/Did you do this/)
       .first()

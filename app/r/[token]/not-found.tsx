@@ -1,15 +1,15 @@
 import { Header } from "@/components/recorder/Header";
+import { RecorderFrame, RecorderMain } from "@/components/recorder/Layout";
 import { LinkDoesNotWork } from "@/components/recorder/LinkDoesNotWork";
-import styles from "@/components/recorder/recorder.module.css";
 
 /** `/r/<token>` for a token no link was issued with: the recorder's own screen, answered with 404. */
 export default function RecordingLinkNotFound() {
   return (
-    <div className={styles.app}>
+    <RecorderFrame>
       <Header />
-      <main className={styles.main}>
+      <RecorderMain>
         <LinkDoesNotWork />
-      </main>
-    </div>
+      </RecorderMain>
+    </RecorderFrame>
   );
 }
