@@ -7,8 +7,7 @@ export const metadata: Metadata = { title: "Page not found · Walkthrough" };
 export default function NotFound() {
   return (
     <CentredPage>
-      <p className="text-sm font-semibold text-accent">Page not found</p>
-      <CentredPageHeading title="There is nothing at this address">
+      <CentredPageHeading eyebrow="Page not found" title="There is nothing at this address">
         The link may be mistyped, or what it pointed to has been removed. A report you were sent stays at the link in its mail.
       </CentredPageHeading>
       <div className="flex flex-wrap gap-3">

@@ -1,10 +1,10 @@
 import { NavLinks, type NavLink } from "@/components/ui/NavLinks";
 
 const docsLinks: NavLink[] = [
-  { href: "/docs/demo", label: "Demo tier" },
-  { href: "/docs/connectors", label: "Connectors" },
   { href: "/docs", label: "API reference" },
   { href: "/llms.txt", label: "Quickstart" },
+  { href: "/docs/demo", label: "Demo" },
+  { href: "/docs/connectors", label: "Connectors" },
 ];
 
 /** The documentation pages for people, side by side; the current one is marked. */

@@ -1,4 +1,4 @@
-import { ArrowRight, Building2, Code2, Plug } from "lucide-react";
+import { ArrowRight, Building2, Check, Code2, Plug } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/Button";
@@ -18,6 +18,8 @@ interface Audience {
   text: ReactNode;
   primary: WayIn;
   more: WayIn[];
+  /** What is on the other side, for those whose one way in is the primary link. */
+  points: string[];
 }
 
 /** Every way into the product from the front page, one group per kind of visitor; the e2e test follows each link. */
@@ -29,6 +31,11 @@ export const audiences: Audience[] = [
     text: "Read your homes' reports, set homes up and invite your team. Walkthrough staff review inspections here too.",
     primary: { href: "/sign-in", label: "Sign in", note: "We email you a link; no password" },
     more: [],
+    points: [
+      "Each walkthrough's verdict, findings and video",
+      "A PDF of the report for the owner",
+      "Your homes' checklists and earlier pictures",
+    ],
   },
   {
     id: "engineers",
@@ -41,14 +48,20 @@ export const audiences: Audience[] = [
       { href: "/console", label: "Partner console", note: "Keys, webhooks and inspections" },
       { href: "/docs/demo", label: "Try the demo", note: "No key needed" },
     ],
+    points: [],
   },
   {
     id: "platforms",
     icon: Plug,
     title: "Rental and task platforms",
     text: "Connect reservation calendars and cleaning tasks, so inspections follow the stays they are for.",
-    primary: { href: "/docs/connectors", label: "Connector catalogue", note: "iCal today; more on request" },
+    primary: { href: "/docs/connectors", label: "Connector catalogue", note: "What each connector reads" },
     more: [],
+    points: [
+      "iCal calendars from Airbnb, Vrbo, Booking.com and most others",
+      "Guesty, Hostaway, OwnerRez and Breezeway on request",
+      "Switched on per workspace",
+    ],
   },
 ];
 
@@ -72,9 +85,9 @@ export function WaysIn() {
                 <h3 id={`way-${audience.id}`} className="text-lg font-semibold text-ink">
                   {audience.title}
                 </h3>
-                <p className="mt-1 text-sm text-ink-soft">{audience.text}</p>
+                <p className="mt-1 text-sm text-ink-soft md:min-h-16">{audience.text}</p>
               </div>
-              <div className="mt-auto flex flex-col gap-3">
+              <div className="flex flex-col gap-4">
                 <div>
                   <Button asChild className="w-full sm:w-auto">
                     <a href={audience.primary.href}>
@@ -84,6 +97,16 @@ export function WaysIn() {
                   </Button>
                   <p className="mt-1.5 text-xs text-muted">{audience.primary.note}</p>
                 </div>
+                {audience.points.length > 0 && (
+                  <ul className="flex flex-col gap-2 border-t border-line pt-4 text-sm text-ink-soft">
+                    {audience.points.map((point) => (
+                      <li key={point} className="flex gap-2">
+                        <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-success" />
+                        {point}
+                      </li>
+                    ))}
+                  </ul>
+                )}
                 {audience.more.length > 0 && (
                   <ul className="divide-y divide-line border-t border-line">
                     {audience.more.map((way) => (

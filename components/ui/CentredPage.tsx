@@ -8,7 +8,7 @@ import { Logo } from "./Logo";
  */
 export function CentredPage({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
   return (
-    <main id="main" className="flex min-h-dvh flex-col items-center px-4 py-10 sm:justify-center sm:py-16">
+    <main id="main" className="flex min-h-dvh flex-col items-center px-4 py-10 sm:justify-center sm:pt-16 sm:pb-32">
       <div className="flex w-full max-w-sm flex-col gap-6">
         <a href="/" className="self-center rounded-md" aria-label="Walkthrough home">
           <Logo className="text-xl" />
@@ -21,9 +21,21 @@ export function CentredPage({ children, footer }: { children: ReactNode; footer?
 }
 
 /** The card's title and the line under it. */
-export function CentredPageHeading({ id, title, children }: { id?: string; title: ReactNode; children?: ReactNode }) {
+export function CentredPageHeading({
+  id,
+  title,
+  eyebrow,
+  children,
+}: {
+  id?: string;
+  title: ReactNode;
+  /** A word or two over the title saying what kind of page this is ("Page not found"). */
+  eyebrow?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-1.5">
+      {eyebrow && <p className="text-sm font-semibold text-accent">{eyebrow}</p>}
       <h1 id={id} className="text-xl font-semibold tracking-tight text-ink">
         {title}
       </h1>

@@ -133,7 +133,8 @@ describe("the front page", () => {
     const people = {
       manager: { email: `manager-${suffix}@front-homes.com`, home: "/home" },
       staff: { email: `staff-${suffix}@walkthrough-staff.com`, home: "/admin" },
-      engineer: { email: `dev-${suffix}@front-tasks.com`, home: "/console" },
+      // One partner: the console opens on it.
+      engineer: { email: `dev-${suffix}@front-tasks.com`, home: `/console/${partner.id}` },
     };
     const manager = await db().user.create({ data: { email: people.manager.email } });
     await db().seat.create({ data: { workspaceId: workspace.id, userId: manager.id, role: "manager" } });

@@ -53,8 +53,8 @@ export default function DemoDocsPage() {
         title="Demo tier"
         description={`Try the analysis without a key: send up to ${maxDemoPhotos} photos of a home, confirm by mail, and read back what was found.`}
       />
-      <div className="grid gap-6 lg:grid-cols-[2fr_1fr] lg:items-start">
-        <Card aria-labelledby="demo-steps">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
+        <Card aria-labelledby="demo-steps" className="min-w-0">
           <CardHeader id="demo-steps" title="Three steps" description="Findings come back in the Partner API's Finding shape." />
           <ol className="flex flex-col gap-6">
             {steps.map((step, index) => (
@@ -73,7 +73,7 @@ export default function DemoDocsPage() {
             ))}
           </ol>
         </Card>
-        <div className="flex flex-col gap-6">
+        <div className="flex min-w-0 flex-col gap-6">
           <Card aria-labelledby="demo-more">
             <CardHeader id="demo-more" title="Videos and access" />
             <div className="flex flex-col gap-3 text-sm text-ink-soft">
