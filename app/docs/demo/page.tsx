@@ -13,9 +13,13 @@ export const dynamic = "force-dynamic";
 /** The demo tier for people: what it does and the calls, with the OpenAPI document beside it. */
 export default function DemoDocsPage() {
   const base = config().APP_URL;
-  const submit = `curl -X POST ${base}/demo/inspections -H "Content-Type: application/json" \\
-  -d '{"email":"you@yourcompany.com","accept_terms":true,"photos":[{"url":"https://example.com/kitchen.jpg"}]}'`;
-  const read = `curl ${base}/demo/inspections/$REQUEST_ID -H "Authorization: Bearer $POLL_TOKEN"`;
+  // Broken over lines as people paste it into a terminal; the JSON body may span lines.
+  const submit = `curl -X POST ${base}/demo/inspections \\
+  -H "Content-Type: application/json" \\
+  -d '{"email": "you@yourcompany.com", "accept_terms": true,
+       "photos": [{"url": "https://example.com/kitchen.jpg"}]}'`;
+  const read = `curl ${base}/demo/inspections/$REQUEST_ID \\
+  -H "Authorization: Bearer $POLL_TOKEN"`;
   const steps = [
     {
       title: "Send the photos",
