@@ -21,7 +21,7 @@ export default async function DemoConfirmPage({
       }
     >
       <CentredPageHeading id="confirm-title" title="Confirm your demo submission">
-        Confirming proves this address is yours. Nothing is analysed or mailed before you do.
+        Confirm to show this address is yours. Nothing is analysed or mailed until you do.
       </CentredPageHeading>
       <DemoConfirm token={typeof token === "string" ? token : ""} />
     </CentredPage>
