@@ -199,6 +199,38 @@ describe("the front page", () => {
   });
 });
 
+describe("the sign-in form", () => {
+  it.each([
+    ["phone", 122],
+    ["desktop", 124],
+  ] as const)("says what is wrong with an address, then that the link is on its way, on a %s", async (size, number) => {
+    await withPage(size, async (page) => {
+      await page.goto(`${appUrl}/sign-in`);
+      const address = page.getByLabel("Email address");
+      // An address no mail can reach is refused with the field, announced, and the field marked invalid.
+      await address.fill("someone@[10.0.0.1]");
+      await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+      await page.getByRole("alert").getByText("Enter an email address we can send to").waitFor();
+      await expect(address.getAttribute("aria-invalid")).resolves.toBe("true");
+      await expect(address.evaluate((input) => input.getAttribute("aria-describedby"))).resolves.toBe("email-error");
+      await expectAccessible(page, `the sign-in form with an error (${size})`);
+      await screenshot(page, `${number}-sign-in-error-${size}`);
+
+      const email = `visitor-${randomBytes(3).toString("hex")}@front-homes.com`;
+      await address.fill(email);
+      await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+      const sent = page.getByRole("status").filter({ has: page.getByRole("heading", { name: "Check your email" }) });
+      await sent.waitFor();
+      await expect(sent.textContent()).resolves.toContain(email);
+      await expectAccessible(page, `the sign-in form, link sent (${size})`);
+      await screenshot(page, `${number + 1}-sign-in-sent-${size}`);
+      // Another address can be tried from here.
+      await sent.getByRole("button", { name: "Use another address" }).click();
+      await page.getByLabel("Email address").waitFor();
+    });
+  });
+});
+
 /** The signed-out pages, each at both sizes: how to know it has rendered. */
 const signedOutPages: { slug: string; path: string; ready: (page: Page) => Promise<void>; fullPage?: boolean }[] = [
   { slug: "sign-in", path: "/sign-in", ready: (page) => page.getByRole("heading", { level: 1, name: "Sign in" }).waitFor() },
