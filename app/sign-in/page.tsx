@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { CentredPage, CentredPageHeading } from "@/components/ui/CentredPage";
+import { SignInForm } from "@/components/sign-in/SignInForm";
+import { Notice } from "@/components/ui/Notice";
+import { TextLink } from "@/components/ui/TextLink";
 import { currentPerson } from "@/lib/auth/current-person";
 import { safeReturnPath } from "@/lib/auth/return-path";
 import { config } from "@/lib/config";
-import { PageShell } from "@/components/shell/PageShell";
-import { SignInForm } from "@/components/people/SignInForm";
-import styles from "@/components/shell/shell.module.css";
 
 export const metadata: Metadata = { title: "Sign in · Walkthrough" };
 export const dynamic = "force-dynamic";
@@ -17,26 +18,23 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const returnPath = safeReturnPath(query.callbackUrl, config().APP_URL);
   if (await currentPerson()) redirect(returnPath);
   return (
-    <PageShell narrow>
-      <section className={styles.card} aria-labelledby="sign-in-title">
-        <h1 id="sign-in-title" className={styles.title}>
-          Sign in
-        </h1>
-        <p className={styles.subtitle}>Inspection reports for your homes. We email you a link; no password.</p>
-        {query.signed_out !== undefined && (
-          <p className={styles.notice} role="status" style={{ marginTop: 12 }}>
-            You are signed out.
-          </p>
-        )}
-        {returnPath.startsWith("/reports/") && (
-          <p className={styles.notice} style={{ marginTop: 12 }}>
-            Sign in to read this inspection report.
-          </p>
-        )}
-        <div style={{ marginTop: 16 }}>
-          <SignInForm callbackUrl={`${config().APP_URL}${returnPath}`} />
-        </div>
-      </section>
-    </PageShell>
+    <CentredPage
+      footer={
+        <>
+          Building on Walkthrough? Read the <TextLink href="/docs">API reference</TextLink>.
+        </>
+      }
+    >
+      <CentredPageHeading id="sign-in-title" title="Sign in">
+        Inspection reports for your homes. We email you a link; no password.
+      </CentredPageHeading>
+      {query.signed_out !== undefined && (
+        <Notice tone="success" live>
+          You are signed out.
+        </Notice>
+      )}
+      {returnPath.startsWith("/reports/") && <Notice>Sign in to read this inspection report.</Notice>}
+      <SignInForm callbackUrl={`${config().APP_URL}${returnPath}`} />
+    </CentredPage>
   );
 }

@@ -1,13 +1,17 @@
 "use client";
 
 import { useState } from "react";
-import styles from "@/components/shell/shell.module.css";
+import { Button } from "@/components/ui/Button";
+import { Notice } from "@/components/ui/Notice";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 type State = { step: "idle" | "sending" } | { step: "done"; status: string } | { step: "failed"; message: string };
 
 /** Confirms a demo submission by a deliberate press, so a mail scanner following the link confirms nothing. */
 export function DemoConfirm({ token }: { token: string }) {
   const [state, setState] = useState<State>({ step: "idle" });
+  // Pressed before React has hydrated, the button would do nothing and look broken.
+  const hydrated = useHydrated();
 
   async function confirm() {
     setState({ step: "sending" });
@@ -27,29 +31,22 @@ export function DemoConfirm({ token }: { token: string }) {
 
   if (state.step === "done") {
     return (
-      <p role="status">
+      <Notice tone="success" live>
         {state.status === "received"
           ? "Confirmed: your video is kept for you. Analysis runs on an account; book a call to get one."
           : "Confirmed: the photos are being analysed. We mail you when the result is ready; read it with your poll token."}
-      </p>
+      </Notice>
     );
   }
+  if (token === "") {
+    return <Notice tone="error">This link is incomplete: open the whole link from the mail.</Notice>;
+  }
   return (
-    <>
-      <button
-        type="button"
-        className={styles.button}
-        onClick={() => void confirm()}
-        disabled={state.step === "sending" || token === ""}
-      >
+    <div className="flex flex-col gap-4">
+      {state.step === "failed" && <Notice tone="error">{state.message}</Notice>}
+      <Button size="lg" className="w-full" onClick={() => void confirm()} disabled={!hydrated || state.step === "sending"}>
         {state.step === "sending" ? "Confirming…" : "Confirm"}
-      </button>
-      {token === "" && <p role="alert">This link is incomplete: open the whole link from the mail.</p>}
-      {state.step === "failed" && (
-        <p className={styles.error} role="alert">
-          {state.message}
-        </p>
-      )}
-    </>
+      </Button>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
+import { expectAccessible } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import { runAdminJson } from "../support/cli";
 import { screenshot } from "../support/recorder-browser";
@@ -57,11 +58,13 @@ describe("the demo tier", () => {
     const page = await context.newPage();
     await page.goto(link);
     await page.getByRole("heading", { name: "Confirm your demo submission", level: 1 }).waitFor();
+    await expectAccessible(page, "the demo confirmation page");
     await screenshot(page, "51-demo-confirm-phone");
     const button = page.getByRole("button", { name: "Confirm" });
     await button.focus();
     await page.keyboard.press("Enter");
     await page.getByRole("status").filter({ hasText: "Confirmed: the photos are being analysed" }).waitFor();
+    await expectAccessible(page, "the demo confirmation, confirmed");
     await screenshot(page, "52-demo-confirmed-phone");
     expect((await db().demoSubmission.findUniqueOrThrow({ where: { id: requestId } })).status).toBe("queued");
 
@@ -69,10 +72,11 @@ describe("the demo tier", () => {
     await page.goto(`${appUrl}/demo/confirm?token=demo_ct_nothing`);
     await page.getByRole("button", { name: "Confirm" }).click();
     await page.getByRole("alert").filter({ hasText: "No submission awaits this confirmation" }).waitFor();
+    await expectAccessible(page, "the demo confirmation, failed");
     await screenshot(page, "57-demo-confirm-failed-phone");
     await page.goto(`${appUrl}/demo/terms`);
     await page.getByRole("heading", { name: "Demo terms", level: 1 }).waitFor();
-    await screenshot(page, "58-demo-terms-phone");
+    await screenshot(page, "58-demo-terms-phone", { fullPage: true });
 
     await page.goto(`${appUrl}/docs/demo`);
     await page.getByRole("heading", { name: "Three steps" }).waitFor();

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { DemoConfirm } from "@/components/demo/DemoConfirm";
-import { PageShell } from "@/components/shell/PageShell";
-import styles from "@/components/shell/shell.module.css";
+import { CentredPage, CentredPageHeading } from "@/components/ui/CentredPage";
+import { TextLink } from "@/components/ui/TextLink";
 
 export const metadata: Metadata = { title: "Confirm your demo submission · Walkthrough", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -13,15 +13,17 @@ export default async function DemoConfirmPage({
 }) {
   const token = (await searchParams).token;
   return (
-    <PageShell narrow>
-      <section className={styles.card} aria-labelledby="confirm-title">
-        <h1 id="confirm-title">Confirm your demo submission</h1>
-        <p>Confirming proves this address is yours. Nothing is analysed or mailed before it.</p>
-        <DemoConfirm token={typeof token === "string" ? token : ""} />
-        <p className={styles.muted}>
-          The <a href="/demo/terms">demo terms</a> apply.
-        </p>
-      </section>
-    </PageShell>
+    <CentredPage
+      footer={
+        <>
+          The <TextLink href="/demo/terms">demo terms</TextLink> apply.
+        </>
+      }
+    >
+      <CentredPageHeading id="confirm-title" title="Confirm your demo submission">
+        Confirm to show this address is yours. Nothing is analysed or mailed until you do.
+      </CentredPageHeading>
+      <DemoConfirm token={typeof token === "string" ? token : ""} />
+    </CentredPage>
   );
 }

@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
-import { PageShell } from "@/components/shell/PageShell";
-import styles from "@/components/shell/shell.module.css";
+import { InlineCode } from "@/components/docs/Code";
+import { DocsNav } from "@/components/docs/DocsNav";
+import { Card } from "@/components/ui/Card";
+import { LocalTime } from "@/components/ui/LocalTime";
+import { PageHeader, PageShell } from "@/components/ui/PageShell";
 import { config } from "@/lib/config";
 import { demoTerms, demoTermsVersion } from "@/lib/demo/terms";
 
@@ -9,22 +12,30 @@ export const dynamic = "force-dynamic";
 
 export default function DemoTermsPage() {
   return (
-    <PageShell narrow>
-      <section className={styles.card} aria-labelledby="terms-title">
-        <h1 id="terms-title">Demo terms</h1>
-        <p className={styles.muted}>
-          Version {demoTermsVersion}: sending <code>accept_terms: true</code> accepts this version, recorded with the time.
-        </p>
-        <ul>
+    <PageShell>
+      <DocsNav />
+      <PageHeader
+        title="Demo terms"
+        description={
+          <>
+            The version of <LocalTime date={`${demoTermsVersion}T00:00:00Z`} mode="day" />, for everything sent to the demo tier.
+          </>
+        }
+      />
+      <Card aria-label="The terms" className="max-w-3xl">
+        <ol className="flex list-decimal flex-col gap-3 pl-5 text-ink-soft marker:text-muted">
           {demoTerms.map((term) => (
             <li key={term}>{term}</li>
           ))}
-        </ul>
-        <p>
-          Retention: a confirmed submission and its media are deleted {config().DEMO_RETENTION_DAYS} days after confirmation; an
-          unconfirmed one after a day.
+          <li>
+            A confirmed submission and its media are deleted {config().DEMO_RETENTION_DAYS} days after confirmation; one never
+            confirmed, a day after it was sent.
+          </li>
+        </ol>
+        <p className="mt-6 border-t border-line pt-4 text-sm text-muted">
+          Sending <InlineCode>accept_terms: true</InlineCode> accepts this version; we record it with the time.
         </p>
-      </section>
+      </Card>
     </PageShell>
   );
 }

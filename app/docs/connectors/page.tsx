@@ -1,6 +1,11 @@
 import type { Metadata } from "next";
-import { PageShell } from "@/components/shell/PageShell";
-import styles from "@/components/shell/shell.module.css";
+import { InlineCode } from "@/components/docs/Code";
+import { DocsNav } from "@/components/docs/DocsNav";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
+import { Card } from "@/components/ui/Card";
+import { PageHeader, PageShell } from "@/components/ui/PageShell";
+import { TextLink } from "@/components/ui/TextLink";
 import { bookACallUrl, catalogPath, connectors } from "@/lib/connectors/catalog";
 
 export const metadata: Metadata = { title: "Connectors · Walkthrough" };
@@ -10,39 +15,59 @@ export const dynamic = "force-dynamic";
 export default function ConnectorsPage() {
   return (
     <PageShell>
-      <h1>Connectors</h1>
-      <p>
-        Platforms the service reads for you, enabled per workspace. Calls go to{" "}
-        <code>/connectors/&lt;platform&gt;/&lt;operation&gt;</code> with your partner key and <code>workspace_id</code>; one not
-        enabled answers <code>403 connector_not_enabled</code>. The same list as JSON:{" "}
-        <a href={catalogPath}>
-          <code>GET {catalogPath}</code>
-        </a>
-        .
+      <DocsNav />
+      <PageHeader
+        title="Connectors"
+        description="Platforms Walkthrough reads for you, switched on per workspace."
+        actions={
+          <Button asChild variant="secondary">
+            <a href={bookACallUrl()}>Book a call</a>
+          </Button>
+        }
+      />
+      <p className="max-w-3xl text-sm text-ink-soft">
+        Call <InlineCode>/connectors/&lt;platform&gt;/&lt;operation&gt;</InlineCode> with your partner key and{" "}
+        <InlineCode>workspace_id</InlineCode>. A connector not yet switched on for the workspace answers{" "}
+        <InlineCode>403 connector_not_enabled</InlineCode>. The same list as JSON:{" "}
+        <TextLink href={catalogPath}>GET {catalogPath}</TextLink>.
       </p>
-      {connectors.map((connector) => (
-        <section key={connector.platform} className={styles.card} aria-labelledby={`connector-${connector.platform}`}>
-          <h2 id={`connector-${connector.platform}`}>
-            {connector.name}{" "}
-            <span className={styles.muted}>({connector.status === "available" ? "available" : "request access"})</span>
-          </h2>
-          <p>{connector.summary}</p>
-          <p>
-            <strong>Enabling it:</strong> {connector.enabling}
-          </p>
-          <ul>
-            {connector.operations.map((operation) => (
-              <li key={operation.name}>
-                <code>{`${operation.methods.join(", ")} /connectors/${connector.platform}/${operation.name}`}</code>:{" "}
-                {operation.summary}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-      <p>
-        <a href={bookACallUrl()}>Book a call</a> to enable a connector or to ask for one not listed. The reference for every
-        operation is at <a href="/docs">/docs</a>.
+      <ul className="grid gap-4 md:grid-cols-2">
+        {connectors.map((connector) => (
+          <li key={connector.platform} className="flex">
+            <Card aria-labelledby={`connector-${connector.platform}`} className="flex w-full flex-col gap-3">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h2 id={`connector-${connector.platform}`} className="text-lg font-semibold text-ink">
+                  {connector.name}
+                </h2>
+                {connector.status === "available" ? (
+                  <Badge tone="success">Available</Badge>
+                ) : (
+                  <Badge tone="neutral">On request</Badge>
+                )}
+              </div>
+              <p className="text-sm text-ink-soft">{connector.summary}</p>
+              <p className="text-sm text-ink-soft">
+                <span className="font-semibold text-ink">To switch it on: </span>
+                {connector.enabling}
+              </p>
+              <ul className="mt-auto flex flex-col divide-y divide-line border-t border-line text-sm">
+                {connector.operations.map((operation) => (
+                  <li
+                    key={operation.name}
+                    className="flex flex-col gap-1 pt-2.5 [&:not(:first-child)]:pt-2.5 [&:not(:last-child)]:pb-2.5"
+                  >
+                    <InlineCode className="self-start">{`${operation.methods.join(", ")} /connectors/${connector.platform}/${operation.name}`}</InlineCode>
+                    <span className="text-muted">{operation.summary}</span>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm text-ink-soft">
+        <TextLink href={bookACallUrl()}>Book a call</TextLink> to switch a connector on or to ask for one not listed. Every
+        operation is in the <TextLink href="/docs">API reference</TextLink>.
       </p>
     </PageShell>
   );

@@ -1,17 +1,26 @@
+import { MailCheck } from "lucide-react";
 import type { Metadata } from "next";
-import { PageShell } from "@/components/shell/PageShell";
-import styles from "@/components/shell/shell.module.css";
+import { CentredPage, CentredPageHeading } from "@/components/ui/CentredPage";
+import { TextLink } from "@/components/ui/TextLink";
 
 export const metadata: Metadata = { title: "Check your email · Walkthrough" };
 
 // next-auth sends browsers here after a sign-in form that posted without JavaScript.
 export default function CheckEmailPage() {
   return (
-    <PageShell narrow>
-      <section className={styles.card}>
-        <h1 className={styles.title}>Check your email</h1>
-        <p>If the address has access to Walkthrough, a sign-in link is on its way. It works once, for 30 minutes.</p>
-      </section>
-    </PageShell>
+    <CentredPage
+      footer={
+        <>
+          Nothing arrived? <TextLink href="/sign-in">Ask for another link</TextLink>.
+        </>
+      }
+    >
+      <span className="grid size-10 place-items-center rounded-full bg-success-soft text-success">
+        <MailCheck aria-hidden className="size-5" />
+      </span>
+      <CentredPageHeading title="Check your email">
+        If the address has access to Walkthrough, a sign-in link is on its way. It works once, for 30 minutes.
+      </CentredPageHeading>
+    </CentredPage>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
-import { PageShell } from "@/components/shell/PageShell";
-import styles from "@/components/shell/shell.module.css";
+import { CentredPage, CentredPageHeading } from "@/components/ui/CentredPage";
+import { Button } from "@/components/ui/Button";
+import { Notice } from "@/components/ui/Notice";
 
 export const metadata: Metadata = { title: "Sign-in failed · Walkthrough" };
 export const dynamic = "force-dynamic";
@@ -17,18 +18,12 @@ export default async function SignInFailedPage({ searchParams }: { searchParams:
   const { error } = await searchParams;
   const explanation = explanations[error ?? ""] ?? { title: "Sign-in did not work", text: "Try again in a moment." };
   return (
-    <PageShell narrow>
-      <section className={styles.card} aria-labelledby="failed-title">
-        <h1 id="failed-title" className={styles.title}>
-          {explanation.title}
-        </h1>
-        <p>{explanation.text}</p>
-        <p>
-          <a className={`${styles.button} ${styles.buttonLink}`} href="/sign-in">
-            Get a new sign-in link
-          </a>
-        </p>
-      </section>
-    </PageShell>
+    <CentredPage>
+      <CentredPageHeading id="failed-title" title={explanation.title} />
+      <Notice tone="warning">{explanation.text}</Notice>
+      <Button asChild size="lg" className="w-full">
+        <a href="/sign-in">Get a new sign-in link</a>
+      </Button>
+    </CentredPage>
   );
 }
