@@ -19,11 +19,13 @@ export function ChecklistAttention({ items, playable }: { items: ChecklistBlockI
         {missed.map((item, index) => (
           <li key={item.id ?? `missed-${index}`} className="flex items-start gap-3 p-4 break-inside-avoid">
             <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-warning" />
-            <div className="min-w-0 flex-1">
-              <p className="font-medium text-ink">{item.name}</p>
-              <p className="text-sm text-ink-soft">Missed: not done in the walkthrough.</p>
+            <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-x-4 gap-y-2">
+              <div className="min-w-48 flex-1">
+                <p className="font-medium text-ink">{item.name}</p>
+                <p className="text-sm text-ink-soft">Missed: not done in the walkthrough.</p>
+              </div>
+              {playable && item.timestamp !== undefined && <PlayAtButton seconds={item.timestamp} subject={item.name} />}
             </div>
-            {playable && item.timestamp !== undefined && <PlayAtButton seconds={item.timestamp} subject={item.name} />}
           </li>
         ))}
         {explained.map((item, index) => (

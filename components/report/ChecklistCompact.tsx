@@ -46,9 +46,9 @@ export function ChecklistCompact({ checklist, playable }: { checklist: Checklist
               </span>
             )}
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium text-ink">{item.name}</p>
+              <p className="text-sm font-medium break-words text-ink">{item.name}</p>
               {item.state === "explained" && item.reason && (
-                <p className="truncate text-xs text-muted">
+                <p className="text-xs break-words text-muted">
                   <q>{item.reason}</q>
                 </p>
               )}

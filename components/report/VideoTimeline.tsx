@@ -149,9 +149,14 @@ export function VideoTimeline({
           <span aria-hidden className="size-2.5 rounded-full bg-surface ring-2 ring-severity-minor" /> Minor
         </li>
         {taps.length > 0 && (
-          <li className="flex items-center gap-1.5">
-            <span aria-hidden className="h-3 w-1 rounded-full bg-success" /> Checklist tap
-          </li>
+          <>
+            <li className="flex items-center gap-1.5">
+              <span aria-hidden className="h-3 w-1 rounded-full bg-success" /> Checklist item done
+            </li>
+            <li className="flex items-center gap-1.5">
+              <span aria-hidden className="h-3 w-1 rounded-full bg-warning" /> Missed
+            </li>
+          </>
         )}
       </ul>
     </div>

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
+import { formatVideoTime } from "../../lib/format/dates";
 import { call } from "../support/api";
 import { desktopViewport, expectAccessible, phoneViewport } from "../support/axe";
 import { launchBrowser } from "../support/browser";
@@ -40,7 +41,7 @@ const app = useApp({
   env: { WEBHOOK_RECORDING_HOLD_SECONDS: "5" },
   fakes: ["smtp", "analysis"],
   appUrl: true,
-  database: "report-page",
+  database: "report_page",
 });
 
 /** One walkthrough of every item, released; its task named and scheduled as a partner would. */
@@ -100,7 +101,7 @@ beforeAll(async () => {
   // A major finding among a moderate and a minor one.
   provider.setFindings([
     finding(2, "Kitchen", "The oven door glass is cracked.", "MAJOR"),
-    finding(4, "Bedroom", "A wine stain on the rug by the bed.", "MODERATE"),
+    finding(1, "Bedroom", "A wine stain on the rug by the bed.", "MODERATE"),
     { ...finding(6, "Bathroom", "Hair left in the sink.", "MINOR"), category: "cleaning" },
   ]);
   reports.notReady = await releasedWalkthrough("Turnover clean");
@@ -181,6 +182,29 @@ async function picturesLoaded(page: Page, selector = "article img"): Promise<voi
   );
 }
 
+/**
+ * Each finding shows the earlier picture of its spot beside the one found when it has one, and
+ * the one found alone with "No earlier picture of this spot" when it has none.
+ */
+async function expectPicturesAsStored(page: Page, inspectionId: string): Promise<{ paired: number; alone: number }> {
+  const rows = await db().finding.findMany({ where: { inspectionId } });
+  let paired = 0;
+  for (const row of rows) {
+    const article = page.getByRole("article", { name: row.description, exact: true });
+    const text = await article.textContent();
+    if (row.beforeKeys.length > 0) {
+      paired += 1;
+      await expect(article.getByRole("img").count()).resolves.toBe(2);
+      expect(text).toContain("Before");
+      expect(text).not.toContain("No earlier picture of this spot");
+    } else {
+      await expect(article.getByRole("img").count()).resolves.toBe(1);
+      expect(text).toContain("No earlier picture of this spot");
+    }
+  }
+  return { paired, alone: rows.length - paired };
+}
+
 const verdictOf = (page: Page) => page.getByRole("region", { name: "Harbour View Apartment" }).textContent();
 const severitiesInOrder = (page: Page) =>
   page
@@ -206,7 +230,9 @@ describe("report page", () => {
       await expect(major.evaluate((node) => node.className)).resolves.toContain("text-muted");
       await page.getByText("Nothing was found in this walkthrough.").waitFor();
       await expect(page.getByRole("heading", { name: "Checklist items to look at" }).count()).resolves.toBe(0);
-      await expect(page.getByRole("region", { name: "Checklist" }).getByText("Done").count()).resolves.toBe(items.length);
+      await expect(
+        page.getByRole("region", { name: "Checklist", exact: true }).getByText("Done", { exact: true }).count(),
+      ).resolves.toBe(items.length);
       // The PDF in the reader's zone.
       const pdf = page.getByRole("link", { name: "Download PDF" });
       await until(
@@ -235,13 +261,18 @@ describe("report page", () => {
       await expect(severitiesInOrder(page)).resolves.toEqual(["Major", "Moderate", "Minor"]);
       const major = page.getByRole("article", { name: "The oven door glass is cracked." });
       await expect(major.textContent()).resolves.toContain("Kitchen");
-      await expect(major.textContent()).resolves.toContain("No earlier picture of this spot");
-      await expect(major.getByRole("button", { name: "Play at 0:02: The oven door glass is cracked." }).count()).resolves.toBe(1);
+      const row = await db().finding.findFirstOrThrow({ where: { inspectionId: reports.notReady, severity: "MAJOR" } });
+      const playAt = `Play at ${formatVideoTime(row.videoTimestampSeconds!)}: The oven door glass is cracked.`;
+      await expect(major.getByRole("button", { name: playAt, exact: true }).count()).resolves.toBe(1);
       await expect(page.getByRole("group", { name: "Findings on the timeline" }).getByRole("button").count()).resolves.toBe(3);
       await expect(page.getByRole("group", { name: "Checklist taps on the timeline" }).getByRole("button").count()).resolves.toBe(
         items.length,
       );
-      await picturesLoaded(page);
+      await expectPicturesAsStored(page, reports.notReady);
+      // Lazy pictures load once near the screen: the whole page's, for the full-page screenshot.
+      await page.getByRole("heading", { name: "Checklist", exact: true }).scrollIntoViewIfNeeded();
+      await picturesLoaded(page, "main img");
+      await page.evaluate(() => window.scrollTo(0, 0));
       await expectAccessible(page, `the not-ready report (${size})`);
       await screenshot(page, `${shot}-report-not-ready-${size}`, { fullPage: true });
       await context.close();
@@ -279,6 +310,8 @@ describe("report page", () => {
       const rank = { Major: 0, Moderate: 1, Minor: 2 } as Record<string, number>;
       expect(order.map((label) => rank[label])).toEqual(order.map((label) => rank[label]).sort());
       await expect(page.getByRole("group", { name: "Findings on the timeline" }).getByRole("button").count()).resolves.toBe(50);
+      // Every third has an earlier picture (seeded): both layouts, side by side and alone.
+      await expect(expectPicturesAsStored(page, reports.fifty)).resolves.toEqual({ paired: 17, alone: 33 });
       await expectAccessible(page, `the report with 50 findings (${size})`);
       await screenshot(page, `${shot}-report-50-findings-${size}`);
       await context.close();
@@ -304,24 +337,27 @@ describe("report page", () => {
     };
     const currentTime = () => video.evaluate((v: HTMLVideoElement) => v.currentTime);
 
-    await tabTo((name) => name === "Play at 0:04: A wine stain on the rug by the bed.", "the moderate finding's Play at");
+    await tabTo((name) => name === "Play at 0:06: Hair left in the sink.", "the minor finding's Play at");
     await page.keyboard.press("Enter");
-    await until("the video to seek to 0:04", async () => ((await currentTime()) >= 4 ? true : undefined), 15_000, 100);
+    await until("the video to seek to 0:06", async () => ((await currentTime()) >= 6 ? true : undefined), 15_000, 100);
     await video.evaluate((v: HTMLVideoElement) => v.pause());
 
-    // From the video, on to the timeline: the major finding's mark at 0:02.
-    await tabTo((name) => name.startsWith("Play at 0:02: Major finding"), "the major finding's timeline mark");
+    // From the video, on to the timeline: the major finding's mark, earlier in the video.
+    const major = await db().finding.findFirstOrThrow({ where: { inspectionId: reports.notReady, severity: "MAJOR" } });
+    const majorSeconds = major.videoTimestampSeconds!;
+    expect(majorSeconds).toBeLessThan(5);
+    await tabTo((name) => name.startsWith("Play at") && name.includes("Major finding"), "the major finding's timeline mark");
     await page.keyboard.press("Enter");
     const time = await until(
-      "the video to seek back to 0:02",
+      "the video to seek back to the major finding",
       async () => {
         const seconds = await currentTime();
-        return seconds >= 2 && seconds < 4 ? seconds : undefined;
+        return Math.abs(seconds - majorSeconds) < 1 ? seconds : undefined;
       },
       15_000,
       100,
     );
-    expect(time).toBeLessThan(4);
+    expect(time).toBeLessThan(6);
     await video.evaluate((v: HTMLVideoElement) => v.pause());
     await context.close();
   });
