@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { SeverityBadge } from "@/components/ui/Badge";
+import { cn } from "@/components/ui/cn";
 import { categoryLabel } from "@/lib/labels/labels";
 import type { FindingRead } from "@/lib/inspections/get-findings";
 import { PlayAtButton } from "./PlayAtButton";
@@ -12,7 +13,9 @@ function Picture({ url, alt, caption, wide = false }: { url: string; alt: string
         alt={alt}
         loading="lazy"
         className={
-          wide ? "aspect-video w-full rounded-md bg-subtle object-cover" : "aspect-[4/3] w-full rounded-md bg-subtle object-cover"
+          wide
+            ? "aspect-video w-full rounded-md bg-subtle object-cover sm:aspect-[2/1]"
+            : "aspect-[4/3] w-full rounded-md bg-subtle object-cover"
         }
       />
       <figcaption className="mt-1.5 text-xs font-medium text-muted">{caption}</figcaption>
@@ -28,23 +31,19 @@ export function FindingCard({ finding, playable }: { finding: FindingRead; playa
   const after = finding.after[0];
   const before = finding.before[0];
   const titleId = `finding-${finding.id}`;
+  const playAt = playable ? finding.videoTimestampSeconds : undefined;
   return (
     <article
       aria-labelledby={titleId}
-      className="break-inside-avoid rounded-lg border border-line bg-surface p-4 shadow-card sm:p-5"
+      className="relative break-inside-avoid rounded-lg border border-line bg-surface p-4 shadow-card sm:p-5"
     >
-      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-          <SeverityBadge severity={finding.severity} />
-          <span className="font-semibold text-ink">{finding.room}</span>
-          <span aria-hidden className="text-line-strong">
-            ·
-          </span>
-          <span className="text-muted">{categoryLabel[finding.category]}</span>
-        </div>
-        {playable && finding.videoTimestampSeconds !== undefined && (
-          <PlayAtButton seconds={finding.videoTimestampSeconds} subject={finding.description} />
-        )}
+      <div className={cn("flex flex-wrap items-center gap-x-2 gap-y-1 text-sm", playAt !== undefined && "sm:pr-36")}>
+        <SeverityBadge severity={finding.severity} />
+        <span className="font-semibold text-ink">{finding.room}</span>
+        <span aria-hidden className="text-line-strong">
+          ·
+        </span>
+        <span className="text-muted">{categoryLabel[finding.category]}</span>
       </div>
       <h3 id={titleId} className="mt-2 text-base font-medium text-ink">
         {finding.description}
@@ -66,6 +65,12 @@ export function FindingCard({ finding, playable }: { finding: FindingRead; playa
               )
             }
           />
+        </div>
+      )}
+      {/* Last in reading order (after what was seen); on wider screens in the card's top corner. */}
+      {playAt !== undefined && (
+        <div className="mt-3 sm:absolute sm:top-4 sm:right-5 sm:mt-0">
+          <PlayAtButton seconds={playAt} subject={finding.description} />
         </div>
       )}
     </article>

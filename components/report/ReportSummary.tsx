@@ -38,11 +38,11 @@ function NoVerdictYet({ status }: { status: Exclude<Report["status"], "completed
 }
 
 /** The answer first: the verdict in words and colour, and why. */
-function VerdictWords({ verdict, report }: { verdict: Verdict; report: Report }) {
+function VerdictPanel({ verdict, report }: { verdict: Verdict; report: Report }) {
   const look = verdictLook[verdict];
   const Icon = look.icon;
   return (
-    <>
+    <div className={cn("flex gap-3 rounded-lg border p-4 sm:p-5", look.box)}>
       <Icon aria-hidden className={cn("mt-0.5 size-8 shrink-0", look.text)} />
       <div>
         <p className="text-sm font-medium text-ink-soft">Can guests check in?</p>
@@ -51,7 +51,7 @@ function VerdictWords({ verdict, report }: { verdict: Verdict; report: Report })
           {verdictReason({ bySeverity: report.summary.bySeverity, missedItems: report.summary.missedSteps })}
         </p>
       </div>
-    </>
+    </div>
   );
 }
 
@@ -80,17 +80,14 @@ function Counter({ count, label, tone }: { count: number; label: string; tone: s
  */
 export function ReportSummary({ report }: { report: Report }) {
   const { bySeverity, missedSteps } = report.summary;
-  const look = report.verdict ? verdictLook[report.verdict] : undefined;
   return (
     <section
       aria-labelledby="report-title"
       className="grid gap-5 rounded-xl border border-line bg-surface p-4 shadow-card sm:p-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:gap-8"
     >
       <div className="flex flex-col gap-4">
-        {report.verdict && look ? (
-          <div className={cn("flex gap-3 rounded-lg border p-4 sm:p-5", look.box)}>
-            <VerdictWords verdict={report.verdict} report={report} />
-          </div>
+        {report.verdict ? (
+          <VerdictPanel verdict={report.verdict} report={report} />
         ) : (
           report.status !== "completed" && <NoVerdictYet status={report.status} />
         )}

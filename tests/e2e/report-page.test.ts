@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
@@ -13,7 +13,8 @@ import type { SmtpReceiver } from "../support/smtp-receiver";
 import { until } from "../support/until";
 import { useApp } from "../support/use-app";
 import { createTestPartner } from "../fixtures/partners";
-import { readyWorkspace, recordingLink } from "../fixtures/recording";
+import { recorder } from "../fixtures/recorder";
+import { issueLink, readyWorkspace, recordingLink } from "../fixtures/recording";
 import { address, item } from "../fixtures/roster";
 import { sealedWalkthrough } from "../fixtures/walkthrough";
 
@@ -35,7 +36,13 @@ let key: string;
 let workspaceId: string;
 const home = "harbour-12";
 const items = ["Kitchen surfaces wiped", "Beds made with fresh linen", "Bathroom mirror polished", "Balcony swept"];
-const reports: Record<"ready" | "notReady" | "check" | "fifty", string> = { ready: "", notReady: "", check: "", fifty: "" };
+const reports: Record<"ready" | "notReady" | "check" | "fifty" | "recording", string> = {
+  ready: "",
+  notReady: "",
+  check: "",
+  fifty: "",
+  recording: "",
+};
 
 const app = useApp({
   env: { WEBHOOK_RECORDING_HOLD_SECONDS: "5" },
@@ -138,6 +145,12 @@ beforeAll(async () => {
       confidence: 0.9,
     })),
   });
+
+  // Opened by the cleaner and not finished: no verdict yet.
+  const link = await issueLink(key, { workspace_id: workspaceId, task_id: `task-${randomUUID()}`, property_id: home });
+  const opened = await recorder(link.recording_url).open();
+  expect(opened.status, opened.text).toBe(200);
+  reports.recording = opened.body.inspection_id as string;
 
   const email = `manager-${randomBytes(3).toString("hex")}@staylio-homes.com`;
   const user = await db().user.create({ data: { email } });
@@ -314,6 +327,23 @@ describe("report page", () => {
       await expect(expectPicturesAsStored(page, reports.fifty)).resolves.toEqual({ paired: 17, alone: 33 });
       await expectAccessible(page, `the report with 50 findings (${size})`);
       await screenshot(page, `${shot}-report-50-findings-${size}`);
+      await context.close();
+    });
+  }
+
+  for (const [size, shot] of [
+    ["phone", 78],
+    ["desktop", 79],
+  ] as const) {
+    it(`says plainly that a walkthrough still being recorded has no verdict yet (${size})`, async () => {
+      const { context, page } = await open(size, reports.recording);
+      const top = await verdictOf(page);
+      expect(top).toContain("Still being recorded");
+      for (const verdict of ["Ready for guests", "Check before guests arrive", "Not ready"]) expect(top).not.toContain(verdict);
+      await expect(page.getByRole("link", { name: "Download PDF" }).count()).resolves.toBe(0);
+      await expect(page.getByRole("heading", { name: "Findings" }).count()).resolves.toBe(0);
+      await expectAccessible(page, `a report still being recorded (${size})`);
+      await screenshot(page, `${shot}-report-not-released-${size}`, { fullPage: true });
       await context.close();
     });
   }
