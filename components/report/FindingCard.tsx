@@ -7,7 +7,8 @@ import { PlayAtButton } from "./PlayAtButton";
 
 function Picture({ url, alt, caption, wide = false }: { url: string; alt: string; caption: ReactNode; wide?: boolean }) {
   return (
-    <figure className="min-w-0">
+    // Printed, a lone picture takes half the width, as each of a pair does: a page holds more findings.
+    <figure className={cn("min-w-0", wide && "print:w-1/2")}>
       <img
         src={url}
         alt={alt}
