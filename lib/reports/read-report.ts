@@ -49,10 +49,6 @@ export function addressLine(property: {
 
 const severityRank: Record<FindingSeverity, number> = { MAJOR: 0, MODERATE: 1, MINOR: 2 };
 
-/**
- * The report page's content for a person, or undefined when they may not see it: no such
- * inspection and no seat in its workspace read the same, so the page reveals nothing.
- */
 /** People with a seat in the workspace; staff; and the users of the partner whose workspace it is. */
 async function mayReadReportsOf(
   userId: string,
@@ -63,6 +59,10 @@ async function mayReadReportsOf(
   return decide(role, { partnerId: inspection.workspace.partnerId }) === "allowed";
 }
 
+/**
+ * The report page's content for a person, or undefined when they may not see it: no such
+ * inspection and no seat in its workspace read the same, so the page reveals nothing.
+ */
 export async function readReport(inspectionId: string, userId: string): Promise<Report | undefined> {
   if (!isUuid(inspectionId)) return undefined;
   const inspection = await db().inspection.findUnique({
