@@ -5,6 +5,7 @@ import { cn } from "@/components/ui/cn";
 import { formatVideoTime } from "@/lib/format/dates";
 import { itemStateLabel, severityLabel } from "@/lib/labels/labels";
 import { useEffect, useState } from "react";
+import { timelineLanes } from "./timeline-lanes";
 import { seekWalkthroughVideo, walkthroughVideoId } from "./walkthrough-video";
 
 export interface TimelineFinding {
@@ -35,10 +36,17 @@ const tapTick: Record<ChecklistItemState, string> = {
   pending: "bg-line-strong",
 };
 
-function at(seconds: number, duration: number): string {
-  if (duration <= 0) return "0%";
-  return `${Math.min(100, Math.max(0, (seconds / duration) * 100))}%`;
+function percent(seconds: number, duration: number): number {
+  return duration <= 0 ? 0 : Math.min(100, Math.max(0, (seconds / duration) * 100));
 }
+
+const at = (seconds: number, duration: number) => `${percent(seconds, duration)}%`;
+
+// A finding's mark is 24 px wide; on a phone's line (about 300 px) that is some 8% of it.
+const markGapPercent = 4;
+const findingRowsMax = 3;
+const rowHeight = ["h-6", "h-12", "h-18"] as const;
+const rowTop = ["top-0", "top-6", "top-12"] as const;
 
 /**
  * The walkthrough video and, under it, its timeline: a mark for each finding (its severity's
@@ -71,6 +79,11 @@ export function VideoTimeline({
     };
   }, []);
   const duration = Math.max(durationSeconds, ...findings.map((f) => f.seconds), ...taps.map((t) => t.seconds), 1);
+  const rows = timelineLanes(
+    findings.map((finding) => percent(finding.seconds, duration)),
+    markGapPercent,
+    findingRowsMax,
+  );
 
   return (
     <div className="flex flex-col gap-4">
@@ -87,21 +100,24 @@ export function VideoTimeline({
       </video>
 
       <div role="group" aria-label="Timeline of the walkthrough" className="flex flex-col gap-1.5">
-        <div className="relative h-6" aria-label="Findings on the timeline" role="group">
+        <div className={cn("relative", rowHeight[rows.count - 1])} aria-label="Findings on the timeline" role="group">
           <div aria-hidden className="absolute inset-x-0 top-1/2 h-1 -translate-y-1/2 rounded-full bg-subtle" />
           <div
             aria-hidden
             className="absolute top-1/2 left-0 h-1 -translate-y-1/2 rounded-full bg-accent/40"
             style={{ width: at(played, duration) }}
           />
-          {findings.map((finding) => (
+          {findings.map((finding, index) => (
             <button
               key={finding.id}
               type="button"
               onClick={() => seekWalkthroughVideo(finding.seconds)}
               aria-label={`Play at ${formatVideoTime(finding.seconds)}: ${severityLabel[finding.severity]} finding, ${finding.description}`}
               title={`${formatVideoTime(finding.seconds)} · ${severityLabel[finding.severity]}: ${finding.description}`}
-              className="group absolute top-0 grid size-6 -translate-x-1/2 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-focus"
+              className={cn(
+                "group absolute grid size-6 -translate-x-1/2 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-focus",
+                rowTop[rows.lanes[index]!],
+              )}
               style={{ left: at(finding.seconds, duration) }}
             >
               <span
