@@ -5,7 +5,7 @@ import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { callApi } from "@/components/ui/call-api";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
 import styles from "@/components/shell/shell.module.css";
-import { formatSeconds as videoTime } from "@/components/people/video-time";
+import { formatVideoTime as videoTime } from "@/lib/format/dates";
 import { staffFailReasons } from "@/lib/review/fail-reasons";
 import type { ReviewView } from "@/lib/review/show-review";
 

@@ -5,6 +5,7 @@ import { type ChecklistBlock, readChecklistBlock } from "../inspections/checklis
 import { type FindingRead, getFindings } from "../inspections/get-findings";
 import { getVideo } from "../inspections/get-video";
 import { roleIn } from "../people/access";
+import { type Verdict, verdictOf } from "./verdict";
 import { consoleRoleOf, decide } from "../consoles/console-role";
 import { isUuid } from "../validation/uuid";
 
@@ -17,6 +18,12 @@ export interface Report {
   recordedAt?: Date;
   completedAt?: Date;
   video?: { url: string; contentType: string; durationSeconds: number };
+  /** How long the walkthrough's recording runs, in seconds, known even when no video link could be made. */
+  walkthroughSeconds?: number;
+  /** Only once released: the answer to "can guests check in?" (lib/reports/verdict.ts). */
+  verdict?: Verdict;
+  /** Only once released; most serious first, then in the order they appear in the video. */
+  findings: FindingRead[];
   /** Only once released; rooms in the order their first finding appears in the video. */
   rooms: { room: string; findings: FindingRead[] }[];
   summary: { bySeverity: Record<FindingSeverity, number>; missedSteps: number; findings: number };
@@ -40,10 +47,8 @@ export function addressLine(property: {
   return line === "" ? undefined : line;
 }
 
-/**
- * The report page's content for a person, or undefined when they may not see it: no such
- * inspection and no seat in its workspace read the same, so the page reveals nothing.
- */
+const severityRank: Record<FindingSeverity, number> = { MAJOR: 0, MODERATE: 1, MINOR: 2 };
+
 /** People with a seat in the workspace; staff; and the users of the partner whose workspace it is. */
 async function mayReadReportsOf(
   userId: string,
@@ -54,6 +59,10 @@ async function mayReadReportsOf(
   return decide(role, { partnerId: inspection.workspace.partnerId }) === "allowed";
 }
 
+/**
+ * The report page's content for a person, or undefined when they may not see it: no such
+ * inspection and no seat in its workspace read the same, so the page reveals nothing.
+ */
 export async function readReport(inspectionId: string, userId: string): Promise<Report | undefined> {
   if (!isUuid(inspectionId)) return undefined;
   const inspection = await db().inspection.findUnique({
@@ -62,7 +71,7 @@ export async function readReport(inspectionId: string, userId: string): Promise<
       property: true,
       task: true,
       workspace: { select: { name: true, partnerId: true } },
-      video: { select: { recordedAt: true } },
+      video: { select: { recordedAt: true, durationSeconds: true } },
     },
   });
   if (inspection === null || !(await mayReadReportsOf(userId, inspection))) return undefined;
@@ -78,6 +87,9 @@ export async function readReport(inspectionId: string, userId: string): Promise<
   for (const finding of findings) rooms.set(finding.room, [...(rooms.get(finding.room) ?? []), finding]);
   const bySeverity: Record<FindingSeverity, number> = { MAJOR: 0, MODERATE: 0, MINOR: 0 };
   for (const finding of findings) bySeverity[finding.severity] += 1;
+  const missedSteps = checklist?.counts.missed ?? 0;
+  // getFindings answers them in video order; a stable sort keeps that order within a severity.
+  const mostSeriousFirst = [...findings].sort((a, b) => severityRank[a.severity] - severityRank[b.severity]);
 
   return {
     inspectionId: inspection.id,
@@ -88,8 +100,11 @@ export async function readReport(inspectionId: string, userId: string): Promise<
     recordedAt: inspection.video?.recordedAt,
     completedAt: inspection.completedAt ?? undefined,
     video: video && { url: video.downloadUrl, contentType: video.contentType, durationSeconds: video.durationSeconds },
+    walkthroughSeconds: inspection.video?.durationSeconds,
+    verdict: released ? verdictOf({ bySeverity, missedItems: missedSteps }) : undefined,
+    findings: mostSeriousFirst,
     rooms: [...rooms].map(([room, list]) => ({ room, findings: list })),
-    summary: { bySeverity, missedSteps: checklist?.counts.missed ?? 0, findings: findings.length },
+    summary: { bySeverity, missedSteps, findings: findings.length },
     checklist,
   };
 }

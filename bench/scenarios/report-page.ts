@@ -1,0 +1,246 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import http from "node:http";
+import { gzipSync } from "node:zlib";
+import { type BenchContext, envInt, percentile, type ReportRow, type Scenario } from "../harness";
+import { useDatabase } from "../../tests/support/databases";
+
+/*
+ * The property manager's report page (/reports/<id>) with 50 findings, signed in: server time of
+ * the whole HTML answer (sequential requests, so it is the server's time and not a queue's), and
+ * the JavaScript a first visit loads (every <script src> of that HTML, gzipped as served).
+ * Targets (issue 23): p95 <= 300 ms, first-load JS <= 200 kB gzip.
+ */
+
+const findingCount = 50;
+const itemCount = 12;
+const serverTargetMs = 300;
+const jsTargetKb = 200;
+
+interface Seeded {
+  inspectionId: string;
+  cookie: string;
+}
+
+/** A released walkthrough with 50 findings and 12 checklist items, and a manager with a session, as rows. */
+async function seed(databaseUrl: string): Promise<Seeded> {
+  await useDatabase(databaseUrl);
+  const { db, closeDb } = await import("../../lib/db/client");
+  const { createPartner } = await import("../../lib/partners/create-partner");
+  const { provisionWorkspace } = await import("../../lib/workspaces/provision-workspace");
+  try {
+    const partner = await createPartner("Bench partner");
+    const { workspace } = await provisionWorkspace({
+      partnerId: partner.partnerId,
+      keyId: partner.keyId,
+      workspaceId: "bench-reports",
+      name: "Bench Rentals",
+    });
+    const property = await db().property.create({
+      data: {
+        workspaceId: workspace.id,
+        externalId: "home-1",
+        name: "Harbour View Apartment",
+        addressLine1: "12 Quay Street",
+        addressCity: "Leeds",
+      },
+    });
+    const taskExternalId = `task-${randomUUID()}`;
+    const task = await db().task.create({
+      data: {
+        workspaceId: workspace.id,
+        externalId: taskExternalId,
+        externalIdHash: createHash("sha256").update(taskExternalId).digest(),
+        propertyId: property.id,
+        name: "Deep clean",
+        scheduledDate: new Date("2026-11-27T00:00:00Z"),
+        tokenHash: randomBytes(32),
+        tokenEncrypted: "not used by the report",
+      },
+    });
+    const items = Array.from({ length: itemCount }, (_, i) => ({ id: randomUUID(), name: `Checklist item ${i + 1}` }));
+    const recordedAt = new Date(Date.now() - 3_600_000);
+    const inspection = await db().inspection.create({
+      data: {
+        taskId: task.id,
+        workspaceId: workspace.id,
+        propertyId: property.id,
+        status: "completed",
+        checklist: [{ type: "housekeeping", items }],
+        finishedAt: recordedAt,
+        sealedAt: recordedAt,
+        analyzedAt: recordedAt,
+        completedAt: recordedAt,
+      },
+    });
+    await db().inspectionVideo.create({
+      data: {
+        inspectionId: inspection.id,
+        mediaKey: `inspections/${inspection.id}/video.webm`,
+        contentType: "video/webm",
+        sizeBytes: 20_000_000n,
+        durationSeconds: 540,
+        recordedAt,
+        transcoded: false,
+      },
+    });
+    await db().inspectionItem.createMany({
+      data: items.map((item, position) => ({
+        inspectionId: inspection.id,
+        position,
+        itemId: item.id,
+        name: item.name,
+        state: position === 3 ? ("missed" as const) : ("verified" as const),
+        timestampSeconds: 10 + position * 40,
+        stillKey: `inspections/${inspection.id}/stills/${position}.jpg`,
+        decidedBy: "provider" as const,
+      })),
+    });
+    const severities = ["MINOR", "MINOR", "MODERATE", "MINOR", "MAJOR"] as const;
+    await db().finding.createMany({
+      data: Array.from({ length: findingCount }, (_, i) => ({
+        inspectionId: inspection.id,
+        key: `bench-${i}`,
+        room: ["Kitchen", "Bathroom", "Bedroom", "Living room", "Balcony"][i % 5]!,
+        description: `Finding number ${i + 1}: a scuff on the wall beside the door.`,
+        severity: severities[i % severities.length]!,
+        category: "damage" as const,
+        videoTimestampSeconds: i * 10,
+        afterKeys: [`inspections/${inspection.id}/findings/${i}-after.jpg`],
+        beforeKeys: i % 3 === 0 ? [`properties/${property.id}/baseline/${i}.jpg`] : [],
+        source: "provider" as const,
+        confidence: 0.9,
+      })),
+    });
+    const user = await db().user.create({ data: { email: "manager@bench-rentals.example" } });
+    await db().seat.create({ data: { workspaceId: workspace.id, userId: user.id, role: "manager" } });
+    // A session as next-auth's adapter stores it (lib/auth/adapter.ts): the cookie's token, hashed.
+    const token = randomUUID();
+    await db().session.create({
+      data: {
+        tokenHash: createHash("sha256").update(token).digest("hex"),
+        userId: user.id,
+        expires: new Date(Date.now() + 86_400_000),
+      },
+    });
+    return { inspectionId: inspection.id, cookie: `next-auth.session-token=${token}` };
+  } finally {
+    await closeDb();
+  }
+}
+
+/** One GET over a fresh connection: status, body, and milliseconds to the last byte. */
+function get(url: string, cookie?: string): Promise<{ status: number; body: Buffer; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const request = http.get(url, { agent: false, headers: cookie ? { cookie } : {} }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          body: Buffer.concat(chunks),
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+        }),
+      );
+    });
+    request.on("error", reject);
+  });
+}
+
+interface ScriptBytes {
+  files: number;
+  rawKb: number;
+  gzipKb: number;
+}
+
+/**
+ * Every script a first visit loads, from the page's own HTML, raw and gzipped; `noModule` ones
+ * (the polyfills, which a browser that runs modules never downloads) counted apart.
+ */
+async function firstLoadJs(baseUrl: string, html: string): Promise<{ loaded: ScriptBytes; noModule: ScriptBytes }> {
+  const tags = [...html.matchAll(/<script([^>]*)\ssrc="([^"]+)"([^>]*)>/g)].map((match) => ({
+    src: match[2]!.replaceAll("&amp;", "&"),
+    noModule: /\snomodule(?:[\s=>]|$)/i.test(`${match[1]} ${match[3]}`),
+  }));
+  const unique = [...new Map(tags.map((tag) => [tag.src, tag])).values()];
+  const loaded: ScriptBytes = { files: 0, rawKb: 0, gzipKb: 0 };
+  const noModule: ScriptBytes = { files: 0, rawKb: 0, gzipKb: 0 };
+  for (const tag of unique) {
+    const answer = await get(new URL(tag.src, baseUrl).href);
+    if (answer.status !== 200) throw new Error(`${tag.src} answered ${answer.status}`);
+    const sum = tag.noModule ? noModule : loaded;
+    sum.files += 1;
+    sum.rawKb += answer.body.length / 1024;
+    sum.gzipKb += gzipSync(answer.body, { level: 9 }).length / 1024;
+  }
+  return { loaded, noModule };
+}
+
+async function run(ctx: BenchContext): Promise<void> {
+  const requests = envInt("BENCH_REQUESTS", 200, 10, 5000);
+  const databaseUrl = await ctx.createDatabase("bench_report");
+  const { inspectionId, cookie } = await seed(databaseUrl);
+  const app = await ctx.startApp(databaseUrl, { LOG_LEVEL: "warn" });
+  const url = `${app.baseUrl}/reports/${inspectionId}`;
+
+  const first = await get(url, cookie);
+  const html = first.body.toString("utf8");
+  if (first.status !== 200) throw new Error(`the report answered ${first.status}`);
+  const articles = html.match(/<article /g)?.length ?? 0;
+  if (articles !== findingCount || !html.includes("Not ready")) {
+    throw new Error(`the report shows ${articles} findings (expected ${findingCount}) or no verdict`);
+  }
+
+  for (let i = 0; i < 20; i++) await get(url, cookie); // warm-up: JIT, pool, caches
+  const times: number[] = [];
+  for (let i = 0; i < requests; i++) {
+    const answer = await get(url, cookie);
+    if (answer.status !== 200) throw new Error(`request ${i} answered ${answer.status}`);
+    times.push(answer.ms);
+  }
+  const js = await firstLoadJs(app.baseUrl, html);
+  const p95 = percentile(times, 95);
+  const r1 = (value: number) => Math.round(value * 10) / 10;
+
+  const rows: ReportRow[] = [
+    {
+      measure: `server time, ${requests} sequential signed-in GETs`,
+      p50: `${r1(percentile(times, 50))} ms`,
+      p95: `${r1(p95)} ms`,
+      p99: `${r1(percentile(times, 99))} ms`,
+      target: `p95 <= ${serverTargetMs} ms`,
+      met: p95 <= serverTargetMs,
+    },
+    {
+      measure: `first-load JS (${js.loaded.files} scripts)`,
+      p50: `${r1(js.loaded.rawKb)} kB raw`,
+      p95: `${r1(js.loaded.gzipKb)} kB gzip`,
+      p99: "",
+      target: `<= ${jsTargetKb} kB gzip`,
+      met: js.loaded.gzipKb <= jsTargetKb,
+    },
+    {
+      measure: `noModule polyfills (${js.noModule.files}), not loaded by module browsers`,
+      p50: `${r1(js.noModule.rawKb)} kB raw`,
+      p95: `${r1(js.noModule.gzipKb)} kB gzip`,
+      p99: "",
+      target: "",
+      met: undefined,
+    },
+  ];
+  await ctx.report(rows, {
+    title: `GET /reports/<id>: a released report with ${findingCount} findings and ${itemCount} checklist items`,
+    notes: [
+      `HTML ${r1(first.body.length / 1024)} kB (${r1(gzipSync(first.body).length / 1024)} kB gzip); every request a fresh connection`,
+      "first-load JS: every <script src> of the page's HTML, fetched from the app and gzipped at level 9",
+    ],
+  });
+}
+
+const scenario: Scenario = {
+  name: "report-page",
+  description: "the report page with 50 findings, signed in: server p95 and first-load JS",
+  run,
+};
+
+export default scenario;

@@ -1,0 +1,85 @@
+import { Logo } from "@/components/ui/Logo";
+import type { Report } from "@/lib/reports/read-report";
+import { ChecklistAttention } from "./ChecklistAttention";
+import { ChecklistCompact } from "./ChecklistCompact";
+import { ReportFindings } from "./ReportFindings";
+import { ReportSummary } from "./ReportSummary";
+import { type TimelineFinding, type TimelineTap, VideoTimeline } from "./VideoTimeline";
+
+function timelineOf(report: Report): { findings: TimelineFinding[]; taps: TimelineTap[] } {
+  return {
+    findings: report.findings.flatMap((finding) =>
+      finding.videoTimestampSeconds === undefined
+        ? []
+        : [
+            {
+              id: finding.id,
+              seconds: finding.videoTimestampSeconds,
+              severity: finding.severity,
+              description: finding.description,
+            },
+          ],
+    ),
+    taps: (report.checklist?.items ?? []).flatMap((item, index) =>
+      item.timestamp === undefined
+        ? []
+        : [{ key: item.id ?? `tap-${index}`, seconds: item.timestamp, name: item.name, state: item.state }],
+    ),
+  };
+}
+
+/**
+ * The report page. On a phone, one column in the order a manager reads it: the verdict and the
+ * home, the findings, the checklist items to look at, the video with its timeline, the whole
+ * checklist. On a desktop the video sits beside the findings and stays in view, so "Play at"
+ * plays it where the reader is looking. Printed, it is one column without the video.
+ */
+export function InspectionReport({ report }: { report: Report }) {
+  const released = report.status === "completed";
+  const playable = report.video !== undefined;
+  const { findings, taps } = timelineOf(report);
+  return (
+    <>
+      <div className="hidden print:block">
+        <Logo />
+      </div>
+      <ReportSummary report={report} />
+
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_30rem] print:block">
+        <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-1">
+          {released && <ReportFindings findings={report.findings} playable={playable} />}
+          {report.checklist && <ChecklistAttention items={report.checklist.items} playable={playable} />}
+        </div>
+
+        {report.video && (
+          <section
+            aria-labelledby="video-title"
+            className="flex flex-col gap-3 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 print:hidden"
+          >
+            <h2 id="video-title" className="text-lg font-semibold text-ink">
+              Walkthrough video
+            </h2>
+            <div className="rounded-lg border border-line bg-surface p-3 shadow-card sm:p-4">
+              <VideoTimeline
+                url={report.video.url}
+                contentType={report.video.contentType}
+                durationSeconds={report.video.durationSeconds}
+                findings={findings}
+                taps={taps}
+              />
+            </div>
+          </section>
+        )}
+
+        {report.checklist && (
+          <div className="min-w-0 lg:col-start-1 lg:row-start-2 print:mt-8">
+            <ChecklistCompact checklist={report.checklist} playable={playable} />
+          </div>
+        )}
+      </div>
+      {report.video && (
+        <p className="hidden text-sm text-muted print:block">The walkthrough video is on the report page in Walkthrough.</p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { CircleCheck } from "lucide-react";
+import type { FindingSeverity } from "@/lib/generated/prisma/enums";
+import type { FindingRead } from "@/lib/inspections/get-findings";
+import { severityLabel } from "@/lib/labels/labels";
+import { FindingCard } from "./FindingCard";
+
+const order: FindingSeverity[] = ["MAJOR", "MODERATE", "MINOR"];
+
+/** The findings, most serious first, under a heading per severity so a long list still scans. */
+export function ReportFindings({ findings, playable }: { findings: FindingRead[]; playable: boolean }) {
+  return (
+    <section aria-labelledby="findings-title" className="flex flex-col gap-4">
+      <h2 id="findings-title" className="text-lg font-semibold text-ink">
+        Findings <span className="font-normal text-muted">{findings.length === 0 ? "" : `(${findings.length})`}</span>
+      </h2>
+      {findings.length === 0 && (
+        <div className="flex items-center gap-3 rounded-lg border border-line bg-surface p-4 text-ink-soft shadow-card">
+          <CircleCheck aria-hidden className="size-5 shrink-0 text-success" />
+          Nothing was found in this walkthrough.
+        </div>
+      )}
+      {order.map((severity) => {
+        const group = findings.filter((finding) => finding.severity === severity);
+        if (group.length === 0) return null;
+        return (
+          <div key={severity} className="flex flex-col gap-3">
+            <p className="text-sm font-medium text-muted">
+              {severityLabel[severity]} · {group.length}
+            </p>
+            {group.map((finding) => (
+              <FindingCard key={finding.id} finding={finding} playable={playable} />
+            ))}
+          </div>
+        );
+      })}
+    </section>
+  );
+}

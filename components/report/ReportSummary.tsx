@@ -1,0 +1,136 @@
+import { CircleCheck, CircleX, Hourglass, TriangleAlert, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { cn } from "@/components/ui/cn";
+import { LocalTime } from "@/components/ui/LocalTime";
+import { formatDuration } from "@/lib/format/dates";
+import { unreleasedDetail, unreleasedTitle } from "@/lib/labels/report-labels";
+import type { Report } from "@/lib/reports/read-report";
+import { type Verdict, verdictLabel, verdictReason } from "@/lib/reports/verdict";
+import { DownloadPdfButton } from "./DownloadPdfButton";
+import { PrintButton } from "./PrintButton";
+
+const verdictLook: Record<Verdict, { icon: LucideIcon; box: string; text: string }> = {
+  ready: { icon: CircleCheck, box: "border-success-line bg-success-soft", text: "text-success" },
+  check: { icon: TriangleAlert, box: "border-warning-line bg-warning-soft", text: "text-warning" },
+  not_ready: { icon: CircleX, box: "border-danger-line bg-danger-soft", text: "text-danger" },
+};
+
+/** Before release there is nothing to judge: what is happening instead, said plainly. */
+function NoVerdictYet({ status }: { status: Exclude<Report["status"], "completed"> }) {
+  return (
+    <div
+      className={cn(
+        "flex gap-3 rounded-lg border p-4 sm:p-5",
+        status === "failed" ? "border-danger-line bg-danger-soft" : "border-line bg-subtle",
+      )}
+    >
+      {status === "failed" ? (
+        <CircleX aria-hidden className="mt-1 size-6 shrink-0 text-danger" />
+      ) : (
+        <Hourglass aria-hidden className="mt-1 size-6 shrink-0 text-muted" />
+      )}
+      <div>
+        <p className="text-xl font-semibold text-ink">{unreleasedTitle[status]}</p>
+        <p className="mt-1 text-sm text-ink-soft">{unreleasedDetail[status]}</p>
+      </div>
+    </div>
+  );
+}
+
+/** The answer first: the verdict in words and colour, and why. */
+function VerdictPanel({ verdict, report }: { verdict: Verdict; report: Report }) {
+  const look = verdictLook[verdict];
+  const Icon = look.icon;
+  return (
+    <div className={cn("flex gap-3 rounded-lg border p-4 sm:p-5", look.box)}>
+      <Icon aria-hidden className={cn("mt-0.5 size-8 shrink-0", look.text)} />
+      <div>
+        <p className="text-sm font-medium text-ink-soft">Can guests check in?</p>
+        <p className={cn("text-2xl font-bold tracking-tight sm:text-3xl", look.text)}>{verdictLabel[verdict]}</p>
+        <p className="mt-1 text-ink-soft">
+          {verdictReason({ bySeverity: report.summary.bySeverity, missedItems: report.summary.missedSteps })}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-muted uppercase">{term}</dt>
+      <dd className="mt-0.5 text-sm text-ink">{children}</dd>
+    </div>
+  );
+}
+
+/** A count that is zero reads quietly; one that is not carries its own colour. */
+function Counter({ count, label, tone }: { count: number; label: string; tone: string }) {
+  return (
+    <li className={cn("flex items-baseline gap-1.5", count === 0 ? "text-muted" : "text-ink")}>
+      <span className={cn("text-lg font-semibold tabular-nums", count > 0 && tone)}>{count}</span>
+      <span className="text-sm">{label}</span>
+    </li>
+  );
+}
+
+/**
+ * The top of the report: the verdict, then the home and the walkthrough (task, day, when it was
+ * recorded, how long it took), the counts, and the PDF and print actions.
+ */
+export function ReportSummary({ report }: { report: Report }) {
+  const { bySeverity, missedSteps } = report.summary;
+  return (
+    <section
+      aria-labelledby="report-title"
+      className="grid gap-5 rounded-xl border border-line bg-surface p-4 shadow-card sm:p-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:gap-8"
+    >
+      <div className="flex flex-col gap-4">
+        {report.verdict ? (
+          <VerdictPanel verdict={report.verdict} report={report} />
+        ) : (
+          report.status !== "completed" && <NoVerdictYet status={report.status} />
+        )}
+        {report.status === "completed" && (
+          <ul className="flex flex-wrap gap-x-5 gap-y-1" aria-label="Counts">
+            <Counter count={bySeverity.MAJOR} label="major" tone="text-severity-major" />
+            <Counter count={bySeverity.MODERATE} label="moderate" tone="text-severity-moderate" />
+            <Counter count={bySeverity.MINOR} label="minor" tone="text-severity-minor" />
+            <Counter count={missedSteps} label={missedSteps === 1 ? "missed item" : "missed items"} tone="text-warning" />
+          </ul>
+        )}
+      </div>
+
+      <div className="flex min-w-0 flex-col gap-4">
+        <div>
+          <p className="text-sm font-medium text-muted">Inspection report</p>
+          <h1 id="report-title" className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">
+            {report.property.name}
+          </h1>
+          {report.property.address && <p className="mt-0.5 text-ink-soft">{report.property.address}</p>}
+        </div>
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-3">
+          {report.task.name && <Fact term="Task">{report.task.name}</Fact>}
+          {report.task.scheduledDate && (
+            <Fact term="Scheduled">
+              <LocalTime date={report.task.scheduledDate} mode="day" />
+            </Fact>
+          )}
+          {report.recordedAt && (
+            <Fact term="Recorded">
+              <LocalTime date={report.recordedAt} />
+            </Fact>
+          )}
+          {report.walkthroughSeconds !== undefined && (
+            <Fact term="Walkthrough took">{formatDuration(report.walkthroughSeconds)}</Fact>
+          )}
+          <Fact term="Workspace">{report.workspaceName}</Fact>
+        </dl>
+        <div className="flex flex-wrap gap-2 print:hidden">
+          {report.status === "completed" && <DownloadPdfButton inspectionId={report.inspectionId} />}
+          <PrintButton />
+        </div>
+      </div>
+    </section>
+  );
+}
