@@ -59,14 +59,7 @@ export default async function HomePage({ searchParams }: { searchParams: Search 
 
   return (
     <PageShell person={person}>
-      <PageHeader
-        title="Inspections"
-        description={
-          severalWorkspaces
-            ? `Every walkthrough in your ${seats.length} workspaces, newest first.`
-            : "Every walkthrough of your homes, newest first."
-        }
-      />
+      <PageHeader title="Inspections" description={seats.map((seat) => seat.workspaceName).join(" · ")} />
 
       <Card aria-labelledby="inspections-title" className="max-sm:px-3">
         <CardHeader
@@ -74,12 +67,15 @@ export default async function HomePage({ searchParams }: { searchParams: Search 
           title="Latest walkthroughs"
           description="Which homes need you before the next guests."
         />
-        <InspectionFilters
-          initial={values}
-          workspaces={seats.map((seat) => ({ id: seat.workspaceId, name: seat.workspaceName }))}
-          homes={home.homes.map((each) => ({ id: each.id, name: each.name }))}
-        />
-        <div className="mt-4">
+        {/* Nothing to filter yet: the empty state alone says what comes next. */}
+        {(home.inspections.length > 0 || filtered) && (
+          <InspectionFilters
+            initial={values}
+            workspaces={seats.map((seat) => ({ id: seat.workspaceId, name: seat.workspaceName }))}
+            homes={home.homes.map((each) => ({ id: each.id, name: each.name }))}
+          />
+        )}
+        <div className="mt-5">
           {home.inspections.length > 0 ? (
             <InspectionsTable rows={home.inspections} caption="Latest walkthroughs" showWorkspace={severalWorkspaces} />
           ) : filtered ? (

@@ -11,7 +11,6 @@ import { Checkbox } from "@/components/ui/Checkbox";
 import { Field } from "@/components/ui/Field";
 import { Notice } from "@/components/ui/Notice";
 import { Select } from "@/components/ui/Select";
-import { useToast } from "@/components/ui/Toast";
 
 const severityChoice: Record<FindingSeverity, string> = {
   MINOR: "Any finding, minor ones included",
@@ -20,19 +19,12 @@ const severityChoice: Record<FindingSeverity, string> = {
 };
 
 function ChoiceForm({ initial, single }: { initial: DeliveryChoice; single: boolean }) {
-  const toast = useToast();
   const [saved, setSaved] = useState(false);
   const save = useMutation({
     mutationFn: (input: { minimumSeverity: string; receiveMissedSteps: boolean }) =>
       callApi<DeliveryChoice>(`/api/seats/${initial.seatId}/delivery`, { method: "PUT", body: input }),
-    onSuccess: () => {
-      setSaved(true);
-      toast({
-        tone: "success",
-        title: "Saved.",
-        description: single ? undefined : `Report emails for ${initial.workspaceName}.`,
-      });
-    },
+    // "Saved." beside the button, where the eye already is: a toast as well would say it twice.
+    onSuccess: () => setSaved(true),
   });
   const id = initial.seatId;
 

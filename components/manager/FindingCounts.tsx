@@ -31,9 +31,9 @@ export function FindingCounts({ bySeverity }: { bySeverity?: Record<FindingSever
   );
 }
 
-/** Missed checklist items: a number when there are some, quiet otherwise. */
+/** Missed checklist items: the number when there are some, quiet otherwise. */
 export function MissedCount({ count }: { count?: number }) {
   if (count === undefined) return <span className="text-muted">—</span>;
   if (count === 0) return <span className="text-muted">None</span>;
-  return <span className="font-medium whitespace-nowrap text-ink tabular-nums">{count} missed</span>;
+  return <span className="font-medium text-ink tabular-nums">{count}</span>;
 }

@@ -94,22 +94,23 @@ export function InspectionFilters({
           <Input name="to" type="date" value={values.to} min={values.from || undefined} onChange={change("to")} />
         </Field>
       </div>
-      <div className="flex min-h-8 flex-wrap items-center gap-3 text-sm">
-        {!hydrated && (
-          <Button type="submit" variant="secondary" size="sm">
-            Apply filters
-          </Button>
-        )}
-        {hydrated && filtered && (
-          <Button variant="ghost" size="sm" onClick={() => apply(none)}>
-            <X aria-hidden />
-            Clear filters
-          </Button>
-        )}
-        <span role="status" aria-live="polite" className="text-muted">
-          {pending ? "Updating…" : ""}
-        </span>
-      </div>
+      {(!hydrated || filtered) && (
+        <div className="flex flex-wrap items-center gap-3">
+          {hydrated ? (
+            <Button variant="ghost" size="sm" onClick={() => apply(none)} className="-ml-3">
+              <X aria-hidden />
+              Clear filters
+            </Button>
+          ) : (
+            <Button type="submit" variant="secondary" size="sm">
+              Apply filters
+            </Button>
+          )}
+        </div>
+      )}
+      <span role="status" aria-live="polite" className="sr-only">
+        {pending ? "Updating the walkthroughs…" : ""}
+      </span>
     </form>
   );
 }
