@@ -57,7 +57,7 @@ export function InspectionsTable({
               <MissedCount count={row.released?.missedItems} />
             </Td>
             {showHome && (
-              <Td label="When" className="whitespace-nowrap text-ink-soft sm:text-right">
+              <Td label="When" className="text-ink-soft sm:text-right sm:whitespace-nowrap">
                 <LocalTime date={row.at} />
               </Td>
             )}

@@ -53,8 +53,8 @@ function InviteForm({ workspaceId, onInvited }: { workspaceId: string; onInvited
           setRole("manager");
           toast({
             tone: "success",
-            title: `Invitation sent to ${seat.email}.`,
-            description: "The email holds a link that signs them in.",
+            title: "Invitation sent",
+            description: `${seat.email} gets an email with a link that signs them in.`,
           });
           onInvited();
         },
@@ -103,7 +103,11 @@ function SeatRow({
     mutationFn: (role: Choosable) =>
       callApi<SeatView>(`/api/workspaces/${workspaceId}/seats/${seat.seatId}`, { method: "PATCH", body: { role } }),
     onSuccess: (changed) => {
-      toast({ tone: "success", title: `${who} is now a ${seatRoleLabel[changed.role].toLowerCase()}.` });
+      toast({
+        tone: "success",
+        title: "Role changed",
+        description: `${who} is now a ${seatRoleLabel[changed.role].toLowerCase()}.`,
+      });
       onChanged();
     },
     onError: (error) => toast({ tone: "error", title: `${who}'s role was not changed.`, description: error.message }),
@@ -113,8 +117,8 @@ function SeatRow({
     onSuccess: () => {
       toast({
         tone: "success",
-        title: `${seat.email} was removed.`,
-        description: "They can no longer read this workspace's reports.",
+        title: "Removed",
+        description: `${seat.email} can no longer read this workspace's reports.`,
       });
       onRemoved();
     },

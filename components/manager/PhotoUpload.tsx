@@ -68,6 +68,20 @@ function send(propertyId: string, files: File[], onProgress: (percent: number) =
   });
 }
 
+/** The chosen file's own picture; a refused or unreadable file shows the error mark instead. */
+function Thumbnail({ preview }: { preview?: string }) {
+  const [broken, setBroken] = useState(false);
+  if (preview && !broken)
+    return (
+      <img src={preview} alt="" onError={() => setBroken(true)} className="size-12 shrink-0 rounded-sm bg-subtle object-cover" />
+    );
+  return (
+    <span aria-hidden className="grid size-12 shrink-0 place-items-center rounded-sm bg-surface text-danger">
+      <CircleAlert className="size-5" />
+    </span>
+  );
+}
+
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
@@ -153,7 +167,17 @@ export function PhotoUpload({ propertyId, propertyName }: { propertyId: string; 
           <ImageUp aria-hidden className="size-5" />
         </span>
         <div>
-          <p className="font-medium text-ink">{isDragActive ? "Drop the photos to add them" : "Drag photos here"}</p>
+          <p className="font-medium text-ink">
+            {isDragActive ? (
+              "Drop the photos to add them"
+            ) : (
+              <>
+                {/* Phones do not drag: there the button is the way in. */}
+                <span className="sm:hidden">Photos of each room as it should be left</span>
+                <span className="max-sm:hidden">Drag photos here, or choose them</span>
+              </>
+            )}
+          </p>
           <p className="mt-0.5 text-sm text-muted">JPEG, PNG or WebP, up to 15 MB each and 25 at a time.</p>
         </div>
         <Button variant="secondary" onClick={open} disabled={busy}>
@@ -184,13 +208,7 @@ export function PhotoUpload({ propertyId, propertyName }: { propertyId: string; 
                   tone === "error" ? "border-danger-line bg-danger-soft" : "border-line bg-surface",
                 )}
               >
-                {file.preview ? (
-                  <img src={file.preview} alt="" className="size-12 shrink-0 rounded-sm bg-subtle object-cover" />
-                ) : (
-                  <span aria-hidden className="grid size-12 shrink-0 place-items-center rounded-sm bg-surface text-danger">
-                    <CircleAlert className="size-5" />
-                  </span>
-                )}
+                <Thumbnail preview={tone === "error" ? undefined : file.preview} />
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="truncate font-medium text-ink" title={file.name}>
                     {file.name}

@@ -324,7 +324,7 @@ describe("report pages", () => {
     const manager = `manager-${randomBytes(3).toString("hex")}@harbour-homes.com`;
     await page.getByLabel("Email address").fill(manager);
     await page.getByRole("button", { name: "Send invitation" }).click();
-    await page.getByText(`Invitation sent to ${manager}.`, { exact: true }).waitFor();
+    await page.getByText(`${manager} gets an email with a link that signs them in.`, { exact: true }).waitFor();
     await page.getByRole("button", { name: `Remove ${manager}` }).waitFor();
     expect((await smtp.waitFor(manager)).subject).toContain("invited");
     await expectAccessible(page, "People at 1440x900");
@@ -355,7 +355,7 @@ describe("report pages", () => {
     await dialog.waitFor();
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
-    await page.getByText(`${manager} was removed.`, { exact: true }).waitFor();
+    await page.getByText(`${manager} can no longer read this workspace's reports.`, { exact: true }).waitFor();
     await remove.waitFor({ state: "detached" });
     expect(await seatOf(manager)).toBeNull();
     await context.close();
