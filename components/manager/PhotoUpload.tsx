@@ -130,6 +130,8 @@ export function PhotoUpload({ propertyId, propertyName }: { propertyId: string; 
     }
   }
 
+  // Refused here (never sent) and refused by the server's check, counted together as the list shows them.
+  const refusedCount = (upload: PhotoUploadView) => upload.failed.length + chosen.filter((file) => file.refused).length;
   const busy = phase.name === "sending" || (phase.name === "checking" && !result && !progress.isError);
   const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
     onDrop: (files, rejections) => void onDrop(files, rejections),
@@ -173,7 +175,7 @@ export function PhotoUpload({ propertyId, propertyName }: { propertyId: string; 
             ) : (
               <>
                 {/* Phones do not drag: there the button is the way in. */}
-                <span className="sm:hidden">Photos of each room as it should be left</span>
+                <span className="sm:hidden">Add photos from your phone</span>
                 <span className="max-sm:hidden">Drag photos here, or choose them</span>
               </>
             )}
@@ -189,7 +191,7 @@ export function PhotoUpload({ propertyId, propertyName }: { propertyId: string; 
         {result &&
           `${plural(result.stored, "photo added", "photos added")}` +
             (result.duplicates > 0 ? `, ${result.duplicates} already in the baseline` : "") +
-            (result.failed.length > 0 ? `, ${plural(result.failed.length, "refused", "refused")}` : "") +
+            (refusedCount(result) > 0 ? `, ${refusedCount(result)} refused` : "") +
             "."}
       </div>
       {phase.name === "error" && <Notice tone="error">{phase.message}</Notice>}

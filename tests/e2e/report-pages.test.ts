@@ -275,7 +275,7 @@ describe("report pages", () => {
     const files = page.getByRole("list", { name: "Chosen files" });
     const file = (name: string) => files.getByRole("listitem").filter({ hasText: name });
     await file("notes.txt").getByText("Not a JPEG, PNG or WebP photo.").waitFor();
-    await setup.getByRole("status").getByText("1 photo added, 1 refused.").waitFor({ timeout: 30_000 });
+    await setup.getByRole("status").getByText("1 photo added, 2 refused.").waitFor({ timeout: 30_000 });
     await file("scan.pdf").getByText("Not a JPEG, PNG or WebP photo.").waitFor();
     await file("hallway.jpg").getByText("Accepted").waitFor();
     // A thumbnail of each photo sent; the refused text file has none.
