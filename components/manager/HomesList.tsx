@@ -1,6 +1,7 @@
 import { Check, Circle, ChevronRight } from "lucide-react";
 import { type HomeSummary, setupDone } from "@/lib/people/read-home";
 import { Badge } from "@/components/ui/Badge";
+import { VerdictBadge } from "./VerdictBadge";
 import { cn } from "@/components/ui/cn";
 
 function Part({ done, children }: { done: boolean; children: string }) {
@@ -41,9 +42,14 @@ export function HomesList({ homes, showWorkspace }: { homes: HomeSummary[]; show
                 </Part>
               </ul>
             </div>
-            <Badge tone={done === of ? "success" : "neutral"} className="shrink-0">
-              {done === of ? "Set up" : `${done} of ${of} set up`}
-            </Badge>
+            <div className="flex shrink-0 flex-col items-end gap-1.5 sm:flex-row sm:items-center sm:gap-3">
+              {home.latest ? (
+                <VerdictBadge verdict={home.latest.verdict} status="completed" />
+              ) : (
+                <span className="text-xs text-muted">No report yet</span>
+              )}
+              <Badge tone={done === of ? "success" : "neutral"}>{done === of ? "Set up" : `${done} of ${of} set up`}</Badge>
+            </div>
             <ChevronRight aria-hidden className="size-4 shrink-0 text-muted" />
           </li>
         );

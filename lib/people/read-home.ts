@@ -4,7 +4,8 @@ import { db } from "../db/client";
 import type { ChecklistType } from "../generated/prisma/enums";
 import { type SetupProgress, setupProgress } from "../properties/setup-progress";
 import type { PersonSeat } from "./access";
-import { type InspectionFilters, readInspections } from "./read-inspections";
+import { type InspectionFilters, readInspections, releasedFacts } from "./read-inspections";
+import type { Verdict } from "../reports/verdict";
 
 export interface HomeFilters extends InspectionFilters {
   workspaceId?: string;
@@ -24,6 +25,8 @@ export interface HomeSummary {
   name: string;
   checklists: HomeChecklist[];
   setup: SetupProgress;
+  /** The verdict of the home's newest released report: how it stands now. */
+  latest?: { inspectionId: string; verdict: Verdict };
 }
 
 /** The three parts of a home's setup that make the analysis sharper, and how many are in place. */
@@ -56,7 +59,21 @@ export async function readHomes(workspaceIds: readonly string[], propertyId?: st
       select: { workspaceId: true, type: true, itemCount: true },
     }),
   ]);
-  const progress = await setupProgress(properties.map((property) => property.id));
+  const ids = properties.map((property) => property.id);
+  const [progress, latest] = await Promise.all([
+    setupProgress(ids),
+    db().inspection.findMany({
+      where: { propertyId: { in: ids }, status: "completed" },
+      distinct: ["propertyId"],
+      orderBy: [{ propertyId: "asc" }, { openedAt: "desc" }, { id: "asc" }],
+      select: { id: true, propertyId: true },
+    }),
+  ]);
+  const facts = await releasedFacts(latest.map((inspection) => inspection.id));
+  const latestOf = (propertyId: string) => {
+    const inspection = latest.find((candidate) => candidate.propertyId === propertyId);
+    return inspection && { inspectionId: inspection.id, verdict: facts.get(inspection.id)!.verdict };
+  };
   return properties.map((property) => ({
     id: property.id,
     workspaceId: property.workspaceId,
@@ -69,6 +86,7 @@ export async function readHomes(workspaceIds: readonly string[], propertyId?: st
       return company ? [{ type, itemCount: company.itemCount, source: "company" }] : [];
     }),
     setup: progress.get(property.id)!,
+    latest: latestOf(property.id),
   }));
 }
 

@@ -61,6 +61,33 @@ function verdictWhere(verdict: VerdictFilter | undefined): Prisma.InspectionWher
 const day = (value: string | undefined) =>
   value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : undefined;
 
+export type ReleasedFacts = NonNullable<InspectionRow["released"]>;
+
+/** What released reports hold, by inspection id: the verdict and the counts it is decided from. */
+export async function releasedFacts(inspectionIds: readonly string[]): Promise<Map<string, ReleasedFacts>> {
+  const ids = [...inspectionIds];
+  const [findings, missed] = await Promise.all([
+    db().finding.groupBy({
+      by: ["inspectionId", "severity"],
+      where: { inspectionId: { in: ids }, ...shown },
+      _count: { _all: true },
+    }),
+    db().inspectionItem.groupBy({
+      by: ["inspectionId"],
+      where: { inspectionId: { in: ids }, state: "missed" },
+      _count: { _all: true },
+    }),
+  ]);
+  const facts = new Map<string, ReleasedFacts>();
+  for (const id of ids) {
+    const bySeverity: Record<FindingSeverity, number> = { MAJOR: 0, MODERATE: 0, MINOR: 0 };
+    for (const group of findings) if (group.inspectionId === id) bySeverity[group.severity] = group._count._all;
+    const missedItems = missed.find((group) => group.inspectionId === id)?._count._all ?? 0;
+    facts.set(id, { verdict: verdictOf({ bySeverity, missedItems }), bySeverity, missedItems });
+  }
+  return facts;
+}
+
 export async function readInspections(
   workspaceIds: readonly string[],
   filters: InspectionFilters,
@@ -92,20 +119,9 @@ export async function readInspections(
       video: { select: { recordedAt: true } },
     },
   });
-  const released = inspections.filter((inspection) => inspection.status === "completed").map((inspection) => inspection.id);
-  const [findings, missed] = await Promise.all([
-    db().finding.groupBy({
-      by: ["inspectionId", "severity"],
-      where: { inspectionId: { in: released }, ...shown },
-      _count: { _all: true },
-    }),
-    db().inspectionItem.groupBy({
-      by: ["inspectionId"],
-      where: { inspectionId: { in: released }, state: "missed" },
-      _count: { _all: true },
-    }),
-  ]);
-
+  const facts = await releasedFacts(
+    inspections.filter((inspection) => inspection.status === "completed").map((inspection) => inspection.id),
+  );
   const rows = inspections.map((inspection): InspectionRow => {
     const row: InspectionRow = {
       id: inspection.id,
@@ -116,11 +132,8 @@ export async function readInspections(
       at: inspection.video?.recordedAt ?? inspection.openedAt,
       status: inspection.status,
     };
-    if (inspection.status !== "completed") return row;
-    const bySeverity: Record<FindingSeverity, number> = { MAJOR: 0, MODERATE: 0, MINOR: 0 };
-    for (const group of findings) if (group.inspectionId === inspection.id) bySeverity[group.severity] = group._count._all;
-    const missedItems = missed.find((group) => group.inspectionId === inspection.id)?._count._all ?? 0;
-    return { ...row, released: { verdict: verdictOf({ bySeverity, missedItems }), bySeverity, missedItems } };
+    const released = facts.get(inspection.id);
+    return released ? { ...row, released } : row;
   });
   return { rows, truncated: inspections.length === take };
 }

@@ -198,6 +198,9 @@ describe("report pages", () => {
     await expect(homes.getByRole("list", { name: "Setup of Home home-1" }).textContent()).resolves.toContain(
       "Checklist, 3 items",
     );
+    // Each home with the verdict of its newest report: how it stands now.
+    const homeRow = homes.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Home home-1" }) });
+    await expect(homeRow.textContent()).resolves.toContain("Not ready");
     await expectAccessible(page, "the home at 1440x900");
     await screenshot(page, "24-home-desktop", { fullPage: true });
 
