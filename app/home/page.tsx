@@ -59,7 +59,15 @@ export default async function HomePage({ searchParams }: { searchParams: Search 
 
   return (
     <PageShell person={person}>
-      <PageHeader title="Inspections" description={seats.map((seat) => seat.workspaceName).join(" · ")} />
+      <PageHeader
+        title="Inspections"
+        description={
+          <>
+            {severalWorkspaces ? "Workspaces" : "Workspace"}:{" "}
+            <span className="font-medium text-ink-soft">{seats.map((seat) => seat.workspaceName).join(" · ")}</span>
+          </>
+        }
+      />
 
       <Card aria-labelledby="inspections-title" className="max-sm:px-3">
         <CardHeader
