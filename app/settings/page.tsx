@@ -1,10 +1,11 @@
+import { House } from "lucide-react";
 import type { Metadata } from "next";
 import { requirePerson } from "@/lib/auth/current-person";
 import { deliveryChoicesOf } from "@/lib/people/manage-seats";
-import { DeliveryChoices } from "@/components/people/DeliveryChoices";
-import { PageShell } from "@/components/shell/PageShell";
+import { DeliveryChoices } from "@/components/manager/DeliveryChoices";
+import { StatePage } from "@/components/manager/StatePage";
+import { PageHeader, PageShell } from "@/components/ui/PageShell";
 import { QueryProvider } from "@/components/ui/QueryProvider";
-import styles from "@/components/shell/shell.module.css";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings · Walkthrough" };
@@ -12,21 +13,31 @@ export const metadata: Metadata = { title: "Settings · Walkthrough" };
 export default async function SettingsPage() {
   const person = await requirePerson("/settings");
   const choices = await deliveryChoicesOf(person.id);
-  return (
-    <PageShell person={person} narrow>
-      <div>
-        <h1 className={styles.title}>Report emails</h1>
-        <p className={styles.subtitle}>
-          Every report stays on the inspections page; these choices decide which ones are emailed to {person.email}.
+  if (choices.length === 0)
+    return (
+      <StatePage person={person} icon={House} title="No workspace yet">
+        <p>
+          Report emails are chosen per workspace, and <span className="font-medium text-ink">{person.email}</span> is not in one
+          yet. Ask the owner of your company&apos;s workspace to invite this address.
         </p>
-      </div>
-      {choices.length === 0 ? (
-        <p>You have no workspace yet.</p>
-      ) : (
-        <QueryProvider>
+      </StatePage>
+    );
+  return (
+    <PageShell person={person}>
+      <PageHeader
+        title="Settings"
+        description={
+          <>
+            Every report stays on the Inspections page; these choices decide which ones are also emailed to{" "}
+            <span className="font-medium text-ink-soft">{person.email}</span>.
+          </>
+        }
+      />
+      <QueryProvider>
+        <div className="flex max-w-3xl flex-col gap-6">
           <DeliveryChoices choices={choices} />
-        </QueryProvider>
-      )}
+        </div>
+      </QueryProvider>
     </PageShell>
   );
 }

@@ -9,7 +9,7 @@ import { FindingSeverity, SeatRole } from "../generated/prisma/enums";
 import { sendMail } from "../mail/send-mail";
 import { invitationMail } from "../mail/templates";
 import { invitationDays } from "./claim-workspace";
-import { deliveryChoiceBody, seatInviteBody } from "./schemas";
+import { deliveryChoiceBody, seatInviteBody, seatRoleChangeBody } from "./schemas";
 import { isUuid } from "../validation/uuid";
 
 /** A person with a seat in a workspace, as the owner's page and the admin console list them. */
@@ -129,6 +129,41 @@ export async function removeSeat(owner: SeatOwner, workspaceId: string, seatId: 
       tx,
     );
   });
+}
+
+/**
+ * An owner makes a manager a viewer or the other way round; an owner's seat is changed only by
+ * staff. Audited as invitations are. Unknown seats are `not_found`.
+ */
+export async function changeSeatRole(owner: SeatOwner, workspaceId: string, seatId: string, body: unknown): Promise<SeatView> {
+  await assertOwner(owner.id, workspaceId);
+  const { role } = parseInput(seatRoleChangeBody, body);
+  const seat = isUuid(seatId)
+    ? await db().seat.findFirst({
+        where: { id: seatId, workspaceId },
+        include: { user: true, workspace: { select: { partnerId: true } } },
+      })
+    : null;
+  if (seat === null) throw new ApiError("not_found", { message: "No such person in this workspace." });
+  if (seat.role === "owner") throw new ApiError("owner_seat", { message: "An owner's seat cannot be changed here." });
+  if (seat.role !== role)
+    await db().$transaction(async (tx) => {
+      // Only a manager or viewer seat changes: one made owner meanwhile by staff stays so.
+      const { count } = await tx.seat.updateMany({ where: { id: seatId, role: { not: "owner" } }, data: { role } });
+      if (count === 0) return;
+      await recordAudit(
+        {
+          actor: { userId: owner.id, email: owner.email },
+          partnerId: seat.workspace.partnerId,
+          action: "seat.role",
+          objectType: "workspace",
+          objectId: workspaceId,
+          detail: { email: seat.user.email, from: seat.role, role },
+        },
+        tx,
+      );
+    });
+  return { seatId, email: seat.user.email, name: seat.user.name ?? undefined, role, joined: seat.user.emailVerified !== null };
 }
 
 /** What a person receives from one of their seats. */

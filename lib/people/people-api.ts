@@ -3,7 +3,7 @@ import { z } from "zod";
 import { incomingBody } from "../http/body";
 import { defineRoute, ok } from "../http/operation";
 import { jsonObject } from "../validation/json-object";
-import { inviteToSeat, listSeats, removeSeat, setDeliveryChoice } from "./manage-seats";
+import { changeSeatRole, inviteToSeat, listSeats, removeSeat, setDeliveryChoice } from "./manage-seats";
 import { readPhotoUpload, startPhotoUpload } from "./upload-photos";
 
 /*
@@ -41,6 +41,16 @@ export const removeWorkspaceSeat = defineRoute({
     await removeSeat(caller, params.workspaceId, params.seatId);
     return ok({ removed: params.seatId });
   },
+});
+
+export const changeWorkspaceSeatRole = defineRoute({
+  auth: "session",
+  method: "PATCH",
+  path: "/api/workspaces/{workspaceId}/seats/{seatId}",
+  params: workspacePath.extend({ seatId: z.string() }),
+  // seatRoleChangeBody, parsed once the caller is found to own the workspace.
+  body: jsonObject,
+  handler: async ({ caller, params, body }) => ok(await changeSeatRole(caller, params.workspaceId, params.seatId, body)),
 });
 
 export const setSeatDelivery = defineRoute({

@@ -1,93 +1,99 @@
 import "server-only";
 import { checklistTypes } from "../checklists/items";
 import { db } from "../db/client";
-import type { InspectionStatus } from "../generated/prisma/enums";
+import type { ChecklistType } from "../generated/prisma/enums";
 import { type SetupProgress, setupProgress } from "../properties/setup-progress";
 import type { PersonSeat } from "./access";
+import { type InspectionFilters, readInspections, releasedFacts } from "./read-inspections";
+import type { Verdict } from "../reports/verdict";
 
-export const inspectionStatuses: InspectionStatus[] = ["recording", "processing", "completed", "failed"];
-const pageSize = 100;
-
-export interface HomeFilters {
+export interface HomeFilters extends InspectionFilters {
   workspaceId?: string;
-  propertyId?: string;
-  status?: InspectionStatus;
 }
 
-export interface HomeInspection {
-  id: string;
-  workspaceName: string;
-  propertyName: string;
-  date: string;
-  status: InspectionStatus;
-  findings?: number;
+/** A home's checklist of one type: its own, the workspace's company-wide one, or none. */
+export interface HomeChecklist {
+  type: ChecklistType;
+  itemCount: number;
+  source: "home" | "company";
 }
 
-export interface HomeProperty {
+export interface HomeSummary {
   id: string;
   workspaceId: string;
+  workspaceName: string;
   name: string;
-  checklistItems: number;
+  checklists: HomeChecklist[];
   setup: SetupProgress;
+  /** The verdict of the home's newest released report: how it stands now. */
+  latest?: { inspectionId: string; verdict: Verdict };
+}
+
+/** The three parts of a home's setup that make the analysis sharper, and how many are in place. */
+export function setupDone(home: Pick<HomeSummary, "checklists" | "setup">) {
+  const parts = {
+    checklist: home.checklists.some((list) => list.itemCount > 0),
+    tour: home.setup.tour.state === "imported",
+    photos: home.setup.baselinePhotos.count > 0,
+  };
+  return { parts, done: Object.values(parts).filter(Boolean).length, of: 3 };
+}
+
+/** Homes of the given workspaces with their checklists (a home's own list of a type replaces the company-wide one). */
+export async function readHomes(workspaceIds: readonly string[], propertyId?: string): Promise<HomeSummary[]> {
+  const [properties, companyLists] = await Promise.all([
+    db().property.findMany({
+      where: { workspaceId: { in: [...workspaceIds] }, ...(propertyId ? { id: propertyId } : {}) },
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+      take: 500,
+      select: {
+        id: true,
+        workspaceId: true,
+        name: true,
+        workspace: { select: { name: true } },
+        checklists: { select: { type: true, itemCount: true } },
+      },
+    }),
+    db().companyChecklist.findMany({
+      where: { workspaceId: { in: [...workspaceIds] } },
+      select: { workspaceId: true, type: true, itemCount: true },
+    }),
+  ]);
+  const ids = properties.map((property) => property.id);
+  const [progress, latest] = await Promise.all([
+    setupProgress(ids),
+    db().inspection.findMany({
+      where: { propertyId: { in: ids }, status: "completed" },
+      distinct: ["propertyId"],
+      orderBy: [{ propertyId: "asc" }, { openedAt: "desc" }, { id: "asc" }],
+      select: { id: true, propertyId: true },
+    }),
+  ]);
+  const facts = await releasedFacts(latest.map((inspection) => inspection.id));
+  const latestOf = (propertyId: string) => {
+    const inspection = latest.find((candidate) => candidate.propertyId === propertyId);
+    return inspection && { inspectionId: inspection.id, verdict: facts.get(inspection.id)!.verdict };
+  };
+  return properties.map((property) => ({
+    id: property.id,
+    workspaceId: property.workspaceId,
+    workspaceName: property.workspace.name,
+    name: property.name,
+    checklists: checklistTypes.flatMap((type): HomeChecklist[] => {
+      const own = property.checklists.find((list) => list.type === type);
+      if (own) return [{ type, itemCount: own.itemCount, source: "home" }];
+      const company = companyLists.find((list) => list.workspaceId === property.workspaceId && list.type === type);
+      return company ? [{ type, itemCount: company.itemCount, source: "company" }] : [];
+    }),
+    setup: progress.get(property.id)!,
+    latest: latestOf(property.id),
+  }));
 }
 
 /** The manager's home: their workspaces' latest inspections (filtered) and every home with its setup progress. */
 export async function readHome(seats: readonly PersonSeat[], filters: HomeFilters) {
   const allowed = seats.map((seat) => seat.workspaceId);
   const workspaceIds = filters.workspaceId && allowed.includes(filters.workspaceId) ? [filters.workspaceId] : allowed;
-  const [inspections, properties] = await Promise.all([
-    db().inspection.findMany({
-      where: {
-        workspaceId: { in: workspaceIds },
-        ...(filters.propertyId ? { propertyId: filters.propertyId } : {}),
-        ...(filters.status ? { status: filters.status } : {}),
-      },
-      orderBy: [{ openedAt: "desc" }, { id: "asc" }],
-      take: pageSize,
-      include: {
-        property: { select: { name: true } },
-        task: { select: { scheduledDate: true } },
-        workspace: { select: { name: true } },
-        _count: { select: { findings: { where: { rejected: false, reviewNeeded: false } } } },
-      },
-    }),
-    db().property.findMany({
-      where: { workspaceId: { in: workspaceIds } },
-      orderBy: [{ name: "asc" }, { id: "asc" }],
-      take: 500,
-      select: { id: true, workspaceId: true, name: true, checklists: { select: { type: true, itemCount: true } } },
-    }),
-  ]);
-  const companyLists = await db().companyChecklist.findMany({
-    where: { workspaceId: { in: workspaceIds } },
-    select: { workspaceId: true, type: true, itemCount: true },
-  });
-  // A home's own list of a type replaces the company-wide one of that type.
-  const checklistItems = (property: (typeof properties)[number]) =>
-    checklistTypes.reduce((sum, type) => {
-      const own = property.checklists.find((list) => list.type === type);
-      const company = companyLists.find((list) => list.workspaceId === property.workspaceId && list.type === type);
-      return sum + (own?.itemCount ?? company?.itemCount ?? 0);
-    }, 0);
-  const progress = await setupProgress(properties.map((property) => property.id));
-
-  return {
-    inspections: inspections.map((inspection): HomeInspection => ({
-      id: inspection.id,
-      workspaceName: inspection.workspace.name,
-      propertyName: inspection.property.name,
-      date: (inspection.task.scheduledDate ?? inspection.openedAt).toISOString().slice(0, 10),
-      status: inspection.status,
-      // Findings are counted once the report is out; before that the number would still move.
-      findings: inspection.status === "completed" ? inspection._count.findings : undefined,
-    })),
-    truncated: inspections.length === pageSize,
-    properties: properties.map((property): HomeProperty => ({
-      id: property.id,
-      workspaceId: property.workspaceId,
-      name: property.name,
-      checklistItems: checklistItems(property),
-      setup: progress.get(property.id)!,
-    })),
-  };
+  const [inspections, homes] = await Promise.all([readInspections(workspaceIds, filters), readHomes(workspaceIds)]);
+  return { inspections: inspections.rows, truncated: inspections.truncated, homes };
 }

@@ -65,6 +65,9 @@ export const seatInviteBody = z.object({
   role: refusedAs("invalid_role", z.enum(["manager", "viewer"], { error: "Choose manager or viewer." })),
 });
 
+/** An owner changes a manager's or viewer's role (staff alone give or take owner seats). */
+export const seatRoleChangeBody = seatInviteBody.pick({ role: true });
+
 export const findingSeverities: FindingSeverity[] = ["MINOR", "MODERATE", "MAJOR"];
 
 /** A person's own choices for one of their seats. */

@@ -732,6 +732,28 @@ describe("a workspace's seats, by its owner", () => {
     }[];
     expect(other.filter((entry) => entry.action.startsWith("seat."))).toEqual([]);
   });
+
+  it("lets the owner change a manager's or viewer's role, never an owner's, and audits the change", async () => {
+    const email = address("role-change");
+    const base = `/api/workspaces/${partnerA.workspaceUuid}/seats`;
+    const seatId = (await send("POST", base, "manager", { email, role: "viewer" })).body.seatId as string;
+    const changed = await send("PATCH", `${base}/${seatId}`, "manager", { role: "manager" });
+    expect([changed.status, changed.body]).toEqual([200, { seatId, email, role: "manager", joined: false }]);
+    expect((await send("PATCH", `${base}/${seatId}`, "manager", { role: "owner" })).body).toMatchObject({
+      error: { code: "invalid_role" },
+    });
+    const ownSeat = await db().seat.findFirstOrThrow({ where: { workspaceId: partnerA.workspaceUuid, role: "owner" } });
+    expect((await send("PATCH", `${base}/${ownSeat.id}`, "manager", { role: "viewer" })).status).toBe(409);
+    expect((await send("PATCH", `${base}/${seatId}`, "partnerUser", { role: "viewer" })).status).toBe(404);
+    const entry = (
+      (await send("GET", `/api/console/partners/${partnerA.id}/audit`, "partnerUser")).body.entries as Record<string, unknown>[]
+    )[0];
+    expect(entry).toMatchObject({
+      action: "seat.role",
+      actor: emails.manager,
+      detail: { email, from: "viewer", role: "manager" },
+    });
+  });
 });
 
 describe("company-wide checklists, by staff", () => {
