@@ -61,7 +61,7 @@ export function AuditPanel({ partnerId, title = "Audit log" }: { partnerId?: str
           <TBody>
             {entries.map((entry) => (
               <Tr key={entry.id}>
-                <Td label="When" className="whitespace-nowrap text-ink-soft">
+                <Td label="When" className="sm:whitespace-nowrap text-ink-soft">
                   <LocalTime date={entry.at} />
                 </Td>
                 <Td label="Who" className="max-w-56 truncate">

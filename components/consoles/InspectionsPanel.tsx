@@ -149,7 +149,7 @@ export function InspectionsPanel({ partnerId }: { partnerId?: string }) {
                     inspection.findings
                   )}
                 </Td>
-                <Td label="Opened" className="whitespace-nowrap text-ink-soft">
+                <Td label="Opened" className="sm:whitespace-nowrap text-ink-soft">
                   <LocalTime date={inspection.openedAt} />
                 </Td>
               </Tr>

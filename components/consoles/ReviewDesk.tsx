@@ -172,8 +172,8 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
           <ErrorAlert error={act.error} />
         </div>
       )}
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-        <div className="flex flex-col gap-6 lg:sticky lg:top-4">
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:grid-rows-[auto_auto_1fr]">
+        <div className="flex flex-col gap-6 lg:col-start-1 lg:row-start-1">
           {data.videoUrl && (
             <Card aria-labelledby="video-title">
               <CardHeader id="video-title" title="Walkthrough video" />
@@ -195,49 +195,8 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
               </p>
             </Card>
           )}
-          {open && (
-            <Card aria-labelledby="decision-title">
-              <CardHeader
-                id="decision-title"
-                title="Decision"
-                description="The last verdict releases the report on its own; release it earlier here."
-              />
-              <div className="flex flex-col gap-4">
-                <Button
-                  disabled={act.isPending}
-                  onClick={() => act.mutate({ path: "/release", body: {}, done: "The report is released." })}
-                  className="self-start"
-                >
-                  Release the report
-                </Button>
-                <div className="flex flex-col gap-2 border-t border-line pt-4 sm:flex-row sm:items-end">
-                  <Field id="fail-reason" label="Reason to fail" className="flex-1">
-                    <Select value={reason} onChange={(event) => setReason(event.target.value)}>
-                      {staffFailReasons.map((value) => (
-                        <option key={value} value={value}>
-                          {labelOf(failReasonLabel, value)}
-                        </option>
-                      ))}
-                    </Select>
-                  </Field>
-                  <ConfirmDialog
-                    title="Fail this inspection?"
-                    description={`No report will be made. Reason: ${labelOf(failReasonLabel, reason).toLowerCase()}.`}
-                    confirmLabel="Fail inspection"
-                    onConfirm={() => act.mutate({ path: "/fail", body: { reason }, done: "The inspection failed." })}
-                    trigger={
-                      <Button variant="destructive" disabled={act.isPending}>
-                        Fail
-                      </Button>
-                    }
-                  />
-                </div>
-              </div>
-            </Card>
-          )}
         </div>
-
-        <div className="flex flex-col gap-6">
+        <div className="flex flex-col gap-6 lg:col-start-2 lg:row-span-3 lg:row-start-1">
           <Card aria-labelledby="items-title">
             <CardHeader
               id="items-title"
@@ -339,7 +298,7 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
                           </figure>
                         ))}
                         {finding.after.slice(0, 1).map((url) => (
-                          <figure key={url} className={cn("flex flex-col gap-1", finding.before.length === 0 && "col-span-2")}>
+                          <figure key={url} className="flex flex-col gap-1">
                             <img src={url} alt={`After: ${finding.description}`} className="rounded-md border border-line" />
                             <figcaption className="text-xs text-muted">After</figcaption>
                           </figure>
@@ -416,6 +375,48 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
               </form>
             )}
           </Card>
+        </div>
+        <div className="flex flex-col gap-6 empty:hidden lg:col-start-1 lg:row-start-2">
+          {open && (
+            <Card aria-labelledby="decision-title">
+              <CardHeader
+                id="decision-title"
+                title="Decision"
+                description="The last verdict releases the report on its own; release it earlier here."
+              />
+              <div className="flex flex-col gap-4">
+                <Button
+                  disabled={act.isPending}
+                  onClick={() => act.mutate({ path: "/release", body: {}, done: "The report is released." })}
+                  className="self-start"
+                >
+                  Release the report
+                </Button>
+                <div className="flex flex-col gap-2 border-t border-line pt-4 sm:flex-row sm:items-end">
+                  <Field id="fail-reason" label="Reason to fail" className="flex-1">
+                    <Select value={reason} onChange={(event) => setReason(event.target.value)}>
+                      {staffFailReasons.map((value) => (
+                        <option key={value} value={value}>
+                          {labelOf(failReasonLabel, value)}
+                        </option>
+                      ))}
+                    </Select>
+                  </Field>
+                  <ConfirmDialog
+                    title="Fail this inspection?"
+                    description={`No report will be made. Reason: ${labelOf(failReasonLabel, reason).toLowerCase()}.`}
+                    confirmLabel="Fail inspection"
+                    onConfirm={() => act.mutate({ path: "/fail", body: { reason }, done: "The inspection failed." })}
+                    trigger={
+                      <Button variant="destructive" disabled={act.isPending}>
+                        Fail
+                      </Button>
+                    }
+                  />
+                </div>
+              </div>
+            </Card>
+          )}
         </div>
       </div>
     </>

@@ -48,9 +48,9 @@ export function StaffPanel() {
       {staff.isPending && <SkeletonRows rows={2} label="Loading staff" />}
       <ErrorAlert error={staff.error} />
       {staff.data && (
-        <ul className="divide-y divide-line rounded-md border border-line">
+        <ul className="divide-y divide-line border-y border-line">
           {staff.data.staff.map((member) => (
-            <li key={member.email} className="truncate px-3 py-2 text-sm text-ink">
+            <li key={member.email} className="truncate py-2 text-sm text-ink">
               {member.email}
             </li>
           ))}

@@ -64,9 +64,11 @@ export function StaffSeats({ partnerId, workspaceId, seats }: { partnerId: strin
         <ul className="divide-y divide-line rounded-md border border-line">
           {seats.map((seat) => (
             <li key={seat.seatId} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-              <span className="min-w-0 flex-1 truncate font-medium text-ink">{seat.email}</span>
+              <span className="w-full min-w-0 truncate font-medium text-ink" title={seat.email}>
+                {seat.email}
+              </span>
               <Badge tone="info">{seatRoleLabel[seat.role]}</Badge>
-              {!seat.joined && <span className="text-xs text-muted">Not signed in yet</span>}
+              <span className="flex-1 text-xs text-muted">{seat.joined ? "" : "Not signed in yet"}</span>
               <ConfirmDialog
                 title={`Take ${seat.email}'s seat away?`}
                 description="They can no longer open this workspace's reports."
@@ -82,26 +84,24 @@ export function StaffSeats({ partnerId, workspaceId, seats }: { partnerId: strin
           ))}
         </ul>
       )}
-      <form
-        onSubmit={submit}
-        aria-label="Give or change a seat"
-        className="mt-4 grid gap-2 sm:grid-cols-[1fr_10rem_auto] sm:items-end"
-      >
+      <form onSubmit={submit} aria-label="Give or change a seat" className="mt-4 flex flex-col gap-3">
         <Field id="seat-email" label="Email address">
           <Input name="email" type="email" required />
         </Field>
-        <Field id="seat-role" label="Role">
-          <Select name="role" defaultValue="manager">
-            {roles.map((role) => (
-              <option key={role} value={role}>
-                {seatRoleLabel[role]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Button type="submit" disabled={change.isPending}>
-          Save seat
-        </Button>
+        <div className="flex items-end gap-2">
+          <Field id="seat-role" label="Role" className="flex-1">
+            <Select name="role" defaultValue="manager">
+              {roles.map((role) => (
+                <option key={role} value={role}>
+                  {seatRoleLabel[role]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Button type="submit" disabled={change.isPending}>
+            Save seat
+          </Button>
+        </div>
       </form>
       <div className="mt-3 empty:hidden">
         <ErrorAlert error={change.error} />

@@ -51,7 +51,10 @@ export function UsagePanel({ partnerId }: { partnerId: string }) {
             <Stat label="Errors" value={errors} tone="danger" />
           </div>
           <div aria-hidden="true">
-            <div className="flex h-32 items-end gap-0.5 border-b border-line sm:gap-1">
+            <div className="relative flex h-32 items-end gap-0.5 border-b border-line sm:gap-1">
+              {total === 0 && (
+                <p className="absolute inset-0 grid place-items-center text-sm text-muted">No requests in these 30 days.</p>
+              )}
               {usage.data.days.map((day) => (
                 <div
                   key={day.day}

@@ -125,6 +125,8 @@ describe("the review desk", () => {
     const stored = await db().finding.findFirstOrThrow({ where: { inspectionId, source: "staff" } });
     expect(stored).toMatchObject({ room: "Bedroom", severity: "MAJOR", videoTimestampSeconds: 5 });
     expect(stored.afterKeys).toHaveLength(1);
+    // From the top: the video's column is sticky, and a full-page picture keeps the scroll position.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "46-admin-review-desktop", { fullPage: true });
 
     // The last verdict, M: nothing else waits, so the report is released.

@@ -152,7 +152,7 @@ export default async function AdminWorkspacePage({ params }: { params: Promise<{
                 <TBody>
                   {detail.runs.map((run) => (
                     <Tr key={run.id}>
-                      <Td label="Submitted" className="whitespace-nowrap">
+                      <Td label="Submitted" className="sm:whitespace-nowrap">
                         <LocalTime date={run.submittedAt} />
                       </Td>
                       <Td label="Source">{rosterSourceLabel[run.source]}</Td>
@@ -162,7 +162,7 @@ export default async function AdminWorkspacePage({ params }: { params: Promise<{
                           {run.errorCode && <code className="font-mono text-xs text-muted">{run.errorCode}</code>}
                         </span>
                       </Td>
-                      <Td label="Finished" className="whitespace-nowrap">
+                      <Td label="Finished" className="sm:whitespace-nowrap">
                         <Moment iso={run.finishedAt} />
                       </Td>
                     </Tr>
