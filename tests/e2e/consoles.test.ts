@@ -56,7 +56,13 @@ const toasts = (page: Page) => page.getByRole("region", { name: /^Notifications/
 
 /** Closes the toasts shown so far, so a screenshot shows the page under them. */
 async function dismissToasts(page: Page) {
-  for (const dismiss of await toasts(page).getByRole("button", { name: "Dismiss" }).all()) await dismiss.click();
+  // One at a time: each closes (and others time out) while the list is read.
+  const dismiss = toasts(page).getByRole("button", { name: "Dismiss" });
+  while ((await dismiss.count()) > 0)
+    await dismiss
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
 }
 
 /**
@@ -108,6 +114,8 @@ describe("the consoles", () => {
 
     // The pause asks first. By keyboard: Enter opens it on the safe choice, Escape cancels, the focus comes back.
     const pause = page.getByRole("button", { name: "Pause partner" });
+    // Enabled once React has hydrated (a trial click waits for that), then focused as Tab would.
+    await pause.click({ trial: true });
     await pause.focus();
     await page.keyboard.press("Enter");
     const ask = page.getByRole("alertdialog", { name: "Pause this partner?" });
