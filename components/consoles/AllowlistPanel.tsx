@@ -11,6 +11,7 @@ import { EmptyState } from "@/components/ui/EmptyState";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
 import { Field, Input } from "@/components/ui/Field";
 import { SkeletonRows } from "@/components/ui/Skeleton";
+import { TextLink } from "@/components/ui/TextLink";
 import { useToast } from "@/components/ui/Toast";
 
 /** Where a recording link's `return_url` may send the cleaner back to. */
@@ -54,7 +55,11 @@ export function AllowlistPanel({ partnerId }: { partnerId: string }) {
       {list.isPending && <SkeletonRows rows={2} label="Loading the allowlist" />}
       <ErrorAlert error={list.error} />
       {list.isSuccess && list.data.entries.length === 0 && (
-        <EmptyState icon={Link2} title="Nothing allowed yet">
+        <EmptyState
+          icon={Link2}
+          title="Nothing allowed yet"
+          action={<TextLink href={`#entry-${partnerId}`}>Add a scheme or origin</TextLink>}
+        >
           Every return_url is refused until you add your app&apos;s scheme or origin below.
         </EmptyState>
       )}

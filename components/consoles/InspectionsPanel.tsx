@@ -106,7 +106,9 @@ export function InspectionsPanel({ partnerId }: { partnerId?: string }) {
               <Button variant="secondary" size="sm" onClick={clear}>
                 Show all inspections
               </Button>
-            ) : undefined
+            ) : (
+              <TextLink href="/docs">Read how recording links are made</TextLink>
+            )
           }
         >
           {filtered

@@ -70,7 +70,7 @@ export function PartnerControls({
         title="Status and limits"
         actions={<Badge tone={partnerStatusTone[status]}>{partnerStatusLabel[status]}</Badge>}
       />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid gap-6 lg:grid-cols-3 lg:items-end">
         <div className="flex flex-col gap-2">
           <p className="text-sm font-medium text-ink">API access</p>
           <p className="text-sm text-muted">
@@ -119,7 +119,7 @@ export function PartnerControls({
             }}
           >
             <option value="inspections">Inspection events</option>
-            <option value="reservations">Reservations track: workspace.* and reservation.*</option>
+            <option value="reservations">Workspace and reservation events</option>
           </Select>
         </Field>
       </div>

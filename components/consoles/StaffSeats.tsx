@@ -13,6 +13,7 @@ import { EmptyState } from "@/components/ui/EmptyState";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
 import { Field, Input } from "@/components/ui/Field";
 import { Select } from "@/components/ui/Select";
+import { TextLink } from "@/components/ui/TextLink";
 import { useToast } from "@/components/ui/Toast";
 import { seatRoleLabel } from "@/lib/labels/labels";
 import type { SeatRole } from "@/lib/generated/prisma/enums";
@@ -57,7 +58,11 @@ export function StaffSeats({ partnerId, workspaceId, seats }: { partnerId: strin
     <Card aria-labelledby="seats-title">
       <CardHeader id="seats-title" title="Seats" description="Who reads this workspace's reports, and with which role." />
       {seats.length === 0 ? (
-        <EmptyState icon={UserPlus} title="Nobody has a seat yet">
+        <EmptyState
+          icon={UserPlus}
+          title="Nobody has a seat yet"
+          action={<TextLink href="#seat-email">Give the first seat</TextLink>}
+        >
           Give the owner a seat below; they get an invitation by mail.
         </EmptyState>
       ) : (

@@ -11,6 +11,7 @@ import { EmptyState } from "@/components/ui/EmptyState";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
 import { Field, Input } from "@/components/ui/Field";
 import { SkeletonRows } from "@/components/ui/Skeleton";
+import { TextLink } from "@/components/ui/TextLink";
 import { useToast } from "@/components/ui/Toast";
 import type { PartnerUserView as UserRow } from "@/lib/consoles/console-people";
 
@@ -41,7 +42,11 @@ export function UsersPanel({ partnerId }: { partnerId: string }) {
       {users.isPending && <SkeletonRows rows={2} label="Loading console users" />}
       <ErrorAlert error={users.error} />
       {users.data && users.data.users.length === 0 && (
-        <EmptyState icon={Users} title="Nobody yet">
+        <EmptyState
+          icon={Users}
+          title="Nobody yet"
+          action={<TextLink href={`#invite-${partnerId}`}>Invite a colleague</TextLink>}
+        >
           Invite the engineers who run the integration.
         </EmptyState>
       )}

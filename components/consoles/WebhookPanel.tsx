@@ -15,6 +15,7 @@ import { LocalTime } from "@/components/ui/LocalTime";
 import { Notice } from "@/components/ui/Notice";
 import { Select } from "@/components/ui/Select";
 import { SkeletonRows } from "@/components/ui/Skeleton";
+import { TextLink } from "@/components/ui/TextLink";
 import { formatDateTime } from "@/lib/format/dates";
 import { deliveryStatusLabel } from "@/lib/labels/labels";
 import { deliveryStatusTone, labelOf, skipReasonLabel } from "@/lib/labels/console-labels";
@@ -224,8 +225,11 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
                 ? `No ${deliveryStatusLabel[status as (typeof statuses)[number]].toLowerCase()} deliveries`
                 : "No deliveries yet"
             }
+            action={current ? undefined : <TextLink href={`#url-${partnerId}`}>Set a receiver</TextLink>}
           >
-            {current ? "Send a test event to see one arrive here." : "Set a receiver above, then send a test event."}
+            {current
+              ? "Send a test event above: each event sent to your receiver is listed here with its attempts."
+              : "Events are sent once a receiver is set above."}
           </EmptyState>
         )}
         {shown.length > 0 && (

@@ -41,7 +41,7 @@ export function WorkspacesPanel({ partnerId, linkToAdmin = false }: { partnerId:
       {list.isPending && <SkeletonRows rows={3} label="Loading workspaces" />}
       <ErrorAlert error={list.error} />
       {list.isSuccess && list.data.workspaces.length === 0 && (
-        <EmptyState icon={Building2} title="No workspaces yet">
+        <EmptyState icon={Building2} title="No workspaces yet" action={<TextLink href="/docs">Read the API reference</TextLink>}>
           They appear here when your integration provisions them with <code>PUT /v1/workspaces/&#123;id&#125;</code>.
         </EmptyState>
       )}
