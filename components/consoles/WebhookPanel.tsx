@@ -121,7 +121,6 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
             </>
           ) : (
             <>
-              <Badge tone="neutral">No receiver</Badge>
               <span className="text-ink-soft">No receiver yet: events are kept and can be replayed once one is set.</span>
             </>
           )}
@@ -205,8 +204,8 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
                 ))}
               </Select>
             </Field>
-            <form onSubmit={submitSince} aria-label="Replay since" className="flex items-end gap-2">
-              <Field id={`since-${partnerId}`} label="Replay what was missed since" className="flex-1">
+            <form onSubmit={submitSince} aria-label="Replay since" className="flex min-w-0 items-end gap-2">
+              <Field id={`since-${partnerId}`} label="Replay what was missed since" className="min-w-0 flex-1">
                 <Input name="since" type="datetime-local" required />
               </Field>
               <Button type="submit" variant="secondary" disabled={act.isPending}>

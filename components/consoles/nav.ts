@@ -11,8 +11,8 @@ export const staffLinks: NavLink[] = [
 
 /** The partner console's sections, in the order an integration is set up and then watched. */
 export const partnerLinks = (partnerId: string): NavLink[] => [
-  { href: `/console/${partnerId}`, label: "Keys and access" },
+  { href: `/console/${partnerId}`, label: "API keys" },
   { href: `/console/${partnerId}/webhooks`, label: "Webhooks" },
   { href: `/console/${partnerId}/inspections`, label: "Inspections" },
-  { href: `/console/${partnerId}/activity`, label: "Usage and audit" },
+  { href: `/console/${partnerId}/activity`, label: "Activity" },
 ];

@@ -238,9 +238,9 @@ describe("the consoles", () => {
     await allowlist.getByRole("button", { name: "Add" }).click();
     await allowlist.getByRole("alert").waitFor();
 
-    await section("Usage and audit").click();
+    await section("Activity").click();
     await page.getByRole("region", { name: "Audit log" }).getByRole("cell", { name: "api_key.revoke" }).waitFor();
-    await expect(section("Usage and audit").getAttribute("aria-current")).resolves.toBe("page");
+    await expect(section("Activity").getAttribute("aria-current")).resolves.toBe("page");
     await atBothSizes(page, "the partner console's usage and audit", "98-console-activity");
 
     // Webhooks: set the receiver (its secret shown once), send a test event, see it in the log.

@@ -171,7 +171,7 @@ describe("the review desk", () => {
     await screenshot(page, "48-console-inspections-tablet");
     await atBothSizes(page, "the partner console's inspections", "107-console-inspections");
     // The API calls that set this walkthrough up were counted.
-    await section("Usage and audit").click();
+    await section("Activity").click();
     await page
       .getByRole("region", { name: "Usage, last 30 days" })
       .getByText(/^[1-9]\d* requests?, \d+ answered with an error\.$/)

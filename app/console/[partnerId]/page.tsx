@@ -5,7 +5,7 @@ import { PartnerConsole } from "@/components/consoles/PartnerConsole";
 import { UsersPanel } from "@/components/consoles/UsersPanel";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Keys and access · Partner console · Walkthrough" };
+export const metadata: Metadata = { title: "API keys · Partner console · Walkthrough" };
 
 export default async function PartnerConsolePage({ params }: { params: Promise<{ partnerId: string }> }) {
   const { partnerId } = await params;

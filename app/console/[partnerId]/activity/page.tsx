@@ -4,7 +4,7 @@ import { PartnerConsole } from "@/components/consoles/PartnerConsole";
 import { UsagePanel } from "@/components/consoles/UsagePanel";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Usage and audit · Partner console · Walkthrough" };
+export const metadata: Metadata = { title: "Activity · Partner console · Walkthrough" };
 
 export default async function PartnerActivityPage({ params }: { params: Promise<{ partnerId: string }> }) {
   const { partnerId } = await params;
