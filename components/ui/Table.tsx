@@ -27,7 +27,7 @@ export function Tr({ className, ...props }: HTMLAttributes<HTMLTableRowElement>)
   return (
     <tr
       className={cn(
-        "border-b border-line last:border-b-0 max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:rounded-md max-sm:border max-sm:p-3",
+        "border-b border-line sm:last:border-b-0 max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:rounded-md max-sm:border max-sm:p-3",
         className,
       )}
       {...props}
