@@ -116,10 +116,10 @@ export function KeysPanel({ partnerId }: { partnerId: string }) {
                     ))}
                   </span>
                 </Td>
-                <Td label="Created" className="sm:whitespace-nowrap text-ink-soft">
+                <Td label="Created" className="text-ink-soft">
                   <LocalTime date={key.createdAt} />
                 </Td>
-                <Td label="Last used" className="sm:whitespace-nowrap text-ink-soft">
+                <Td label="Last used" className="text-ink-soft">
                   {key.lastUsedAt ? <LocalTime date={key.lastUsedAt} /> : "Never"}
                 </Td>
                 <Td label="Status">
