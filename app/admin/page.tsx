@@ -1,13 +1,21 @@
+import { Building2 } from "lucide-react";
 import type { Metadata } from "next";
 import { CreatePartner } from "@/components/consoles/CreatePartner";
 import { NoAccess } from "@/components/consoles/NoAccess";
 import { StaffPanel } from "@/components/consoles/StaffPanel";
-import { PageShell } from "@/components/shell/PageShell";
-import { QueryProvider } from "@/components/ui/QueryProvider";
-import styles from "@/components/shell/shell.module.css";
-import { consolePage } from "@/lib/consoles/console-page";
 import { staffLinks } from "@/components/consoles/nav";
+import { Badge } from "@/components/ui/Badge";
+import { Card, CardHeader } from "@/components/ui/Card";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { PageHeader, PageShell } from "@/components/ui/PageShell";
+import { Pagination } from "@/components/ui/Pagination";
+import { QueryProvider } from "@/components/ui/QueryProvider";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
+import { TextLink } from "@/components/ui/TextLink";
+import { consolePage } from "@/lib/consoles/console-page";
 import { partnersPage } from "@/lib/consoles/partner-operations";
+import { partnerStatusTone } from "@/lib/labels/console-labels";
+import { partnerStatusLabel } from "@/lib/labels/labels";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Partners · Walkthrough admin" };
@@ -20,54 +28,59 @@ export default async function AdminPage({ searchParams }: { searchParams: Search
   const page = Math.max(1, Number((await searchParams).page) || 1);
   const list = await partnersPage(page);
   return (
-    <PageShell person={access.person} links={staffLinks}>
+    <PageShell person={access.person} links={staffLinks} width="wide">
       <QueryProvider>
-        <div>
-          <h1 className={styles.title}>Partners</h1>
-          <p className={styles.subtitle}>{list.total} in all</p>
-        </div>
-        <section className={styles.card} aria-labelledby="partners-title">
-          <h2 id="partners-title">All partners</h2>
+        <PageHeader title="Partners" description={`${list.total} in all. Each integrates through its own API keys.`} />
+        <Card aria-labelledby="partners-title">
+          <CardHeader id="partners-title" title="All partners" />
           {list.partners.length === 0 ? (
-            <p>No partners yet. Create the first below.</p>
+            <EmptyState
+              icon={Building2}
+              title="No partners yet"
+              action={<TextLink href="#partner-name">Create the first partner</TextLink>}
+            >
+              A partner is a platform that sends its customers&apos; walkthroughs here.
+            </EmptyState>
           ) : (
-            <table className={`${styles.table} ${styles.stack}`}>
-              <thead>
+            <Table>
+              <THead>
                 <tr>
-                  <th scope="col">Partner</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Active keys</th>
-                  <th scope="col">Workspaces</th>
-                  <th scope="col">Console users</th>
+                  <Th>Partner</Th>
+                  <Th>Status</Th>
+                  <Th className="text-right">Active keys</Th>
+                  <Th className="text-right">Workspaces</Th>
+                  <Th className="text-right">Console users</Th>
                 </tr>
-              </thead>
-              <tbody>
+              </THead>
+              <TBody>
                 {list.partners.map((partner) => (
-                  <tr key={partner.id}>
-                    <td data-label="Partner">
-                      <a href={`/admin/partners/${partner.id}`}>{partner.name}</a>
-                    </td>
-                    <td data-label="Status">{partner.status === "active" ? "Active" : "Paused"}</td>
-                    <td data-label="Active keys">{partner.activeKeys}</td>
-                    <td data-label="Workspaces">{partner.workspaces}</td>
-                    <td data-label="Console users">{partner.users}</td>
-                  </tr>
+                  <Tr key={partner.id}>
+                    <Td label="Partner">
+                      <TextLink href={`/admin/partners/${partner.id}`}>{partner.name}</TextLink>
+                    </Td>
+                    <Td label="Status">
+                      <Badge tone={partnerStatusTone[partner.status]}>{partnerStatusLabel[partner.status]}</Badge>
+                    </Td>
+                    <Td label="Active keys" className="tabular-nums sm:text-right">
+                      {partner.activeKeys}
+                    </Td>
+                    <Td label="Workspaces" className="tabular-nums sm:text-right">
+                      {partner.workspaces}
+                    </Td>
+                    <Td label="Console users" className="tabular-nums sm:text-right">
+                      {partner.users}
+                    </Td>
+                  </Tr>
                 ))}
-              </tbody>
-            </table>
+              </TBody>
+            </Table>
           )}
-          {list.pages > 1 && (
-            <nav aria-label="Pages" className={styles.actions}>
-              {page > 1 && <a href={`/admin?page=${page - 1}`}>Previous</a>}
-              <span>
-                Page {page} of {list.pages}
-              </span>
-              {page < list.pages && <a href={`/admin?page=${page + 1}`}>Next</a>}
-            </nav>
-          )}
-        </section>
-        <CreatePartner />
-        <StaffPanel />
+          <Pagination label="Partner pages" page={page} pages={list.pages} hrefFor={(to) => `/admin?page=${to}`} />
+        </Card>
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <CreatePartner />
+          <StaffPanel />
+        </div>
       </QueryProvider>
     </PageShell>
   );

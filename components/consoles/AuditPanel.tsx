@@ -1,13 +1,30 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { History } from "lucide-react";
+import { Button } from "@/components/ui/Button";
 import { callApi } from "@/components/ui/call-api";
+import { Card, CardHeader } from "@/components/ui/Card";
+import { EmptyState } from "@/components/ui/EmptyState";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
-import styles from "@/components/shell/shell.module.css";
+import { LocalTime } from "@/components/ui/LocalTime";
+import { SkeletonRows } from "@/components/ui/Skeleton";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
 import type { AuditView } from "@/lib/consoles/audit";
 
-/** The audit log, newest first, a server page at a time. */
-export function AuditPanel({ partnerId }: { partnerId?: string }) {
+/** An entry's detail as `key: value` pairs (it is stored as JSON); nested values stay compact JSON. */
+function details(detail: unknown): string[] {
+  if (detail === null || typeof detail !== "object" || Array.isArray(detail)) return [JSON.stringify(detail)];
+  return Object.entries(detail as Record<string, unknown>).map(
+    ([key, value]) => `${key.replaceAll("_", " ")}: ${typeof value === "string" ? value : JSON.stringify(value)}`,
+  );
+}
+
+/**
+ * The audit log, newest first, a server page at a time. The action stays as recorded
+ * (`api_key.revoke`): it is the name engineers search the log and the CLI's output for.
+ */
+export function AuditPanel({ partnerId, title = "Audit log" }: { partnerId?: string; title?: string }) {
   const path = partnerId ? `/api/console/partners/${partnerId}/audit` : "/api/console/audit";
   const log = useInfiniteQuery({
     queryKey: ["audit", partnerId ?? "all"],
@@ -18,48 +35,71 @@ export function AuditPanel({ partnerId }: { partnerId?: string }) {
   });
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
   return (
-    <section className={styles.card} aria-labelledby="audit-title">
-      <h2 id="audit-title">Audit log</h2>
-      {log.isPending && <p role="status">Loading…</p>}
+    <Card aria-labelledby="audit-title">
+      <CardHeader
+        id="audit-title"
+        title={title}
+        description="Every change made in the consoles and the command line, newest first."
+      />
+      {log.isPending && <SkeletonRows rows={4} label="Loading the audit log" />}
       <ErrorAlert error={log.error} />
-      {log.isSuccess && entries.length === 0 && <p>No changes recorded yet.</p>}
+      {log.isSuccess && entries.length === 0 && (
+        <EmptyState icon={History} title="No changes recorded yet">
+          Creating a key, setting a webhook or inviting a colleague is recorded here.
+        </EmptyState>
+      )}
       {entries.length > 0 && (
-        <table className={`${styles.table} ${styles.stack}`}>
-          <thead>
+        <Table>
+          <THead>
             <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">On</th>
+              <Th>When</Th>
+              <Th>Who</Th>
+              <Th>What</Th>
+              <Th>On</Th>
             </tr>
-          </thead>
-          <tbody>
+          </THead>
+          <TBody>
             {entries.map((entry) => (
-              <tr key={entry.id}>
-                <td data-label="When">{entry.at.slice(0, 19).replace("T", " ")}</td>
-                <td data-label="Who">{entry.actor}</td>
-                <td data-label="What">
-                  <code>{entry.action}</code>
-                  {entry.detail !== undefined && <div className={styles.muted}>{JSON.stringify(entry.detail)}</div>}
-                </td>
-                <td data-label="On">
-                  {entry.objectType} <code>{entry.objectId.slice(0, 8)}</code>
-                </td>
-              </tr>
+              <Tr key={entry.id}>
+                <Td label="When" className="sm:whitespace-nowrap text-ink-soft">
+                  <LocalTime date={entry.at} />
+                </Td>
+                <Td label="Who" className="max-w-56 truncate">
+                  {entry.actor}
+                </Td>
+                <Td label="What">
+                  <code className="font-mono text-sm text-ink">{entry.action}</code>
+                </Td>
+                <Td label="On">
+                  <span className="flex flex-col">
+                    <span className="text-ink-soft">
+                      {entry.objectType.replaceAll("_", " ")}{" "}
+                      <code className="font-mono text-xs text-muted">{entry.objectId.slice(0, 8)}</code>
+                    </span>
+                    {entry.detail !== undefined &&
+                      details(entry.detail).map((line) => (
+                        <span key={line} className="text-xs break-all text-muted">
+                          {line}
+                        </span>
+                      ))}
+                  </span>
+                </Td>
+              </Tr>
             ))}
-          </tbody>
-        </table>
+          </TBody>
+        </Table>
       )}
       {log.hasNextPage && (
-        <button
-          type="button"
-          className={styles.secondary}
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-3"
           onClick={() => void log.fetchNextPage()}
           disabled={log.isFetchingNextPage}
         >
           {log.isFetchingNextPage ? "Loading…" : "Show older"}
-        </button>
+        </Button>
       )}
-    </section>
+    </Card>
   );
 }

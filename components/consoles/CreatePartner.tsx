@@ -1,11 +1,14 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { ArrowRight, Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import type { FormEvent } from "react";
+import { Button } from "@/components/ui/Button";
 import { callApi } from "@/components/ui/call-api";
+import { Card, CardHeader } from "@/components/ui/Card";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
-import styles from "@/components/shell/shell.module.css";
+import { Field, Input } from "@/components/ui/Field";
 import { OnceSecret } from "./OnceSecret";
 
 export function CreatePartner() {
@@ -22,26 +25,31 @@ export function CreatePartner() {
   }
 
   return (
-    <section className={styles.card} aria-labelledby="create-title">
-      <h2 id="create-title">New partner</h2>
-      <form onSubmit={submit} className={styles.filters}>
-        <div className={styles.field}>
-          <label htmlFor="partner-name">Name</label>
-          <input id="partner-name" name="name" required maxLength={200} className={styles.input} />
-        </div>
-        <button type="submit" className={styles.button} disabled={create.isPending}>
+    <Card aria-labelledby="create-title">
+      <CardHeader id="create-title" title="New partner" description="Its first API key is made with it and shown once." />
+      <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <Field id="partner-name" label="Name" className="flex-1">
+          <Input name="name" required maxLength={200} placeholder="Acme Tasks" />
+        </Field>
+        <Button type="submit" disabled={create.isPending}>
+          <Plus aria-hidden />
           {create.isPending ? "Creating…" : "Create partner"}
-        </button>
+        </Button>
       </form>
-      <ErrorAlert error={create.error} />
-      {create.data && (
-        <>
-          <p>
-            Created. <a href={`/admin/partners/${create.data.partnerId}`}>Open the partner</a>
-          </p>
-          <OnceSecret label="Its first API key" value={create.data.apiKey} />
-        </>
-      )}
-    </section>
+      <div className="mt-4 flex flex-col gap-3 empty:hidden">
+        <ErrorAlert error={create.error} />
+        {create.data && (
+          <>
+            <OnceSecret label="Its first API key" value={create.data.apiKey} />
+            <Button asChild variant="secondary" size="sm" className="self-start">
+              <a href={`/admin/partners/${create.data.partnerId}`}>
+                Open the partner
+                <ArrowRight aria-hidden />
+              </a>
+            </Button>
+          </>
+        )}
+      </div>
+    </Card>
   );
 }

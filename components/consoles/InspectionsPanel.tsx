@@ -1,26 +1,35 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { ClipboardList } from "lucide-react";
 import { useState } from "react";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
 import { callApi } from "@/components/ui/call-api";
+import { Card, CardHeader } from "@/components/ui/Card";
+import { EmptyState } from "@/components/ui/EmptyState";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
-import styles from "@/components/shell/shell.module.css";
+import { Field } from "@/components/ui/Field";
+import { LocalTime } from "@/components/ui/LocalTime";
+import { Pagination } from "@/components/ui/Pagination";
+import { Select } from "@/components/ui/Select";
+import { SkeletonRows } from "@/components/ui/Skeleton";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
+import { TextLink } from "@/components/ui/TextLink";
+import { inspectionStatusLabel } from "@/lib/labels/labels";
+import { inspectionStatusTone } from "@/lib/labels/console-labels";
+import type { InspectionStatus } from "@/lib/generated/prisma/enums";
 import type { InspectionsAnswer } from "@/lib/consoles/inspections-page";
 import type { WorkspacesAnswer } from "@/lib/consoles/integration-operations";
-import { PageNav } from "./PageNav";
 
-const statusLabel: Record<string, string> = {
-  recording: "Recording",
-  processing: "Analysing",
-  completed: "Report ready",
-  failed: "Failed",
-};
+const statuses = Object.keys(inspectionStatusLabel) as InspectionStatus[];
 
 /** The newest inspections, a server page at a time; each opens its report (video, checklist, findings). */
 export function InspectionsPanel({ partnerId }: { partnerId?: string }) {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState("");
   const [workspace, setWorkspace] = useState("");
+  const scope = partnerId ?? "all";
   // A partner's workspaces to filter by (the first page of them; staff filter within a partner's page).
   const workspaces = useQuery({
     queryKey: ["workspaces", partnerId, 1],
@@ -29,90 +38,128 @@ export function InspectionsPanel({ partnerId }: { partnerId?: string }) {
   });
   const base = partnerId ? `/api/console/partners/${partnerId}/inspections` : "/api/console/inspections";
   const list = useQuery({
-    queryKey: ["inspections", partnerId ?? "all", page, status, workspace],
+    queryKey: ["inspections", scope, page, status, workspace],
     queryFn: () =>
       callApi<InspectionsAnswer>(
         `${base}?page=${page}${status ? `&status=${status}` : ""}${workspace ? `&workspace=${workspace}` : ""}`,
       ),
   });
+  const filtered = status !== "" || workspace !== "";
+  const clear = () => {
+    setStatus("");
+    setWorkspace("");
+    setPage(1);
+  };
   return (
-    <section className={styles.card} aria-labelledby={`inspections-${partnerId ?? "all"}`}>
-      <h2 id={`inspections-${partnerId ?? "all"}`}>Inspections</h2>
-      <div className={styles.filters}>
-        {workspaces.data && workspaces.data.workspaces.length > 1 && (
-          <div className={styles.field} style={{ maxWidth: 280 }}>
-            <label htmlFor={`inspection-workspace-${partnerId}`}>Workspace</label>
-            <select
-              id={`inspection-workspace-${partnerId}`}
-              className={styles.select}
-              value={workspace}
-              onChange={(event) => {
-                setWorkspace(event.target.value);
-                setPage(1);
-              }}
-            >
-              <option value="">All</option>
-              {workspaces.data.workspaces.map((row) => (
-                <option key={row.id} value={row.id}>
-                  {row.name}
-                </option>
-              ))}
-            </select>
+    <Card aria-labelledby={`inspections-${scope}`}>
+      <CardHeader
+        id={`inspections-${scope}`}
+        title="Inspections"
+        description={list.data ? `${list.data.total} ${filtered ? "match" : "in all"}, newest first.` : undefined}
+        actions={
+          <div className="flex flex-wrap items-end gap-2">
+            {workspaces.data && workspaces.data.workspaces.length > 1 && (
+              <Field id={`inspection-workspace-${scope}`} label="Workspace" className="w-48">
+                <Select
+                  value={workspace}
+                  onChange={(event) => {
+                    setWorkspace(event.target.value);
+                    setPage(1);
+                  }}
+                >
+                  <option value="">All</option>
+                  {workspaces.data.workspaces.map((row) => (
+                    <option key={row.id} value={row.id}>
+                      {row.name}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            )}
+            <Field id={`inspection-status-${scope}`} label="Status" className="w-40">
+              <Select
+                value={status}
+                onChange={(event) => {
+                  setStatus(event.target.value);
+                  setPage(1);
+                }}
+              >
+                <option value="">All</option>
+                {statuses.map((value) => (
+                  <option key={value} value={value}>
+                    {inspectionStatusLabel[value]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
           </div>
-        )}
-        <div className={styles.field} style={{ maxWidth: 240 }}>
-          <label htmlFor={`inspection-status-${partnerId ?? "all"}`}>Status</label>
-          <select
-            id={`inspection-status-${partnerId ?? "all"}`}
-            className={styles.select}
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value);
-              setPage(1);
-            }}
-          >
-            <option value="">All</option>
-            {Object.entries(statusLabel).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      {list.isPending && <p role="status">Loading…</p>}
+        }
+      />
+      {list.isPending && <SkeletonRows rows={4} label="Loading inspections" />}
       <ErrorAlert error={list.error} />
-      {list.isSuccess && list.data.inspections.length === 0 && <p>No inspections{status ? " with this status" : " yet"}.</p>}
-      {list.isSuccess && list.data.inspections.length > 0 && (
-        <table className={`${styles.table} ${styles.stack}`}>
-          <thead>
-            <tr>
-              <th scope="col">Opened</th>
-              <th scope="col">Property</th>
-              <th scope="col">Workspace</th>
-              <th scope="col">Status</th>
-              <th scope="col">Findings</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.inspections.map((inspection) => (
-              <tr key={inspection.id}>
-                <td data-label="Opened">{inspection.openedAt.slice(0, 16).replace("T", " ")}</td>
-                <td data-label="Property">
-                  <a href={`/reports/${inspection.id}`}>{inspection.property}</a>
-                </td>
-                <td data-label="Workspace">
-                  {inspection.workspace}
-                  {!partnerId && <div className={styles.muted}>{inspection.partner}</div>}
-                </td>
-                <td data-label="Status">{statusLabel[inspection.status] ?? inspection.status}</td>
-                <td data-label="Findings">{inspection.findings ?? "—"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {list.isSuccess && list.data.inspections.length === 0 && (
+        <EmptyState
+          icon={ClipboardList}
+          title={filtered ? "No inspections with this status" : "No inspections yet"}
+          action={
+            filtered ? (
+              <Button variant="secondary" size="sm" onClick={clear}>
+                Show all inspections
+              </Button>
+            ) : (
+              <TextLink href="/docs">Read how recording links are made</TextLink>
+            )
+          }
+        >
+          {filtered
+            ? "Nothing here matches the filters."
+            : "They appear here once a cleaner records a walkthrough from one of the recording links."}
+        </EmptyState>
       )}
-      {list.isSuccess && <PageNav label="Inspection pages" page={page} pages={list.data.pages} onPage={setPage} />}
-    </section>
+      {list.isSuccess && list.data.inspections.length > 0 && (
+        <Table>
+          <THead>
+            <tr>
+              <Th>Home</Th>
+              <Th>Workspace</Th>
+              <Th>Status</Th>
+              <Th className="text-right">Findings</Th>
+              <Th>Opened</Th>
+            </tr>
+          </THead>
+          <TBody>
+            {list.data.inspections.map((inspection) => (
+              <Tr key={inspection.id}>
+                <Td label="Home">
+                  <TextLink href={`/reports/${inspection.id}`}>{inspection.property}</TextLink>
+                </Td>
+                <Td label="Workspace">
+                  <span className="flex flex-col">
+                    <span className="text-ink">{inspection.workspace}</span>
+                    {!partnerId && <span className="text-xs text-muted">{inspection.partner}</span>}
+                  </span>
+                </Td>
+                <Td label="Status">
+                  <Badge tone={inspectionStatusTone[inspection.status]}>{inspectionStatusLabel[inspection.status]}</Badge>
+                </Td>
+                <Td label="Findings" className="tabular-nums sm:text-right">
+                  {inspection.findings === undefined ? (
+                    <span className="text-muted">Not yet</span>
+                  ) : inspection.findings === 0 ? (
+                    <span className="text-muted">None</span>
+                  ) : (
+                    inspection.findings
+                  )}
+                </Td>
+                <Td label="Opened" className="sm:whitespace-nowrap text-ink-soft">
+                  <LocalTime date={inspection.openedAt} />
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      )}
+      {list.isSuccess && <Pagination label="Inspection pages" page={page} pages={list.data.pages} onPage={setPage} />}
+    </Card>
   );
 }

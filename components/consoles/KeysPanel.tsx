@@ -1,19 +1,41 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { KeyRound, Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
 import { callApi } from "@/components/ui/call-api";
+import { Card, CardHeader } from "@/components/ui/Card";
+import { Checkbox } from "@/components/ui/Checkbox";
+import { ConfirmDialog } from "@/components/ui/Dialog";
+import { EmptyState } from "@/components/ui/EmptyState";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
-import styles from "@/components/shell/shell.module.css";
+import { LocalTime } from "@/components/ui/LocalTime";
+import { SkeletonRows } from "@/components/ui/Skeleton";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
+import { useToast } from "@/components/ui/Toast";
+import { keyStatusLabel } from "@/lib/labels/labels";
+import { keyStatusTone } from "@/lib/labels/console-labels";
 import type { KeyRow } from "@/lib/consoles/partner-operations";
 import { OnceSecret } from "./OnceSecret";
 
-const scopes = ["read:inspections", "read:workspaces", "read:reservations"];
-const day = (iso?: string) => (iso ? iso.slice(0, 16).replace("T", " ") : "never");
+const scopes = [
+  { value: "read:inspections", hint: "Inspections, their reports and findings" },
+  { value: "read:workspaces", hint: "Workspaces, rosters and homes" },
+  { value: "read:reservations", hint: "Reservations from connected calendars" },
+];
+
+const rotation = [
+  "Create a second key while the old one still works.",
+  "Deploy it everywhere the old key is used; the old key’s “last used” stops moving.",
+  "Revoke the old key. At most two keys are active at a time.",
+];
 
 /** A partner's keys and the rotation flow of the spec's Authentication section, step by step. */
 export function KeysPanel({ partnerId }: { partnerId: string }) {
   const client = useQueryClient();
+  const toast = useToast();
   const path = `/api/console/partners/${partnerId}/keys`;
   const keys = useQuery({ queryKey: ["keys", partnerId], queryFn: () => callApi<{ keys: KeyRow[] }>(path) });
   const [issued, setIssued] = useState<string>();
@@ -27,12 +49,14 @@ export function KeysPanel({ partnerId }: { partnerId: string }) {
     },
   });
   const revoke = useMutation({
-    mutationFn: (keyId: string) => callApi(`${path}/${keyId}`, { method: "DELETE" }),
-    onSuccess: () =>
-      Promise.all([
+    mutationFn: (key: KeyRow) => callApi(`${path}/${key.keyId}`, { method: "DELETE" }),
+    onSuccess: async (_answer, key) => {
+      toast({ tone: "success", title: `Key ${key.hint} revoked`, description: "Requests with it are refused from now on." });
+      await Promise.all([
         client.invalidateQueries({ queryKey: ["keys", partnerId] }),
         client.invalidateQueries({ queryKey: ["audit"] }),
-      ]),
+      ]);
+    },
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -44,75 +68,128 @@ export function KeysPanel({ partnerId }: { partnerId: string }) {
 
   const active = keys.data?.keys.filter((key) => key.status === "active") ?? [];
   return (
-    <section className={styles.card} aria-labelledby="keys-title">
-      <h2 id="keys-title">API keys</h2>
-      <ol className={styles.muted}>
-        <li>Create a second key while the old one still works.</li>
-        <li>Deploy it everywhere the old key is used; the old key&apos;s &ldquo;last used&rdquo; stops moving.</li>
-        <li>Revoke the old key. At most two keys are active at a time.</li>
+    <Card aria-labelledby="keys-title">
+      <CardHeader id="keys-title" title="API keys" description="Your integration sends one in the Authorization header." />
+      <ol className="mb-5 grid gap-2 sm:grid-cols-3">
+        {rotation.map((step, index) => (
+          <li key={step} className="flex gap-2.5 rounded-md bg-subtle p-3 text-sm text-ink-soft">
+            <span className="grid size-5 shrink-0 place-items-center rounded-full bg-surface text-xs font-semibold text-ink shadow-card">
+              {index + 1}
+            </span>
+            {step}
+          </li>
+        ))}
       </ol>
-      {keys.isPending && <p role="status">Loading keys…</p>}
+      {keys.isPending && <SkeletonRows rows={2} label="Loading keys" />}
       <ErrorAlert error={keys.error} />
-      {keys.data && (
-        <table className={`${styles.table} ${styles.stack}`}>
-          <thead>
+      {keys.data && keys.data.keys.length === 0 && (
+        <EmptyState icon={KeyRound} title="No keys yet">
+          Create the first key below; it is shown once, when it is made.
+        </EmptyState>
+      )}
+      {keys.data && keys.data.keys.length > 0 && (
+        <Table>
+          <THead>
             <tr>
-              <th scope="col">Key</th>
-              <th scope="col">Scopes</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">Status</th>
+              <Th>Key</Th>
+              <Th>Scopes</Th>
+              <Th>Created</Th>
+              <Th>Last used</Th>
+              <Th>Status</Th>
+              <Th>
+                <span className="sr-only">Actions</span>
+              </Th>
             </tr>
-          </thead>
-          <tbody>
+          </THead>
+          <TBody>
             {keys.data.keys.map((key) => (
-              <tr key={key.keyId}>
-                <td data-label="Key">
-                  <code>{key.hint}</code>
-                </td>
-                <td data-label="Scopes">{key.scopes.join(", ")}</td>
-                <td data-label="Created">{day(key.createdAt)}</td>
-                <td data-label="Last used">{day(key.lastUsedAt)}</td>
-                <td data-label="Status">
-                  {key.status === "active" ? (
-                    <button
-                      type="button"
-                      className={styles.secondary}
-                      disabled={revoke.isPending}
-                      aria-label={`Revoke key ${key.hint.replace(/…$/, "")}`}
-                      onClick={() =>
-                        window.confirm(`Revoke key ${key.hint}? Requests with it are refused from then on.`) &&
-                        revoke.mutate(key.keyId)
-                      }
-                    >
-                      Revoke
-                    </button>
+              <Tr key={key.keyId}>
+                <Td label="Key">
+                  <code className="font-mono text-sm text-ink">{key.hint}</code>
+                </Td>
+                <Td label="Scopes">
+                  <span className="flex flex-wrap gap-1">
+                    {key.scopes.map((scope) => (
+                      <code key={scope} className="rounded-sm bg-subtle px-1.5 py-0.5 font-mono text-xs text-ink-soft">
+                        {scope}
+                      </code>
+                    ))}
+                  </span>
+                </Td>
+                <Td label="Created" className="text-ink-soft">
+                  <LocalTime date={key.createdAt} />
+                </Td>
+                <Td label="Last used" className="text-ink-soft">
+                  {key.lastUsedAt ? <LocalTime date={key.lastUsedAt} /> : "Never"}
+                </Td>
+                <Td label="Status">
+                  {key.status === "revoked" && key.revokedAt ? (
+                    <span className="flex flex-col gap-0.5">
+                      <Badge tone={keyStatusTone[key.status]} className="self-start">
+                        {keyStatusLabel[key.status]}
+                      </Badge>
+                      <span className="text-xs text-muted">
+                        <LocalTime date={key.revokedAt} />
+                      </span>
+                    </span>
                   ) : (
-                    `Revoked ${day(key.revokedAt)}`
+                    <Badge tone={keyStatusTone[key.status]}>{keyStatusLabel[key.status]}</Badge>
                   )}
-                </td>
-              </tr>
+                </Td>
+                <Td className="text-right">
+                  {key.status === "active" && (
+                    <ConfirmDialog
+                      title={`Revoke key ${key.hint}?`}
+                      description="Requests with this key are refused from then on. This cannot be undone."
+                      confirmLabel="Revoke key"
+                      onConfirm={() => revoke.mutate(key)}
+                      trigger={
+                        <Button
+                          variant="destructive"
+                          size="sm"
+                          disabled={revoke.isPending}
+                          aria-label={`Revoke key ${key.hint.replace(/…$/, "")}`}
+                        >
+                          Revoke
+                        </Button>
+                      }
+                    />
+                  )}
+                </Td>
+              </Tr>
             ))}
-          </tbody>
-        </table>
+          </TBody>
+        </Table>
       )}
       <ErrorAlert error={revoke.error} />
-      <form onSubmit={submit} aria-label="Create a key">
-        <fieldset className={styles.field} style={{ border: "none", padding: 0 }}>
-          <legend className={styles.fieldLabel}>Scopes of the new key</legend>
-          {scopes.map((scope) => (
-            <label key={scope} style={{ fontWeight: 400 }}>
-              <input type="checkbox" name="scope" value={scope} defaultChecked={scope === "read:inspections"} /> {scope}
-            </label>
-          ))}
+      <form onSubmit={submit} aria-label="Create a key" className="mt-6 border-t border-line pt-5">
+        <fieldset>
+          <legend className="text-sm font-semibold text-ink">Scopes of the new key</legend>
+          <div className="mt-3 grid gap-3 sm:grid-cols-3">
+            {scopes.map((scope) => (
+              <Checkbox
+                key={scope.value}
+                name="scope"
+                value={scope.value}
+                defaultChecked={scope.value === "read:inspections"}
+                label={scope.value}
+                hint={scope.hint}
+              />
+            ))}
+          </div>
         </fieldset>
-        <button type="submit" className={styles.button} disabled={create.isPending || active.length >= 2}>
-          {create.isPending ? "Creating…" : "Create key"}
-        </button>
-        {active.length >= 2 && <span className={styles.muted}> Two keys are active: revoke one first.</span>}
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={create.isPending || active.length >= 2}>
+            <Plus aria-hidden />
+            {create.isPending ? "Creating…" : "Create key"}
+          </Button>
+          {active.length >= 2 && <span className="text-sm text-muted">Two keys are active: revoke one first.</span>}
+        </div>
       </form>
-      <ErrorAlert error={create.error} />
-      {issued && <OnceSecret label="The new API key" value={issued} />}
-    </section>
+      <div className="mt-4 flex flex-col gap-3 empty:hidden">
+        <ErrorAlert error={create.error} />
+        {issued && <OnceSecret label="The new API key" value={issued} />}
+      </div>
+    </Card>
   );
 }

@@ -1,15 +1,26 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Pause, Play } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
 import { callApi } from "@/components/ui/call-api";
+import { Card, CardHeader } from "@/components/ui/Card";
+import { ConfirmDialog } from "@/components/ui/Dialog";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
-import styles from "@/components/shell/shell.module.css";
+import { Field, Input } from "@/components/ui/Field";
+import { Select } from "@/components/ui/Select";
+import { useToast } from "@/components/ui/Toast";
+import { partnerStatusLabel } from "@/lib/labels/labels";
+import { partnerStatusTone } from "@/lib/labels/console-labels";
 
-const trackSaved = {
-  inspections: "Event track: the three inspection events.",
-  reservations: "Event track: workspace.* and reservation.* events instead of the inspection events.",
+type Track = "inspections" | "reservations";
+
+const trackSaved: Record<Track, string> = {
+  inspections: "It receives the three inspection events.",
+  reservations: "It receives workspace.* and reservation.* events instead of the inspection events.",
 };
 
 /** Staff pause or resume a partner, set its roster cap and its event track. */
@@ -22,25 +33,26 @@ export function PartnerControls({
   partnerId: string;
   status: "active" | "paused";
   rosterMax: number;
-  eventTrack: "inspections" | "reservations";
+  eventTrack: Track;
 }) {
   const router = useRouter();
   const client = useQueryClient();
-  const [saved, setSaved] = useState<string>();
+  const toast = useToast();
   const [track, setTrack] = useState(eventTrack);
   const change = useMutation({
-    mutationFn: (body: { status?: string; rosterMax?: string; eventTrack?: "inspections" | "reservations" }) =>
+    mutationFn: (body: { status?: string; rosterMax?: string; eventTrack?: Track }) =>
       callApi(`/api/console/partners/${partnerId}`, { method: "PATCH", body }),
     onSuccess: (_answer, body) => {
-      if (body.eventTrack) setSaved(trackSaved[body.eventTrack]);
-      else
-        setSaved(
-          body.status
-            ? body.status === "paused"
-              ? "Paused: its keys answer 403 partner_disabled."
-              : "Resumed: its keys work again."
-            : "Roster cap saved.",
-        );
+      if (body.eventTrack) toast({ tone: "success", title: "Event track saved", description: trackSaved[body.eventTrack] });
+      else if (body.status === "paused")
+        toast({
+          tone: "success",
+          title: "Partner paused",
+          description: "Its keys answer 403 partner_disabled until it is resumed.",
+        });
+      else if (body.status === "active")
+        toast({ tone: "success", title: "Partner resumed", description: "Its keys work again." });
+      else toast({ tone: "success", title: "Roster cap saved" });
       router.refresh();
       void client.invalidateQueries({ queryKey: ["audit"] });
     },
@@ -48,69 +60,72 @@ export function PartnerControls({
 
   function submitCap(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSaved(undefined);
     change.mutate({ rosterMax: String(new FormData(event.currentTarget).get("rosterMax") ?? "") });
   }
 
   return (
-    <section className={styles.card} aria-labelledby="controls-title">
-      <h2 id="controls-title">Status and limits</h2>
-      <p>
-        Status: <strong>{status === "active" ? "Active" : "Paused"}</strong>
-      </p>
-      <div className={styles.actions} style={{ marginBottom: 16 }}>
-        {status === "active" ? (
-          <button
-            type="button"
-            className={styles.secondary}
-            disabled={change.isPending}
-            onClick={() =>
-              window.confirm("Pause this partner? Every request with its keys is refused until it is resumed.") &&
-              change.mutate({ status: "paused" })
-            }
-          >
-            Pause partner
-          </button>
-        ) : (
-          <button
-            type="button"
-            className={styles.button}
-            disabled={change.isPending}
-            onClick={() => change.mutate({ status: "active" })}
-          >
-            Resume partner
-          </button>
-        )}
-      </div>
-      <form onSubmit={submitCap} className={styles.filters} aria-label="Roster cap">
-        <div className={styles.field}>
-          <label htmlFor="roster-max">Largest roster per import</label>
-          <input id="roster-max" name="rosterMax" inputMode="numeric" defaultValue={rosterMax} className={styles.input} />
+    <Card aria-labelledby="controls-title">
+      <CardHeader
+        id="controls-title"
+        title="Status and limits"
+        actions={<Badge tone={partnerStatusTone[status]}>{partnerStatusLabel[status]}</Badge>}
+      />
+      <div className="grid gap-6 lg:grid-cols-3 lg:items-end">
+        <div className="flex flex-col gap-2">
+          <p className="text-sm font-medium text-ink">API access</p>
+          <p className="text-sm text-muted">
+            {status === "active"
+              ? "Its keys work. Pausing refuses every request with them until it is resumed."
+              : "Paused: every request with its keys is refused."}
+          </p>
+          <div>
+            {status === "active" ? (
+              <ConfirmDialog
+                title="Pause this partner?"
+                description="Every request with its keys is refused (403 partner_disabled) until it is resumed. Its data is kept."
+                confirmLabel="Pause partner"
+                onConfirm={() => change.mutate({ status: "paused" })}
+                trigger={
+                  <Button variant="destructive" size="sm" disabled={change.isPending}>
+                    <Pause aria-hidden />
+                    Pause partner
+                  </Button>
+                }
+              />
+            ) : (
+              <Button size="sm" disabled={change.isPending} onClick={() => change.mutate({ status: "active" })}>
+                <Play aria-hidden />
+                Resume partner
+              </Button>
+            )}
+          </div>
         </div>
-        <button type="submit" className={styles.secondary} disabled={change.isPending}>
-          Save cap
-        </button>
-      </form>
-      <div className={styles.field} style={{ marginTop: 16 }}>
-        <label htmlFor="event-track">Events sent</label>
-        <select
-          id="event-track"
-          className={styles.select}
-          value={track}
-          disabled={change.isPending}
-          onChange={(event) => {
-            const chosen = event.target.value as "inspections" | "reservations";
-            setTrack(chosen);
-            setSaved(undefined);
-            change.mutate({ eventTrack: chosen });
-          }}
-        >
-          <option value="inspections">Inspection events</option>
-          <option value="reservations">Reservations track: workspace.* and reservation.*</option>
-        </select>
+        <form onSubmit={submitCap} aria-label="Roster cap" className="flex items-end gap-2">
+          <Field id="roster-max" label="Largest roster per import" className="flex-1">
+            <Input name="rosterMax" inputMode="numeric" defaultValue={rosterMax} />
+          </Field>
+          <Button type="submit" variant="secondary" disabled={change.isPending}>
+            Save cap
+          </Button>
+        </form>
+        <Field id="event-track" label="Events sent">
+          <Select
+            value={track}
+            disabled={change.isPending}
+            onChange={(event) => {
+              const chosen = event.target.value as Track;
+              setTrack(chosen);
+              change.mutate({ eventTrack: chosen });
+            }}
+          >
+            <option value="inspections">Inspection events</option>
+            <option value="reservations">Workspace and reservation events</option>
+          </Select>
+        </Field>
       </div>
-      {saved && <p role="status">{saved}</p>}
-      <ErrorAlert error={change.error} />
-    </section>
+      <div className="mt-4 empty:hidden">
+        <ErrorAlert error={change.error} />
+      </div>
+    </Card>
   );
 }

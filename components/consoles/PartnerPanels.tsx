@@ -7,17 +7,22 @@ import { UsersPanel } from "./UsersPanel";
 import { WebhookPanel } from "./WebhookPanel";
 import { WorkspacesPanel } from "./WorkspacesPanel";
 
-/** A partner's integration, the same in its console and on its /admin page (where workspaces link to staff pages). */
-export function PartnerPanels({ partnerId, staff = false }: { partnerId: string; staff?: boolean }) {
+/**
+ * A partner's integration on its /admin page, all on one page for staff (workspaces link to
+ * staff pages there). The partner's own console shows the same panels, a section per page.
+ */
+export function PartnerPanels({ partnerId }: { partnerId: string }) {
   return (
     <>
       <KeysPanel partnerId={partnerId} />
+      <WorkspacesPanel partnerId={partnerId} linkToAdmin />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <UsersPanel partnerId={partnerId} />
+        <AllowlistPanel partnerId={partnerId} />
+      </div>
       <WebhookPanel partnerId={partnerId} />
-      <AllowlistPanel partnerId={partnerId} />
-      <WorkspacesPanel partnerId={partnerId} linkToAdmin={staff} />
       <InspectionsPanel partnerId={partnerId} />
       <UsagePanel partnerId={partnerId} />
-      <UsersPanel partnerId={partnerId} />
       <AuditPanel partnerId={partnerId} />
     </>
   );

@@ -1,22 +1,30 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { Users } from "lucide-react";
+import type { FormEvent } from "react";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
 import { callApi } from "@/components/ui/call-api";
+import { Card, CardHeader } from "@/components/ui/Card";
+import { EmptyState } from "@/components/ui/EmptyState";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
-import styles from "@/components/shell/shell.module.css";
+import { Field, Input } from "@/components/ui/Field";
+import { SkeletonRows } from "@/components/ui/Skeleton";
+import { TextLink } from "@/components/ui/TextLink";
+import { useToast } from "@/components/ui/Toast";
 import type { PartnerUserView as UserRow } from "@/lib/consoles/console-people";
 
 /** Who has the partner's console; anyone in it may invite a colleague. */
 export function UsersPanel({ partnerId }: { partnerId: string }) {
   const client = useQueryClient();
+  const toast = useToast();
   const path = `/api/console/partners/${partnerId}/users`;
   const users = useQuery({ queryKey: ["users", partnerId], queryFn: () => callApi<{ users: UserRow[] }>(path) });
-  const [sent, setSent] = useState<string>();
   const invite = useMutation({
     mutationFn: (email: string) => callApi<UserRow>(path, { method: "POST", body: { email } }),
     onSuccess: (user) => {
-      setSent(user.email);
+      toast({ tone: "success", title: `Invitation sent to ${user.email}.`, description: "The link in it signs them in here." });
       void client.invalidateQueries({ queryKey: ["users", partnerId] });
       void client.invalidateQueries({ queryKey: ["audit"] });
     },
@@ -24,36 +32,45 @@ export function UsersPanel({ partnerId }: { partnerId: string }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSent(undefined);
-    invite.mutate(String(new FormData(event.currentTarget).get("email") ?? ""));
+    const form = event.currentTarget;
+    invite.mutate(String(new FormData(form).get("email") ?? ""), { onSuccess: () => form.reset() });
   }
 
   return (
-    <section className={styles.card} aria-labelledby="users-title">
-      <h2 id="users-title">Console users</h2>
-      {users.isPending && <p role="status">Loading…</p>}
+    <Card aria-labelledby="users-title">
+      <CardHeader id="users-title" title="Console users" description="Everyone here can manage keys, webhooks and invitations." />
+      {users.isPending && <SkeletonRows rows={2} label="Loading console users" />}
       <ErrorAlert error={users.error} />
-      {users.data && users.data.users.length === 0 && <p>Nobody yet. Invite the engineers who run the integration.</p>}
+      {users.data && users.data.users.length === 0 && (
+        <EmptyState
+          icon={Users}
+          title="Nobody yet"
+          action={<TextLink href={`#invite-${partnerId}`}>Invite a colleague</TextLink>}
+        >
+          Invite the engineers who run the integration.
+        </EmptyState>
+      )}
       {users.data && users.data.users.length > 0 && (
-        <ul>
+        <ul className="divide-y divide-line rounded-md border border-line">
           {users.data.users.map((user) => (
-            <li key={user.id}>
-              {user.email} <span className={styles.muted}>{user.joined ? "" : "(invited, not signed in yet)"}</span>
+            <li key={user.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2.5 text-sm">
+              <span className="min-w-0 truncate font-medium text-ink">{user.email}</span>
+              {user.joined ? <Badge tone="success">Signed in</Badge> : <Badge tone="info">Invited, not signed in yet</Badge>}
             </li>
           ))}
         </ul>
       )}
-      <form onSubmit={submit} className={styles.filters} aria-label="Invite a colleague">
-        <div className={styles.field}>
-          <label htmlFor={`invite-${partnerId}`}>Email address</label>
-          <input id={`invite-${partnerId}`} name="email" type="email" required className={styles.input} autoComplete="off" />
-        </div>
-        <button type="submit" className={styles.button} disabled={invite.isPending}>
+      <form onSubmit={submit} aria-label="Invite a colleague" className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
+        <Field id={`invite-${partnerId}`} label="Email address" className="flex-1">
+          <Input name="email" type="email" required autoComplete="off" placeholder="colleague@example.com" />
+        </Field>
+        <Button type="submit" variant="secondary" disabled={invite.isPending}>
           {invite.isPending ? "Sending…" : "Send invitation"}
-        </button>
+        </Button>
       </form>
-      {sent && <p role="status">Invitation sent to {sent}.</p>}
-      <ErrorAlert error={invite.error} />
-    </section>
+      <div className="mt-3 empty:hidden">
+        <ErrorAlert error={invite.error} />
+      </div>
+    </Card>
   );
 }

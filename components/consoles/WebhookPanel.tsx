@@ -1,14 +1,31 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ChevronRight, Inbox, RotateCcw, Send } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
 import { callApi } from "@/components/ui/call-api";
+import { Card, CardHeader } from "@/components/ui/Card";
+import { ConfirmDialog } from "@/components/ui/Dialog";
+import { EmptyState } from "@/components/ui/EmptyState";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
-import styles from "@/components/shell/shell.module.css";
+import { Field, Input } from "@/components/ui/Field";
+import { LocalTime } from "@/components/ui/LocalTime";
+import { Notice } from "@/components/ui/Notice";
+import { Select } from "@/components/ui/Select";
+import { SkeletonRows } from "@/components/ui/Skeleton";
+import { TextLink } from "@/components/ui/TextLink";
+import { formatDateTime } from "@/lib/format/dates";
+import { deliveryStatusLabel } from "@/lib/labels/labels";
+import { deliveryStatusTone, labelOf, skipReasonLabel } from "@/lib/labels/console-labels";
 import type { DeliveriesAnswer, ReceiverView } from "@/lib/consoles/integration-operations";
 import { OnceSecret } from "./OnceSecret";
 
-const time = (iso: string) => iso.slice(0, 19).replace("T", " ");
+/** A moment in a sentence of a notice: in the reader's zone (this is client code, after hydration). */
+const when = (iso: string) => formatDateTime(new Date(iso), { locale: navigator.language });
+
+const statuses = ["failed", "pending", "delivered", "skipped"] as const;
 
 /** The receiver, its secret's rotation, a test event, and the delivery log with replay. */
 export function WebhookPanel({ partnerId }: { partnerId: string }) {
@@ -42,19 +59,20 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
         });
       }
       if (input.path === "/test") setNotice("A webhook.test event is on its way: watch the log below.");
-      else if (input.path === "/replay") setNotice(`${String(answer.queued)} event(s) queued again.`);
+      else if (input.path === "/replay")
+        setNotice(`${String(answer.queued)} ${answer.queued === 1 ? "event" : "events"} queued again.`);
       else if (input.path.endsWith("/replay")) setNotice("Queued again as a new delivery with the same event_id.");
       else if (input.method === "DELETE") setNotice("Receiver removed: nothing more is sent until one is set.");
       else if (input.path === "/rotate")
         setNotice(
           answer.expired
             ? "The old secret no longer signs."
-            : `The old secret signs too until ${time(String(answer.previousExpiresAt))}.`,
+            : `The old secret signs too until ${when(String(answer.previousExpiresAt))}.`,
         );
       else if (answer.secretUnchanged === true)
         setNotice("The receiver is already this URL: its signing secret is unchanged (rotate for a new one).");
       else if (typeof answer.previousExpiresAt === "string")
-        setNotice(`Receiver moved. The old secret signs too until ${time(answer.previousExpiresAt)}.`);
+        setNotice(`Receiver moved. The old secret signs too until ${when(answer.previousExpiresAt)}.`);
       else setNotice("Receiver saved.");
       await refresh();
     },
@@ -77,150 +95,213 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
   }
 
   const current = receiver.data?.receiver;
+  const titleId = `webhooks-${partnerId}`;
   return (
-    <section className={styles.card} aria-labelledby={`webhooks-${partnerId}`}>
-      <h2 id={`webhooks-${partnerId}`}>Webhooks</h2>
-      {receiver.isPending && <p role="status">Loading…</p>}
+    <Card aria-labelledby={titleId}>
+      <CardHeader
+        id={titleId}
+        title="Webhooks"
+        description="Events are signed with the receiver's secret and retried until your endpoint answers 2xx."
+      />
+      {receiver.isPending && <SkeletonRows rows={1} label="Loading the receiver" />}
       <ErrorAlert error={receiver.error} />
       {receiver.isSuccess && (
-        <p>
+        <div className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-subtle px-3 py-2.5 text-sm">
           {current ? (
             <>
-              Events go to <code>{current.url}</code>.
-              {current.previousExpiresAt && ` Rotating: the old secret signs too until ${time(current.previousExpiresAt)}.`}
+              <Badge tone="success">Receiving</Badge>
+              <span className="text-ink-soft">
+                Events go to <code className="font-mono break-all text-ink">{current.url}</code>.
+              </span>
+              {current.previousExpiresAt && (
+                <span className="text-ink-soft">
+                  Rotating: the old secret signs too until <LocalTime date={current.previousExpiresAt} />.
+                </span>
+              )}
             </>
           ) : (
-            "No receiver yet: events are kept and can be replayed once one is set."
+            <>
+              <span className="text-ink-soft">No receiver yet: events are kept and can be replayed once one is set.</span>
+            </>
           )}
-        </p>
+        </div>
       )}
-      <form onSubmit={submitUrl} className={styles.filters} aria-label="Where events go">
-        <div className={styles.field} style={{ flex: "1 1 320px" }}>
-          <label htmlFor={`url-${partnerId}`}>Receiver URL</label>
-          <input
-            id={`url-${partnerId}`}
+      <form onSubmit={submitUrl} aria-label="Where events go" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <Field id={`url-${partnerId}`} label="Receiver URL" className="flex-1">
+          <Input
             name="url"
             type="url"
             required
             placeholder="https://example.com/webhooks/walkthrough"
             defaultValue={current?.url}
             key={current?.url}
-            className={styles.input}
           />
-        </div>
-        <button type="submit" className={styles.button} disabled={act.isPending}>
+        </Field>
+        <Button type="submit" disabled={act.isPending}>
           {current ? "Move receiver" : "Set receiver"}
-        </button>
+        </Button>
       </form>
       {current && (
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className={styles.secondary}
-            disabled={act.isPending}
-            onClick={() => run("/rotate", "POST", { days: 7 })}
-          >
-            Rotate secret (old one signs 7 more days)
-          </button>
-          {current.previousExpiresAt && (
-            <button
-              type="button"
-              className={styles.secondary}
-              disabled={act.isPending}
-              onClick={() => window.confirm("Stop the old secret signing now?") && run("/rotate", "POST", { days: 0 })}
-            >
-              End the rotation now
-            </button>
-          )}
-          <button type="button" className={styles.secondary} disabled={act.isPending} onClick={() => run("/test", "POST")}>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" disabled={act.isPending} onClick={() => run("/test", "POST")}>
+            <Send aria-hidden />
             Send a test event
-          </button>
-          <button
-            type="button"
-            className={styles.secondary}
-            disabled={act.isPending}
-            onClick={() =>
-              window.confirm("Stop sending events? Deliveries still pending end skipped.") && run("", "DELETE", undefined)
+          </Button>
+          <Button variant="secondary" size="sm" disabled={act.isPending} onClick={() => run("/rotate", "POST", { days: 7 })}>
+            <RotateCcw aria-hidden />
+            Rotate secret (old one signs 7 more days)
+          </Button>
+          {current.previousExpiresAt && (
+            <ConfirmDialog
+              title="End the rotation now?"
+              description="The old secret stops signing at once: a receiver still checking it refuses the next events."
+              confirmLabel="End the rotation"
+              onConfirm={() => run("/rotate", "POST", { days: 0 })}
+              trigger={
+                <Button variant="secondary" size="sm" disabled={act.isPending}>
+                  End the rotation now
+                </Button>
+              }
+            />
+          )}
+          <ConfirmDialog
+            title="Remove the receiver?"
+            description="Nothing more is sent until a receiver is set again; deliveries still pending end skipped."
+            confirmLabel="Remove receiver"
+            onConfirm={() => run("", "DELETE", undefined)}
+            trigger={
+              <Button variant="destructive" size="sm" disabled={act.isPending} className="sm:ml-auto">
+                Remove the receiver
+              </Button>
             }
-          >
-            Remove the receiver
-          </button>
+          />
         </div>
       )}
-      {secret && <OnceSecret label={secret.label} value={secret.value} />}
-      {notice && <p role="status">{notice}</p>}
-      <ErrorAlert error={act.error} />
-
-      <h3>Deliveries</h3>
-      <div className={styles.filters}>
-        <div className={styles.field}>
-          <label htmlFor={`status-${partnerId}`}>Show</label>
-          <select
-            id={`status-${partnerId}`}
-            className={styles.select}
-            value={status}
-            onChange={(event) => setStatus(event.target.value)}
-          >
-            <option value="">All</option>
-            <option value="failed">Failed</option>
-            <option value="pending">Pending</option>
-            <option value="delivered">Delivered</option>
-            <option value="skipped">Skipped</option>
-          </select>
-        </div>
-        <form onSubmit={submitSince} className={styles.filters} aria-label="Replay since">
-          <div className={styles.field}>
-            <label htmlFor={`since-${partnerId}`}>Replay what was missed since</label>
-            <input id={`since-${partnerId}`} name="since" type="datetime-local" required className={styles.input} />
-          </div>
-          <button type="submit" className={styles.secondary} disabled={act.isPending}>
-            Replay
-          </button>
-        </form>
+      <div className="mt-4 flex flex-col gap-3 empty:hidden">
+        {secret && <OnceSecret label={secret.label} value={secret.value} />}
+        {notice && (
+          <Notice tone="success" live>
+            {notice}
+          </Notice>
+        )}
+        <ErrorAlert error={act.error} />
       </div>
-      {deliveries.isPending && <p role="status">Loading deliveries…</p>}
-      <ErrorAlert error={deliveries.error} />
-      {deliveries.isSuccess && shown.length === 0 && <p>No deliveries{status ? ` ${status}` : ""} in the last 30 days.</p>}
-      {shown.map((delivery) => (
-        <details key={delivery.id} className={styles.delivery}>
-          <summary>
-            <code>{delivery.eventType}</code> · {delivery.status}
-            {delivery.skipReason ? ` (${delivery.skipReason})` : ""} · {time(delivery.createdAt)} · {delivery.attempts.length}{" "}
-            attempt(s)
-            {delivery.replayOf ? " · replay" : ""}
-          </summary>
-          <p className={styles.muted}>
-            Event <code>{delivery.eventId}</code>
-          </p>
-          <ol>
-            {delivery.attempts.map((attempt) => (
-              <li key={attempt.number}>
-                {time(attempt.at)}: {attempt.statusCode ? `HTTP ${attempt.statusCode}` : (attempt.error ?? "no answer")} in{" "}
-                {attempt.latencyMs} ms
-                {attempt.excerpt && <pre className={styles.excerpt}>{attempt.excerpt}</pre>}
+
+      <div className="mt-8 border-t border-line pt-6">
+        <div className="mb-4 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+          <div>
+            <h3 className="text-sm font-semibold text-ink">Deliveries</h3>
+            <p className="text-sm text-muted">The last 30 days, newest first. Open one to see its attempts.</p>
+          </div>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <Field id={`status-${partnerId}`} label="Show" className="sm:w-40">
+              <Select value={status} onChange={(event) => setStatus(event.target.value)}>
+                <option value="">All</option>
+                {statuses.map((value) => (
+                  <option key={value} value={value}>
+                    {deliveryStatusLabel[value]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <form onSubmit={submitSince} aria-label="Replay since" className="flex min-w-0 items-end gap-2">
+              <Field id={`since-${partnerId}`} label="Replay what was missed since" className="min-w-0 flex-1">
+                <Input name="since" type="datetime-local" required />
+              </Field>
+              <Button type="submit" variant="secondary" disabled={act.isPending}>
+                Replay
+              </Button>
+            </form>
+          </div>
+        </div>
+        {deliveries.isPending && <SkeletonRows rows={3} label="Loading deliveries" />}
+        <ErrorAlert error={deliveries.error} />
+        {deliveries.isSuccess && shown.length === 0 && (
+          <EmptyState
+            icon={Inbox}
+            title={
+              status
+                ? `No ${deliveryStatusLabel[status as (typeof statuses)[number]].toLowerCase()} deliveries`
+                : "No deliveries yet"
+            }
+            action={current ? undefined : <TextLink href={`#url-${partnerId}`}>Set a receiver</TextLink>}
+          >
+            {current
+              ? "Send a test event above: each event sent to your receiver is listed here with its attempts."
+              : "Events are sent once a receiver is set above."}
+          </EmptyState>
+        )}
+        {shown.length > 0 && (
+          <ul className="divide-y divide-line rounded-md border border-line">
+            {shown.map((delivery) => (
+              <li key={delivery.id}>
+                <details className="group">
+                  <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2.5 text-sm hover:bg-subtle [&::-webkit-details-marker]:hidden">
+                    <ChevronRight aria-hidden className="size-4 shrink-0 text-muted transition-transform group-open:rotate-90" />
+                    <code className="font-mono font-medium text-ink">{delivery.eventType}</code>
+                    <Badge tone={deliveryStatusTone[delivery.status]}>{deliveryStatusLabel[delivery.status]}</Badge>
+                    {delivery.replayOf && <Badge tone="info">Replay</Badge>}
+                    <span className="text-muted sm:ml-auto">
+                      <LocalTime date={delivery.createdAt} /> · {delivery.attempts.length}{" "}
+                      {delivery.attempts.length === 1 ? "attempt" : "attempts"}
+                    </span>
+                  </summary>
+                  <div className="flex flex-col gap-3 border-t border-line bg-canvas px-3 py-3 text-sm sm:pl-10">
+                    <p className="text-muted">
+                      Event <code className="font-mono text-ink-soft">{delivery.eventId}</code>
+                      {delivery.skipReason && <> · not sent: {labelOf(skipReasonLabel, delivery.skipReason)}</>}
+                    </p>
+                    {delivery.attempts.length > 0 && (
+                      <ol className="flex flex-col gap-2">
+                        {delivery.attempts.map((attempt) => (
+                          <li key={attempt.number} className="flex flex-col gap-1">
+                            <span>
+                              <span className="text-muted">
+                                <LocalTime date={attempt.at} />:
+                              </span>{" "}
+                              <span className="font-medium text-ink">
+                                {attempt.statusCode ? `HTTP ${attempt.statusCode}` : (attempt.error ?? "no answer")} in{" "}
+                                {attempt.latencyMs} ms
+                              </span>
+                            </span>
+                            {attempt.excerpt && (
+                              <pre className="overflow-x-auto rounded-md border border-line bg-surface p-2 font-mono text-xs text-ink-soft">
+                                {attempt.excerpt}
+                              </pre>
+                            )}
+                          </li>
+                        ))}
+                      </ol>
+                    )}
+                    <div>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        disabled={act.isPending}
+                        onClick={() => run(`/deliveries/${delivery.id}/replay`, "POST")}
+                      >
+                        <RotateCcw aria-hidden />
+                        Replay this event
+                      </Button>
+                    </div>
+                  </div>
+                </details>
               </li>
             ))}
-          </ol>
-          <button
-            type="button"
-            className={styles.secondary}
-            disabled={act.isPending}
-            onClick={() => run(`/deliveries/${delivery.id}/replay`, "POST")}
+          </ul>
+        )}
+        {deliveries.hasNextPage && (
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-3"
+            onClick={() => void deliveries.fetchNextPage()}
+            disabled={deliveries.isFetchingNextPage}
           >
-            Replay this event
-          </button>
-        </details>
-      ))}
-      {deliveries.hasNextPage && (
-        <button
-          type="button"
-          className={styles.secondary}
-          onClick={() => void deliveries.fetchNextPage()}
-          disabled={deliveries.isFetchingNextPage}
-        >
-          {deliveries.isFetchingNextPage ? "Loading…" : "Show older deliveries"}
-        </button>
-      )}
-    </section>
+            {deliveries.isFetchingNextPage ? "Loading…" : "Show older deliveries"}
+          </Button>
+        )}
+      </div>
+    </Card>
   );
 }

@@ -1,12 +1,27 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { Building2 } from "lucide-react";
 import { useState } from "react";
+import { Badge } from "@/components/ui/Badge";
 import { callApi } from "@/components/ui/call-api";
+import { Card, CardHeader } from "@/components/ui/Card";
+import { EmptyState } from "@/components/ui/EmptyState";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
-import styles from "@/components/shell/shell.module.css";
+import { Pagination } from "@/components/ui/Pagination";
+import { SkeletonRows } from "@/components/ui/Skeleton";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
+import { TextLink } from "@/components/ui/TextLink";
+import { claimStateLabel, serviceStateLabel } from "@/lib/labels/labels";
+import {
+  claimStateTone,
+  labelOf,
+  rosterStateLabel,
+  rosterStateTone,
+  serviceStateTone,
+  toneOf,
+} from "@/lib/labels/console-labels";
 import type { WorkspacesAnswer } from "@/lib/consoles/integration-operations";
-import { PageNav } from "./PageNav";
 
 /** The partner's workspaces with the states its API reports, a server page at a time. */
 export function WorkspacesPanel({ partnerId, linkToAdmin = false }: { partnerId: string; linkToAdmin?: boolean }) {
@@ -15,46 +30,65 @@ export function WorkspacesPanel({ partnerId, linkToAdmin = false }: { partnerId:
     queryKey: ["workspaces", partnerId, page],
     queryFn: () => callApi<WorkspacesAnswer>(`/api/console/partners/${partnerId}/workspaces?page=${page}`),
   });
+  const titleId = `workspaces-${partnerId}`;
   return (
-    <section className={styles.card} aria-labelledby={`workspaces-${partnerId}`}>
-      <h2 id={`workspaces-${partnerId}`}>Workspaces</h2>
-      {list.isPending && <p role="status">Loading…</p>}
+    <Card aria-labelledby={titleId}>
+      <CardHeader
+        id={titleId}
+        title="Workspaces"
+        description={list.data ? `${list.data.total} in all, as your API calls read them.` : undefined}
+      />
+      {list.isPending && <SkeletonRows rows={3} label="Loading workspaces" />}
       <ErrorAlert error={list.error} />
       {list.isSuccess && list.data.workspaces.length === 0 && (
-        <p>No workspaces yet: they appear when the integration provisions them.</p>
+        <EmptyState icon={Building2} title="No workspaces yet" action={<TextLink href="/docs">Read the API reference</TextLink>}>
+          They appear here when your integration provisions them with <code>PUT /v1/workspaces/&#123;id&#125;</code>.
+        </EmptyState>
       )}
       {list.isSuccess && list.data.workspaces.length > 0 && (
-        <table className={`${styles.table} ${styles.stack}`}>
-          <thead>
+        <Table>
+          <THead>
             <tr>
-              <th scope="col">Workspace</th>
-              <th scope="col">Roster</th>
-              <th scope="col">Service</th>
-              <th scope="col">Properties</th>
-              <th scope="col">Claim</th>
+              <Th>Workspace</Th>
+              <Th>Roster</Th>
+              <Th>Service</Th>
+              <Th className="text-right">Homes</Th>
+              <Th>Owner</Th>
             </tr>
-          </thead>
-          <tbody>
+          </THead>
+          <TBody>
             {list.data.workspaces.map((workspace) => (
-              <tr key={workspace.id}>
-                <td data-label="Workspace">
-                  {linkToAdmin ? (
-                    <a href={`/admin/partners/${partnerId}/workspaces/${workspace.id}`}>{workspace.name}</a>
-                  ) : (
-                    workspace.name
-                  )}{" "}
-                  <div className={styles.muted}>{workspace.workspaceId}</div>
-                </td>
-                <td data-label="Roster">{workspace.roster}</td>
-                <td data-label="Service">{workspace.service}</td>
-                <td data-label="Properties">{workspace.properties}</td>
-                <td data-label="Claim">{workspace.claim}</td>
-              </tr>
+              <Tr key={workspace.id}>
+                <Td label="Workspace">
+                  <span className="flex flex-col">
+                    {linkToAdmin ? (
+                      <TextLink href={`/admin/partners/${partnerId}/workspaces/${workspace.id}`}>{workspace.name}</TextLink>
+                    ) : (
+                      <span className="font-medium text-ink">{workspace.name}</span>
+                    )}
+                    <code className="font-mono text-xs text-muted">{workspace.workspaceId}</code>
+                  </span>
+                </Td>
+                <Td label="Roster">
+                  <Badge tone={toneOf(rosterStateTone, workspace.roster)}>{labelOf(rosterStateLabel, workspace.roster)}</Badge>
+                </Td>
+                <Td label="Service">
+                  <Badge tone={toneOf(serviceStateTone, workspace.service)}>
+                    {labelOf(serviceStateLabel, workspace.service)}
+                  </Badge>
+                </Td>
+                <Td label="Homes" className="tabular-nums sm:text-right">
+                  {workspace.properties}
+                </Td>
+                <Td label="Owner">
+                  <Badge tone={toneOf(claimStateTone, workspace.claim)}>{labelOf(claimStateLabel, workspace.claim)}</Badge>
+                </Td>
+              </Tr>
             ))}
-          </tbody>
-        </table>
+          </TBody>
+        </Table>
       )}
-      {list.isSuccess && <PageNav label="Workspace pages" page={page} pages={list.data.pages} onPage={setPage} />}
-    </section>
+      {list.isSuccess && <Pagination label="Workspace pages" page={page} pages={list.data.pages} onPage={setPage} />}
+    </Card>
   );
 }

@@ -56,7 +56,7 @@ export function PageShell({
                 <NavLinks links={links} />
               </nav>
               <div className="ml-auto flex min-w-0 items-center gap-3">
-                <span className="hidden truncate text-sm text-muted md:inline" title={person.email}>
+                <span className="hidden truncate text-sm text-muted lg:inline" title={person.email}>
                   {person.email}
                 </span>
                 <SignOutButton />

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { hmacKey } from "../../lib/webhooks/secrets";
@@ -7,6 +7,7 @@ import { signAttempt } from "../../lib/webhooks/sign";
 import { launchBrowser } from "../support/browser";
 import { runAdminJson } from "../support/cli";
 import { until } from "../support/until";
+import { desktopViewport, expectAccessible, phoneViewport } from "../support/axe";
 import { screenshot } from "../support/recorder-browser";
 import { signInInBrowser } from "../support/sign-in";
 import { linkIn, type SmtpReceiver } from "../support/smtp-receiver";
@@ -50,11 +51,45 @@ afterAll(async () => {
 const signInThroughMail = (page: Page, email: string, mailNumber: number) =>
   signInInBrowser(page, { appUrl, smtp }, email, mailNumber);
 
+/** The toasts' live region (Radix's viewport); a toast's text is found inside it, not in its transient announcement. */
+const toasts = (page: Page) => page.getByRole("region", { name: /^Notifications/ });
+
+/** Closes the toasts shown so far, so a screenshot shows the page under them. */
+async function dismissToasts(page: Page) {
+  // One at a time: each closes (and others time out) while the list is read.
+  const dismiss = toasts(page).getByRole("button", { name: "Dismiss" });
+  while ((await dismiss.count()) > 0)
+    await dismiss
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+}
+
+/**
+ * Axe at the phone's and the desktop's size, and a screenshot at each when `shot` is given
+ * (`<shot>-phone`, `<shot>-desktop`); the page goes back to the size it had.
+ */
+async function atBothSizes(page: Page, where: string, shot?: string, mask: Locator[] = []) {
+  const before = page.viewportSize()!;
+  for (const [size, viewport] of [
+    ["phone", phoneViewport],
+    ["desktop", desktopViewport],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await expectAccessible(page, `${where} at ${size} size`);
+    if (shot) await screenshot(page, `${shot}-${size}`, { fullPage: true, mask });
+  }
+  await page.setViewportSize(before);
+}
+
 describe("the consoles", () => {
   it("staff run a partner from /admin", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const context = await browser.newContext({ viewport: desktopViewport });
     const page = await context.newPage();
-    page.on("dialog", (dialog) => void dialog.accept());
+    // Every destructive action asks in the page's own dialog: a native one would fail the test here.
+    page.on("dialog", (dialog) => {
+      throw new Error(`A native dialog opened: ${dialog.message()}`);
+    });
     await page.goto(`${appUrl}/admin`);
     expect(new URL(page.url()).pathname).toBe("/sign-in");
     await signInThroughMail(page, staffEmail, 1);
@@ -67,19 +102,42 @@ describe("the consoles", () => {
     await secret.waitFor();
     const firstKey = (await secret.locator("code").textContent())!;
     expect(firstKey.length).toBeGreaterThan(30);
+    await secret.getByRole("button", { name: "Copy its first api key" }).waitFor();
     await page.getByRole("link", { name: "Acme Tasks" }).first().waitFor();
     await screenshot(page, "40-admin-partners-desktop", { mask: [secret.locator("code")] });
+    await atBothSizes(page, "the partners list", "91-admin-partners", [secret.locator("code")]);
 
     await page.getByRole("link", { name: "Open the partner" }).click();
     await page.getByRole("heading", { name: "Acme Tasks", level: 1 }).waitFor();
     partnerId = new URL(page.url()).pathname.split("/").at(-1)!;
-    await page.getByRole("button", { name: "Pause partner" }).click();
-    await page.getByText("Paused: its keys answer 403 partner_disabled.").waitFor();
+    await expect(page.getByRole("link", { name: "Partners", exact: true }).getAttribute("aria-current")).resolves.toBe("page");
+
+    // The pause asks first. By keyboard: Enter opens it on the safe choice, Escape cancels, the focus comes back.
+    const pause = page.getByRole("button", { name: "Pause partner" });
+    // Enabled once React has hydrated (a trial click waits for that), then focused as Tab would.
+    await pause.click({ trial: true });
+    await pause.focus();
+    await page.keyboard.press("Enter");
+    const ask = page.getByRole("alertdialog", { name: "Pause this partner?" });
+    await ask.waitFor();
+    await expect(
+      ask.getByRole("button", { name: "Cancel" }).evaluate((button) => button === document.activeElement),
+    ).resolves.toBe(true);
+    await expectAccessible(page, "the pause confirmation");
+    await screenshot(page, "92-admin-confirm-pause-desktop");
+    await page.keyboard.press("Escape");
+    await ask.waitFor({ state: "detached" });
+    await expect(pause.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+    expect((await db().partner.findUniqueOrThrow({ where: { id: partnerId } })).status).toBe("active");
+    // Confirmed, it pauses.
+    await pause.click();
+    await ask.getByRole("button", { name: "Pause partner" }).click();
+    await toasts(page).getByText("Partner paused").waitFor();
     await page.getByRole("button", { name: "Resume partner" }).click();
-    await page.getByText("Resumed: its keys work again.").waitFor();
+    await toasts(page).getByText("Partner resumed").waitFor();
     await page.getByLabel("Largest roster per import").fill("500");
     await page.getByRole("button", { name: "Save cap" }).click();
-    await page.getByText("Roster cap saved.").waitFor();
+    await toasts(page).getByText("Roster cap saved").waitFor();
     expect(await db().partner.findUniqueOrThrow({ where: { id: partnerId } })).toMatchObject({
       status: "active",
       rosterMax: 500,
@@ -87,10 +145,12 @@ describe("the consoles", () => {
 
     await page.getByLabel("Email address").fill(engineerEmail);
     await page.getByRole("button", { name: "Send invitation" }).click();
-    await page.getByText(`Invitation sent to ${engineerEmail}.`).waitFor();
-    await page.getByText(`${engineerEmail} (invited, not signed in yet)`).waitFor();
+    await toasts(page).getByText(`Invitation sent to ${engineerEmail}.`).waitFor();
+    await page.getByRole("listitem").filter({ hasText: engineerEmail }).getByText("Invited, not signed in yet").waitFor();
     await page.getByRole("cell", { name: "partner.set_roster_max" }).waitFor();
+    await dismissToasts(page);
     await screenshot(page, "41-admin-partner-desktop", { fullPage: true });
+    await atBothSizes(page, "a partner's page", "93-admin-partner");
 
     // A workspace of the partner: its detail, and a seat staff give there.
     const workspace = await db().workspace.create({ data: { partnerId, externalId: "acme-harbour", name: "Harbour Homes" } });
@@ -100,37 +160,48 @@ describe("the consoles", () => {
     await page.getByRole("heading", { name: "Harbour Homes", level: 1 }).waitFor();
     await page.getByRole("cell", { name: /Villa Seven/ }).waitFor();
     const seats = page.getByRole("region", { name: "Seats" });
-    await seats.getByLabel("Email address").fill(`owner-${randomBytes(3).toString("hex")}@harbour-homes.com`);
+    const owner = `owner-${randomBytes(3).toString("hex")}@harbour-homes.com`;
+    await seats.getByLabel("Email address").fill(owner);
     await seats.getByLabel("Role").selectOption("owner");
     await seats.getByRole("button", { name: "Save seat" }).click();
-    await seats.getByText(/is owner now\. An invitation was mailed\./).waitFor();
-    await seats.getByText(/· owner \(not signed in yet\)/).waitFor();
-    await page.getByLabel("housekeeping (none)").fill("Kitchen wiped\nBeds made | Fresh linen on every bed");
+    await toasts(page).getByText(`${owner} is owner now.`).waitFor();
+    await toasts(page).getByText("An invitation was mailed.").waitFor();
+    const seat = seats.getByRole("listitem").filter({ hasText: owner });
+    await seat.getByText("Owner", { exact: true }).waitFor();
+    await seat.getByText("Not signed in yet").waitFor();
+    await page.getByLabel("Housekeeping (none)").fill("Kitchen wiped\nBeds made | Fresh linen on every bed");
     await page.getByRole("button", { name: "Save housekeeping" }).click();
-    await page.getByText("Saved the housekeeping list: 2 items.").waitFor();
-    await page.getByLabel("housekeeping (2 items)").waitFor();
+    await toasts(page).getByText("Saved the housekeeping list: 2 items.").waitFor();
+    await page.getByLabel("Housekeeping (2 items)").waitFor();
+    await dismissToasts(page);
     await screenshot(page, "47-admin-workspace-desktop", { fullPage: true });
+    await atBothSizes(page, "a workspace's page", "94-admin-workspace");
 
     await page.getByRole("link", { name: "Jobs" }).click();
     await page.getByRole("cell", { name: "import-baseline", exact: true }).waitFor();
     await screenshot(page, "45-admin-jobs-desktop");
+    await atBothSizes(page, "the jobs page", "95-admin-jobs");
 
     await page.getByRole("link", { name: "Audit log" }).click();
     await page.getByRole("cell", { name: "partner_user.invite" }).waitFor();
     for (const action of ["partner.create", "partner.pause", "partner.resume", "partner.set_roster_max"])
       await page.getByRole("cell", { name: action }).waitFor();
     await screenshot(page, "42-admin-audit-desktop");
+    await atBothSizes(page, "the audit log", "96-admin-audit");
     await context.close();
   });
 
   it("a partner's engineer rotates the key from /console on a tablet", async () => {
     const context = await browser.newContext({ viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2, hasTouch: true });
     const page = await context.newPage();
-    page.on("dialog", (dialog) => void dialog.accept());
+    page.on("dialog", (dialog) => {
+      throw new Error(`A native dialog opened: ${dialog.message()}`);
+    });
     const invitation = await smtp.waitFor(engineerEmail);
     await page.goto(linkIn(invitation, `${appUrl}/api/auth/callback/email?`));
     await page.getByRole("heading", { name: "Acme Tasks", level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/console/${partnerId}`);
+    const section = (name: string) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name });
 
     const keys = page.getByRole("region", { name: "API keys" });
     await keys
@@ -140,28 +211,50 @@ describe("the consoles", () => {
     await expect(keys.getByRole("button", { name: /^Revoke key / }).count()).resolves.toBe(1);
     await keys.getByLabel("read:workspaces").check();
     await keys.getByRole("button", { name: "Create key" }).click();
-    await keys.getByRole("status").filter({ hasText: "The new API key" }).waitFor();
+    const issued = keys.getByRole("status").filter({ hasText: "The new API key" });
+    await issued.waitFor();
     await keys
       .getByRole("button", { name: /^Revoke key / })
       .nth(1)
       .waitFor();
     // Two keys are active: creating a third is not offered until one is revoked.
     await expect(keys.getByRole("button", { name: "Create key" }).isDisabled()).resolves.toBe(true);
+    await atBothSizes(page, "the partner console's keys", "97-console-keys", [issued.locator("code")]);
     const oldest = await db().apiKey.findFirstOrThrow({ where: { partnerId }, orderBy: { createdAt: "asc" } });
     await keys.getByRole("button", { name: `Revoke key ${oldest.hint.replace(/…$/, "")}` }).click();
-    await keys.getByText(/^Revoked /).waitFor();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Revoke key" }).click();
+    await keys.getByRole("cell", { name: /^Revoked/ }).waitFor();
+    await toasts(page).getByText(`Key ${oldest.hint} revoked`).waitFor();
     expect((await db().apiKey.findUniqueOrThrow({ where: { id: oldest.id } })).status).toBe("revoked");
+    await dismissToasts(page);
+    await screenshot(page, "43-console-tablet", { fullPage: true, mask: [issued.locator("code")] });
+
+    // The allowlist and the console's users share the keys' page.
+    const allowlist = page.getByRole("region", { name: "Return URL allowlist" });
+    await allowlist.getByLabel("Scheme or origin").fill("HTTPS://App.Acme-Tasks.com:443/");
+    await allowlist.getByRole("button", { name: "Add" }).click();
+    await allowlist.getByText("https://app.acme-tasks.com").waitFor();
+    await allowlist.getByLabel("Scheme or origin").fill("http://insecure.acme-tasks.com");
+    await allowlist.getByRole("button", { name: "Add" }).click();
+    await allowlist.getByRole("alert").waitFor();
+
+    await section("Activity").click();
     await page.getByRole("region", { name: "Audit log" }).getByRole("cell", { name: "api_key.revoke" }).waitFor();
-    await screenshot(page, "43-console-tablet", { fullPage: true, mask: [keys.getByRole("status").locator("code")] });
+    await expect(section("Activity").getAttribute("aria-current")).resolves.toBe("page");
+    await atBothSizes(page, "the partner console's usage and audit", "98-console-activity");
 
     // Webhooks: set the receiver (its secret shown once), send a test event, see it in the log.
+    await section("Webhooks").click();
     const hooks = page.getByRole("region", { name: "Webhooks" });
+    await hooks.getByText("No deliveries yet").waitFor();
+    await atBothSizes(page, "the partner console's webhooks, before a receiver", "99-console-webhooks-empty");
     await hooks.getByLabel("Receiver URL").fill(receiver.url);
     await hooks.getByRole("button", { name: "Set receiver" }).click();
     const shown = hooks.getByRole("status").filter({ hasText: "The receiver's signing secret" });
     const secret = (await shown.locator("code").textContent())!;
     await hooks.getByRole("button", { name: "Send a test event" }).click();
-    await hooks.getByText("webhook.test · delivered").waitFor({ timeout: 20_000 });
+    const testDelivery = hooks.locator("details").filter({ hasText: "webhook.test" }).filter({ hasText: "Delivered" });
+    await testDelivery.waitFor({ timeout: 20_000 });
     const delivered = receiver.received.find((delivery) => delivery.body.includes('"webhook.test"'))!;
     // The secret the console showed is the one that signs.
     const signed = signAttempt({
@@ -171,7 +264,7 @@ describe("the consoles", () => {
       timestamp: Number(delivered.headers["webhook-timestamp"]),
     });
     expect(delivered.headers["webhook-signature"]).toBe(signed["webhook-signature"]);
-    await hooks.getByText("webhook.test · delivered").click();
+    await testDelivery.locator("summary").click();
     await hooks.getByText(/HTTP 204 in \d+ ms/).waitFor();
     await hooks.getByRole("button", { name: "Replay this event" }).click();
     await hooks.getByText("Queued again as a new delivery with the same event_id.").waitFor();
@@ -189,34 +282,33 @@ describe("the consoles", () => {
       .filter({ hasText: "The receiver is already this URL: its signing secret is unchanged" })
       .waitFor();
     expect(await hooks.getByRole("status").filter({ hasText: "The receiver's signing secret" }).count()).toBe(0);
-    await hooks.scrollIntoViewIfNeeded();
     await screenshot(page, "60-console-receiver-unchanged-tablet", { mask: [page.getByRole("status").locator("code")] });
     await hooks.getByRole("button", { name: "Rotate secret (old one signs 7 more days)" }).click();
     await hooks
       .getByText(/The old secret signs too until/)
       .first()
       .waitFor();
+    const rotated = page.getByRole("status").locator("code");
+    await screenshot(page, "44-console-webhooks-tablet", { fullPage: true, mask: [rotated] });
+    await atBothSizes(page, "the partner console's webhooks", "100-console-webhooks", [rotated]);
 
-    // The allowlist, and the workspaces (the one staff looked at, no link to staff pages here).
-    const allowlist = page.getByRole("region", { name: "Return URL allowlist" });
-    await allowlist.getByLabel("Scheme or origin").fill("HTTPS://App.Acme-Tasks.com:443/");
-    await allowlist.getByRole("button", { name: "Add" }).click();
-    await allowlist.getByText("https://app.acme-tasks.com").waitFor();
-    await allowlist.getByLabel("Scheme or origin").fill("http://insecure.acme-tasks.com");
-    await allowlist.getByRole("button", { name: "Add" }).click();
-    await allowlist.getByRole("alert").waitFor();
-    await page
-      .getByRole("region", { name: "Workspaces" })
-      .getByRole("cell", { name: /Harbour Homes/ })
-      .waitFor();
-    await screenshot(page, "44-console-webhooks-tablet", { fullPage: true, mask: [page.getByRole("status").locator("code")] });
+    // The workspaces (the one staff looked at, no link to staff pages here) beside the inspections.
+    await section("Inspections").click();
+    const workspaces = page.getByRole("region", { name: "Workspaces" });
+    await workspaces.getByRole("cell", { name: /Harbour Homes/ }).waitFor();
+    expect(await workspaces.getByRole("link").count()).toBe(0);
+    await atBothSizes(page, "the partner console's inspections", "101-console-inspections");
+
+    await section("Webhooks").click();
     await hooks.getByRole("button", { name: "Remove the receiver" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Remove receiver" }).click();
     await hooks.getByText("Receiver removed: nothing more is sent until one is set.").waitFor();
     await hooks.getByText("No receiver yet").waitFor();
 
     // Staff pages are not theirs.
     await page.goto(`${appUrl}/admin`);
     await page.getByRole("heading", { name: "No access" }).waitFor();
+    await atBothSizes(page, "the consoles' no-access page", "102-console-no-access");
     await context.close();
   });
 });

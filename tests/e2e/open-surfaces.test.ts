@@ -109,7 +109,7 @@ describe("connectors", () => {
     await page.goto(`${appUrl}/admin/partners/${partnerId}/workspaces/${workspace.id}`);
     const panel = page.getByRole("region", { name: "Connectors" });
     await panel.getByRole("button", { name: "Enable iCal reservation calendars" }).click();
-    await panel.getByRole("status").filter({ hasText: "ical enabled" }).waitFor();
+    await panel.getByRole("status").filter({ hasText: "iCal reservation calendars enabled" }).waitFor();
     await panel.getByRole("button", { name: "Disable iCal reservation calendars" }).waitFor();
     expect(await db().connectorEnablement.count({ where: { workspaceId: workspace.id, platform: "ical" } })).toBe(1);
     await panel.scrollIntoViewIfNeeded();
@@ -120,7 +120,10 @@ describe("connectors", () => {
     // The partner's event track, on its page.
     await page.goto(`${appUrl}/admin/partners/${partnerId}`);
     await page.getByLabel("Events sent").selectOption("reservations");
-    await page.getByRole("status").filter({ hasText: "workspace.* and reservation.* events" }).waitFor();
+    await page
+      .getByRole("region", { name: /^Notifications/ })
+      .getByText(/workspace\.\* and reservation\.\* events/)
+      .waitFor();
     expect((await db().partner.findUniqueOrThrow({ where: { id: partnerId } })).eventTrack).toBe("reservations");
     await page.getByRole("heading", { name: "Status and limits" }).scrollIntoViewIfNeeded();
     await screenshot(page, "59-admin-partner-track-desktop");

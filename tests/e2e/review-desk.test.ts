@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { call } from "../support/api";
 import { launchBrowser } from "../support/browser";
+import { desktopViewport, expectAccessible, phoneViewport } from "../support/axe";
 import { screenshot } from "../support/recorder-browser";
 import { signInInBrowser } from "../support/sign-in";
 import { type SmtpReceiver } from "../support/smtp-receiver";
@@ -68,30 +69,43 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Axe at the phone's and the desktop's size, with a screenshot at each (`<shot>-phone`, `<shot>-desktop`). */
+async function atBothSizes(page: Page, where: string, shot: string) {
+  const before = page.viewportSize()!;
+  for (const [size, viewport] of [
+    ["phone", phoneViewport],
+    ["desktop", desktopViewport],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await expectAccessible(page, `${where} at ${size} size`);
+    await screenshot(page, `${shot}-${size}`, { fullPage: true });
+  }
+  await page.setViewportSize(before);
+}
+
 describe("the review desk", () => {
   it("flags a walkthrough sealed over 24 hours ago in the queue, decides items by keystroke and adds a finding from the paused frame; the last verdict releases the report", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    page.on("dialog", (dialog) => void dialog.accept());
     await page.goto(`${appUrl}/admin/review`);
     await signInInBrowser(page, { appUrl, smtp }, staffEmail);
-    await page.getByRole("heading", { name: "Waiting for staff" }).waitFor();
-    await page.getByText("Over 24 h", { exact: true }).waitFor();
+    const queue = page.getByRole("region", { name: "Waiting for staff" });
+    await queue.waitFor();
+    await queue.getByText("Over 24 h", { exact: true }).waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "49-admin-review-queue-phone", { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page
-      .getByRole("link", { name: /^\d{4}-\d{2}-\d{2} / })
-      .first()
-      .click();
+    await atBothSizes(page, "the review queue", "103-admin-review-queue");
+    await queue.getByRole("link").first().click();
     await page.getByRole("heading", { name: "Checklist" }).waitFor();
+    await atBothSizes(page, "the review desk", "104-admin-review");
 
     // One keystroke: V on the first item.
     await page.getByRole("article", { name: `${items[0]}: waiting for a verdict` }).press("v");
-    await page.getByRole("article", { name: `${items[0]}: verified` }).waitFor();
+    await page.getByRole("article", { name: `${items[0]}: Verified` }).waitFor();
 
     // Pause at the second item's moment and add a finding there.
-    await page.getByRole("button", { name: "▶ 0:05" }).click();
+    await page.getByRole("button", { name: "Play from 0:05" }).click();
     await page.getByRole("heading", { name: "Add a finding at 0:05" }).waitFor();
     await page.getByLabel("Room").fill("Bedroom");
     await page.getByLabel("Severity").selectOption("MAJOR");
@@ -111,6 +125,8 @@ describe("the review desk", () => {
     const stored = await db().finding.findFirstOrThrow({ where: { inspectionId, source: "staff" } });
     expect(stored).toMatchObject({ room: "Bedroom", severity: "MAJOR", videoTimestampSeconds: 5 });
     expect(stored.afterKeys).toHaveLength(1);
+    // From the top: the video's column is sticky, and a full-page picture keeps the scroll position.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "46-admin-review-desktop", { fullPage: true });
 
     // The last verdict, M: nothing else waits, so the report is released.
@@ -127,9 +143,14 @@ describe("the review desk", () => {
     const all = page.getByRole("region", { name: "Inspections" });
     await all.getByRole("cell", { name: "Report ready" }).waitFor();
     await all.getByLabel("Status").selectOption("failed");
-    await all.getByText("No inspections with this status.").waitFor();
+    await all.getByText("No inspections with this status").waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "50-admin-inspections-empty-phone", { fullPage: true });
+    await atBothSizes(page, "all inspections, filtered to none", "105-admin-inspections-empty");
+    // The empty state's next action clears the filter.
+    await all.getByRole("button", { name: "Show all inspections" }).click();
+    await all.getByRole("cell", { name: "Report ready" }).waitFor();
+    await atBothSizes(page, "all inspections", "106-admin-inspections");
     await context.close();
   });
 
@@ -142,16 +163,20 @@ describe("the review desk", () => {
     await page.goto(`${appUrl}/console`);
     await signInInBrowser(page, { appUrl, smtp }, email);
     await page.getByRole("heading", { name: "Review Desk Partner", level: 1 }).waitFor();
+    const section = (name: string) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name });
+    await section("Inspections").click();
     const inspections = page.getByRole("region", { name: "Inspections" });
     await inspections.getByRole("link", { name: "Home home-1" }).waitFor();
     await inspections.getByRole("cell", { name: "Report ready" }).waitFor();
+    await screenshot(page, "48-console-inspections-tablet");
+    await atBothSizes(page, "the partner console's inspections", "107-console-inspections");
     // The API calls that set this walkthrough up were counted.
+    await section("Activity").click();
     await page
       .getByRole("region", { name: "Usage, last 30 days" })
       .getByText(/^[1-9]\d* requests?, \d+ answered with an error\.$/)
       .waitFor();
-    await inspections.scrollIntoViewIfNeeded();
-    await screenshot(page, "48-console-inspections-tablet");
+    await atBothSizes(page, "the partner console's usage", "108-console-usage");
     await context.close();
   });
 });

@@ -2,9 +2,8 @@ import type { Metadata } from "next";
 import { InspectionsPanel } from "@/components/consoles/InspectionsPanel";
 import { NoAccess } from "@/components/consoles/NoAccess";
 import { staffLinks } from "@/components/consoles/nav";
-import { PageShell } from "@/components/shell/PageShell";
+import { PageHeader, PageShell } from "@/components/ui/PageShell";
 import { QueryProvider } from "@/components/ui/QueryProvider";
-import styles from "@/components/shell/shell.module.css";
 import { consolePage } from "@/lib/consoles/console-page";
 
 export const dynamic = "force-dynamic";
@@ -14,9 +13,9 @@ export default async function AdminInspectionsPage() {
   const access = await consolePage("/admin/inspections", { staff: true });
   if (!access.allowed) return <NoAccess person={access.person} />;
   return (
-    <PageShell person={access.person} links={staffLinks}>
+    <PageShell person={access.person} links={staffLinks} width="wide">
       <QueryProvider>
-        <h1 className={styles.title}>All inspections</h1>
+        <PageHeader title="All inspections" description="Every partner's walkthroughs, newest first; each opens its report." />
         <InspectionsPanel />
       </QueryProvider>
     </PageShell>

@@ -2,9 +2,8 @@ import type { Metadata } from "next";
 import { JobsPanel } from "@/components/consoles/JobsPanel";
 import { NoAccess } from "@/components/consoles/NoAccess";
 import { staffLinks } from "@/components/consoles/nav";
-import { PageShell } from "@/components/shell/PageShell";
+import { PageHeader, PageShell } from "@/components/ui/PageShell";
 import { QueryProvider } from "@/components/ui/QueryProvider";
-import styles from "@/components/shell/shell.module.css";
 import { consolePage } from "@/lib/consoles/console-page";
 
 export const dynamic = "force-dynamic";
@@ -14,9 +13,9 @@ export default async function AdminJobsPage() {
   const access = await consolePage("/admin/jobs", { staff: true });
   if (!access.allowed) return <NoAccess person={access.person} />;
   return (
-    <PageShell person={access.person} links={staffLinks}>
+    <PageShell person={access.person} links={staffLinks} width="wide">
       <QueryProvider>
-        <h1 className={styles.title}>Jobs</h1>
+        <PageHeader title="Jobs" description="The background queues: what waits, what runs, and what failed for good." />
         <JobsPanel />
       </QueryProvider>
     </PageShell>

@@ -1,10 +1,18 @@
+import { CircleCheck } from "lucide-react";
 import type { Metadata } from "next";
 import { NoAccess } from "@/components/consoles/NoAccess";
 import { staffLinks } from "@/components/consoles/nav";
-import { PageShell } from "@/components/shell/PageShell";
-import styles from "@/components/shell/shell.module.css";
+import { Badge } from "@/components/ui/Badge";
+import { Card, CardHeader } from "@/components/ui/Card";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { LocalTime } from "@/components/ui/LocalTime";
+import { PageHeader, PageShell } from "@/components/ui/PageShell";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
+import { TextLink } from "@/components/ui/TextLink";
 import { consolePage } from "@/lib/consoles/console-page";
 import { reviewQueue } from "@/lib/consoles/review-operations";
+import { categoryLabel } from "@/lib/labels/labels";
+import { labelOf, reviewVerdictLabel } from "@/lib/labels/console-labels";
 import { reviewOverdueHours } from "@/lib/review/list-review-queue";
 
 export const dynamic = "force-dynamic";
@@ -14,88 +22,127 @@ const overdueTitle = `Sealed more than ${reviewOverdueHours} hours ago: released
 
 const rate = (agreed: number, of: number) => (of === 0 ? "—" : `${Math.round((agreed / of) * 100)} %`);
 
+/** A count that is zero stays quiet. */
+const Count = ({ value }: { value: number }) =>
+  value === 0 ? <span className="text-muted">0</span> : <span className="font-medium text-ink">{value}</span>;
+
 export default async function ReviewQueuePage() {
   const access = await consolePage("/admin/review", { staff: true });
   if (!access.allowed) return <NoAccess person={access.person} />;
   const { queue, stats } = await reviewQueue();
+  const overdue = queue.filter((entry) => entry.overdue).length;
   return (
-    <PageShell person={access.person} links={staffLinks}>
-      <h1 className={styles.title}>Review</h1>
-      <section className={styles.card} aria-labelledby="queue-title">
-        <h2 id="queue-title">Waiting for staff</h2>
-        <p className={styles.muted}>
-          Oldest seal first. A report released more than 2 days after its seal still completes, but the partner gets no
-          inspection.completed: see to the ones flagged over {reviewOverdueHours} h first.
-        </p>
+    <PageShell person={access.person} links={staffLinks} width="wide">
+      <PageHeader
+        title="Review"
+        description="Sealed walkthroughs whose items or findings analysis could not decide on its own."
+      />
+      <Card aria-labelledby="queue-title">
+        <CardHeader
+          id="queue-title"
+          title="Waiting for staff"
+          description={`Oldest seal first. A report released more than 2 days after its seal still completes, but the partner gets no inspection.completed: see to the ones flagged over ${reviewOverdueHours} h first.`}
+          actions={
+            queue.length > 0 && (
+              <>
+                <Badge tone="info">{queue.length} waiting</Badge>
+                {overdue > 0 && <Badge tone="danger">{overdue} overdue</Badge>}
+              </>
+            )
+          }
+        />
         {queue.length === 0 ? (
-          <p>Nothing waits: every sealed walkthrough is released or failed.</p>
+          <EmptyState icon={CircleCheck} title="Nothing waits">
+            Every sealed walkthrough is released or failed. New ones appear here as analysis hands them over.
+          </EmptyState>
         ) : (
-          <table className={`${styles.table} ${styles.stack}`}>
-            <thead>
+          <Table>
+            <THead>
               <tr>
-                <th scope="col">Sealed</th>
-                <th scope="col">Workspace</th>
-                <th scope="col">Task</th>
-                <th scope="col">Items waiting</th>
-                <th scope="col">Findings waiting</th>
+                <Th>Sealed</Th>
+                <Th>Workspace</Th>
+                <Th>Task</Th>
+                <Th className="text-right">Items waiting</Th>
+                <Th className="text-right">Findings waiting</Th>
               </tr>
-            </thead>
-            <tbody>
+            </THead>
+            <TBody>
               {queue.map((entry) => (
-                <tr key={entry.inspectionId}>
-                  <td data-label="Sealed">
-                    <a href={`/admin/review/${entry.inspectionId}`}>{entry.sealedAt.slice(0, 16).replace("T", " ")}</a>
-                    {entry.overdue && (
-                      <>
-                        {" "}
-                        <span className={`${styles.badge} ${styles.MAJOR}`} title={overdueTitle}>
+                <Tr key={entry.inspectionId}>
+                  <Td label="Sealed">
+                    <span className="flex flex-wrap items-center gap-2">
+                      <TextLink href={`/admin/review/${entry.inspectionId}`}>
+                        <LocalTime date={entry.sealedAt} />
+                      </TextLink>
+                      {entry.overdue && (
+                        <Badge tone="danger" title={overdueTitle}>
                           {`Over ${reviewOverdueHours} h`}
-                        </span>
-                      </>
-                    )}
-                  </td>
-                  <td data-label="Workspace">{entry.workspaceId}</td>
-                  <td data-label="Task">{entry.taskId}</td>
-                  <td data-label="Items waiting">{entry.pendingItems}</td>
-                  <td data-label="Findings waiting">{entry.pendingFindings}</td>
-                </tr>
+                        </Badge>
+                      )}
+                    </span>
+                  </Td>
+                  <Td label="Workspace">
+                    <code className="font-mono text-xs text-ink-soft">{entry.workspaceId}</code>
+                  </Td>
+                  <Td label="Task">
+                    <code className="font-mono text-xs text-ink-soft">{entry.taskId}</code>
+                  </Td>
+                  <Td label="Items waiting" className="tabular-nums sm:text-right">
+                    <Count value={entry.pendingItems} />
+                  </Td>
+                  <Td label="Findings waiting" className="tabular-nums sm:text-right">
+                    <Count value={entry.pendingFindings} />
+                  </Td>
+                </Tr>
               ))}
-            </tbody>
-          </table>
+            </TBody>
+          </Table>
         )}
-      </section>
-      <section className={styles.card} aria-labelledby="agreement-title">
-        <h2 id="agreement-title">Agreement with the provider</h2>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Provider said</th>
-              <th scope="col">Decided by staff</th>
-              <th scope="col">Staff agreed</th>
-            </tr>
-          </thead>
-          <tbody>
-            {stats.items.map((row) => (
-              <tr key={row.providerState}>
-                <td>{row.providerState}</td>
-                <td>{row.decided}</td>
-                <td>{rate(row.agreed, row.decided)}</td>
+      </Card>
+      <Card aria-labelledby="agreement-title">
+        <CardHeader
+          id="agreement-title"
+          title="Agreement with the provider"
+          description={`Provider calls: ${stats.usage.calls} (${stats.usage.failed} failed), ${stats.usage.images} images.`}
+        />
+        {stats.items.length + stats.findings.length === 0 ? (
+          <p className="text-sm text-muted">No verdicts decided by staff yet.</p>
+        ) : (
+          <Table>
+            <THead>
+              <tr>
+                <Th>Provider said</Th>
+                <Th className="text-right">Decided by staff</Th>
+                <Th className="text-right">Staff agreed</Th>
               </tr>
-            ))}
-            {stats.findings.map((row) => (
-              <tr key={`finding-${row.category}`}>
-                <td>finding: {row.category}</td>
-                <td>{row.reviewed}</td>
-                <td>{rate(row.accepted, row.reviewed)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {stats.items.length + stats.findings.length === 0 && <p>No verdicts decided by staff yet.</p>}
-        <p className={styles.muted}>
-          Provider calls: {stats.usage.calls} ({stats.usage.failed} failed), {stats.usage.images} images.
-        </p>
-      </section>
+            </THead>
+            <TBody>
+              {stats.items.map((row) => (
+                <Tr key={row.providerState}>
+                  <Td label="Provider said">Item {labelOf(reviewVerdictLabel, row.providerState).toLowerCase()}</Td>
+                  <Td label="Decided by staff" className="tabular-nums sm:text-right">
+                    {row.decided}
+                  </Td>
+                  <Td label="Staff agreed" className="tabular-nums sm:text-right">
+                    {rate(row.agreed, row.decided)}
+                  </Td>
+                </Tr>
+              ))}
+              {stats.findings.map((row) => (
+                <Tr key={`finding-${row.category}`}>
+                  <Td label="Provider said">Finding: {labelOf(categoryLabel, row.category).toLowerCase()}</Td>
+                  <Td label="Decided by staff" className="tabular-nums sm:text-right">
+                    {row.reviewed}
+                  </Td>
+                  <Td label="Staff agreed" className="tabular-nums sm:text-right">
+                    {rate(row.accepted, row.reviewed)}
+                  </Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+        )}
+      </Card>
     </PageShell>
   );
 }

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { NoAccess } from "@/components/consoles/NoAccess";
-import { PartnerPanels } from "@/components/consoles/PartnerPanels";
 import { PartnerControls } from "@/components/consoles/PartnerControls";
-import { PageShell } from "@/components/shell/PageShell";
-import { QueryProvider } from "@/components/ui/QueryProvider";
-import styles from "@/components/shell/shell.module.css";
-import { consolePage } from "@/lib/consoles/console-page";
+import { PartnerPanels } from "@/components/consoles/PartnerPanels";
 import { staffLinks } from "@/components/consoles/nav";
+import { LocalTime } from "@/components/ui/LocalTime";
+import { PageHeader, PageShell } from "@/components/ui/PageShell";
+import { QueryProvider } from "@/components/ui/QueryProvider";
+import { TextLink } from "@/components/ui/TextLink";
+import { consolePage } from "@/lib/consoles/console-page";
 import { findPartner } from "@/lib/partners/find-partner";
 import { isUuid } from "@/lib/validation/uuid";
 
@@ -20,13 +21,21 @@ export default async function AdminPartnerPage({ params }: { params: Promise<{ p
   const partner = isUuid(partnerId) ? await findPartner(partnerId) : null;
   if (partner === null) return <NoAccess person={access.person} />;
   return (
-    <PageShell person={access.person} links={staffLinks}>
+    <PageShell person={access.person} links={staffLinks} width="wide">
       <QueryProvider>
-        <div>
-          <h1 className={styles.title}>{partner.name}</h1>
-          <p className={styles.subtitle}>
-            Partner <code>{partner.id}</code> · since {partner.createdAt.toISOString().slice(0, 10)}
-          </p>
+        <div className="flex flex-col gap-1">
+          <TextLink href="/admin" className="self-start text-sm">
+            ← All partners
+          </TextLink>
+          <PageHeader
+            title={partner.name}
+            description={
+              <>
+                Partner since <LocalTime date={partner.createdAt} mode="day" /> ·{" "}
+                <code className="font-mono text-xs">{partner.id}</code>
+              </>
+            }
+          />
         </div>
         <PartnerControls
           partnerId={partner.id}
@@ -34,7 +43,7 @@ export default async function AdminPartnerPage({ params }: { params: Promise<{ p
           rosterMax={partner.rosterMax}
           eventTrack={partner.eventTrack}
         />
-        <PartnerPanels partnerId={partner.id} staff />
+        <PartnerPanels partnerId={partner.id} />
       </QueryProvider>
     </PageShell>
   );

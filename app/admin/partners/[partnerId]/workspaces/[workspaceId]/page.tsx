@@ -1,21 +1,57 @@
+import { Home } from "lucide-react";
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
 import { CompanyChecklists } from "@/components/consoles/CompanyChecklists";
 import { ConnectorsPanel } from "@/components/consoles/ConnectorsPanel";
 import { FeedForm } from "@/components/consoles/FeedForm";
 import { NoAccess } from "@/components/consoles/NoAccess";
 import { StaffSeats } from "@/components/consoles/StaffSeats";
 import { staffLinks } from "@/components/consoles/nav";
-import { PageShell } from "@/components/shell/PageShell";
+import { Badge } from "@/components/ui/Badge";
+import { Card, CardHeader } from "@/components/ui/Card";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { LocalTime } from "@/components/ui/LocalTime";
+import { PageHeader, PageShell } from "@/components/ui/PageShell";
 import { QueryProvider } from "@/components/ui/QueryProvider";
-import styles from "@/components/shell/shell.module.css";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
+import { TextLink } from "@/components/ui/TextLink";
 import { consolePage } from "@/lib/consoles/console-page";
 import { workspaceDetail } from "@/lib/consoles/workspace-detail";
+import {
+  claimStateTone,
+  feedHealthTone,
+  labelOf,
+  rosterImportStatusLabel,
+  rosterImportStatusTone,
+  rosterSourceLabel,
+  rosterStateLabel,
+  rosterStateTone,
+  rosterSyncStatusLabel,
+  rosterSyncStatusTone,
+  serviceStateTone,
+  setupStateLabel,
+  setupStateTone,
+  syncHealthLabel,
+  syncModeLabel,
+  syncTriggerLabel,
+  toneOf,
+} from "@/lib/labels/console-labels";
+import { claimStateLabel, feedHealthLabel, rosterStatusLabel, serviceStateLabel } from "@/lib/labels/labels";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Workspace · Walkthrough admin" };
 
-const time = (iso?: string) => (iso ? iso.slice(0, 16).replace("T", " ") : "—");
-const setupLabel = { none: "None", importing: "Importing…", imported: "Ready", failed: "Failed" } as const;
+/** A date or "Not yet" (a feed never polled, a run still going). */
+const Moment = ({ iso }: { iso?: string }) => (iso ? <LocalTime date={iso} /> : <span className="text-muted">Not yet</span>);
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</dt>
+      <dd className="text-sm text-ink">{children}</dd>
+    </div>
+  );
+}
 
 export default async function AdminWorkspacePage({ params }: { params: Promise<{ partnerId: string; workspaceId: string }> }) {
   const { partnerId, workspaceId } = await params;
@@ -25,112 +61,204 @@ export default async function AdminWorkspacePage({ params }: { params: Promise<{
   if (detail === undefined) return <NoAccess person={access.person} />;
   const { record } = detail;
   return (
-    <PageShell person={access.person} links={staffLinks}>
+    <PageShell person={access.person} links={staffLinks} width="wide">
       <QueryProvider>
-        <div>
-          <h1 className={styles.title}>{record.name}</h1>
-          <p className={styles.subtitle}>
-            <code>{record.workspace_id}</code> · roster {record.roster.state} · service {record.service.state} · claim{" "}
-            {record.claim.state} · <a href={`/admin/partners/${partnerId}`}>back to the partner</a>
-          </p>
+        <div className="flex flex-col gap-1">
+          <TextLink href={`/admin/partners/${partnerId}`} className="self-start text-sm">
+            ← Back to the partner
+          </TextLink>
+          <PageHeader title={record.name} description={<code className="font-mono text-xs">{record.workspace_id}</code>} />
         </div>
-        <section className={styles.card} aria-labelledby="roster-title">
-          <h2 id="roster-title">Roster</h2>
-          <p>
-            Revision {record.roster.revision} · {record.roster.present_count} present, {record.roster.inactive_count} inactive,{" "}
-            {record.roster.unconfirmed_count} unconfirmed · sync {record.sync.mode} ({record.sync.health})
-          </p>
-          {detail.feed && (
-            <p>
-              Feed <code>{detail.feed.url}</code>: {detail.feed.health}, last polled {time(detail.feed.lastPolledAt)}, last good{" "}
-              {time(detail.feed.lastSucceededAt)}
-              {detail.feed.lastErrorCode ? `, last error ${detail.feed.lastErrorCode}` : ""}, next poll{" "}
-              {time(detail.feed.nextPollAt)}.
-            </p>
-          )}
-          <FeedForm partnerId={partnerId} workspaceId={detail.id} url={detail.feed?.url} />
-          <h3>Runs</h3>
-          {detail.runs.length === 0 ? (
-            <p>No roster runs yet.</p>
-          ) : (
-            <table className={`${styles.table} ${styles.stack}`}>
-              <thead>
-                <tr>
-                  <th scope="col">Submitted</th>
-                  <th scope="col">Source</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Finished</th>
-                </tr>
-              </thead>
-              <tbody>
-                {detail.runs.map((run) => (
-                  <tr key={run.id}>
-                    <td data-label="Submitted">{time(run.submittedAt)}</td>
-                    <td data-label="Source">{run.source}</td>
-                    <td data-label="Status">
-                      {run.status}
-                      {run.errorCode ? ` (${run.errorCode})` : ""}
-                    </td>
-                    <td data-label="Finished">{time(run.finishedAt)}</td>
+        <Card aria-label="At a glance" className="sm:py-4">
+          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+            <Fact label="Roster">
+              <Badge tone={toneOf(rosterStateTone, record.roster.state)}>{labelOf(rosterStateLabel, record.roster.state)}</Badge>
+            </Fact>
+            <Fact label="Service">
+              <Badge tone={serviceStateTone[record.service.state]}>{serviceStateLabel[record.service.state]}</Badge>
+            </Fact>
+            <Fact label="Owner">
+              <Badge tone={claimStateTone[record.claim.state]}>{claimStateLabel[record.claim.state]}</Badge>
+            </Fact>
+            <Fact label="Roster arrives">
+              {labelOf(syncModeLabel, record.sync.mode)}
+              <span className="text-muted"> · {labelOf(syncHealthLabel, record.sync.health)}</span>
+            </Fact>
+            <Fact label="Homes">
+              <span className="tabular-nums">
+                {record.roster.present_count} in the roster
+                <span className="text-muted">
+                  {" "}
+                  · {record.roster.inactive_count} inactive · {record.roster.unconfirmed_count} unconfirmed
+                </span>
+              </span>
+            </Fact>
+          </dl>
+        </Card>
+
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <Card aria-labelledby="roster-title">
+            <CardHeader id="roster-title" title="Roster" description={`Revision ${record.roster.revision}.`} />
+            {detail.feed && (
+              <div className="mb-5 flex flex-col gap-2 rounded-md bg-subtle p-3 text-sm">
+                <div className="flex flex-wrap items-center gap-2">
+                  <Badge tone={feedHealthTone[detail.feed.health]}>{feedHealthLabel[detail.feed.health]}</Badge>
+                  <code className="min-w-0 font-mono text-xs break-all text-ink">{detail.feed.url}</code>
+                </div>
+                <dl className="grid gap-x-4 gap-y-1 text-ink-soft sm:grid-cols-2">
+                  <div>
+                    <dt className="inline">Last polled: </dt>
+                    <dd className="inline">
+                      <Moment iso={detail.feed.lastPolledAt} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="inline">Last good: </dt>
+                    <dd className="inline">
+                      <Moment iso={detail.feed.lastSucceededAt} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="inline">Next poll: </dt>
+                    <dd className="inline">
+                      <Moment iso={detail.feed.nextPollAt} />
+                    </dd>
+                  </div>
+                  {detail.feed.lastErrorCode && (
+                    <div>
+                      <dt className="inline">Last error: </dt>
+                      <dd className="inline">
+                        <code className="font-mono text-xs text-danger">{detail.feed.lastErrorCode}</code>
+                      </dd>
+                    </div>
+                  )}
+                </dl>
+              </div>
+            )}
+            <FeedForm partnerId={partnerId} workspaceId={detail.id} url={detail.feed?.url} />
+            <h3 className="mt-6 mb-2 text-sm font-semibold text-ink">Runs</h3>
+            {detail.runs.length === 0 ? (
+              <p className="text-sm text-muted">No roster runs yet: the first arrives when the partner pushes its roster.</p>
+            ) : (
+              <Table>
+                <THead>
+                  <tr>
+                    <Th>Submitted</Th>
+                    <Th>Source</Th>
+                    <Th>Status</Th>
+                    <Th>Finished</Th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          {detail.syncs.length > 0 && (
-            <>
-              <h3>Feed syncs</h3>
-              <ul>
-                {detail.syncs.map((sync) => (
-                  <li key={sync.id}>
-                    {time(sync.createdAt)} · {sync.trigger} · {sync.status}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </section>
-        <section className={styles.card} aria-labelledby="homes-title">
-          <h2 id="homes-title">Properties</h2>
+                </THead>
+                <TBody>
+                  {detail.runs.map((run) => (
+                    <Tr key={run.id}>
+                      <Td label="Submitted" className="sm:whitespace-nowrap">
+                        <LocalTime date={run.submittedAt} />
+                      </Td>
+                      <Td label="Source">{rosterSourceLabel[run.source]}</Td>
+                      <Td label="Status">
+                        <span className="flex flex-wrap items-center gap-2">
+                          <Badge tone={rosterImportStatusTone[run.status]}>{rosterImportStatusLabel[run.status]}</Badge>
+                          {run.errorCode && <code className="font-mono text-xs text-muted">{run.errorCode}</code>}
+                        </span>
+                      </Td>
+                      <Td label="Finished" className="sm:whitespace-nowrap">
+                        <Moment iso={run.finishedAt} />
+                      </Td>
+                    </Tr>
+                  ))}
+                </TBody>
+              </Table>
+            )}
+            {detail.syncs.length > 0 && (
+              <>
+                <h3 className="mt-6 mb-2 text-sm font-semibold text-ink">Feed syncs</h3>
+                <ul className="divide-y divide-line rounded-md border border-line text-sm">
+                  {detail.syncs.map((sync) => (
+                    <li key={sync.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
+                      <LocalTime date={sync.createdAt} />
+                      <span className="text-muted">{syncTriggerLabel[sync.trigger]}</span>
+                      <Badge tone={rosterSyncStatusTone[sync.status]} className="ml-auto">
+                        {rosterSyncStatusLabel[sync.status]}
+                      </Badge>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </Card>
+          <div className="flex flex-col gap-6">
+            <StaffSeats partnerId={partnerId} workspaceId={detail.id} seats={detail.seats} />
+            <Card aria-labelledby="claim-title">
+              <CardHeader
+                id="claim-title"
+                title="Claim"
+                description="The owner's invitation to take the workspace over."
+                actions={<Badge tone={claimStateTone[record.claim.state]}>{claimStateLabel[record.claim.state]}</Badge>}
+              />
+              {detail.claim ? (
+                <dl className="grid gap-3 text-sm sm:grid-cols-2">
+                  <Fact label="Invited">{detail.claim.email}</Fact>
+                  <Fact label="Sent">
+                    <LocalTime date={detail.claim.invitedAt} />
+                  </Fact>
+                  <Fact label={detail.claim.claimedAt ? "Accepted" : "Open until"}>
+                    <LocalTime date={detail.claim.claimedAt ?? detail.claim.expiresAt} />
+                  </Fact>
+                </dl>
+              ) : (
+                <p className="text-sm text-muted">No invitation sent: the partner sends one through the API.</p>
+              )}
+            </Card>
+          </div>
+        </div>
+
+        <Card aria-labelledby="homes-title">
+          <CardHeader id="homes-title" title="Properties" description={`${detail.properties.length} in this workspace.`} />
           {detail.properties.length === 0 ? (
-            <p>No properties yet.</p>
+            <EmptyState icon={Home} title="No properties yet">
+              They arrive with the partner&apos;s first roster.
+            </EmptyState>
           ) : (
-            <table className={`${styles.table} ${styles.stack}`}>
-              <thead>
+            <Table>
+              <THead>
                 <tr>
-                  <th scope="col">Property</th>
-                  <th scope="col">Roster</th>
-                  <th scope="col">Virtual tour</th>
-                  <th scope="col">Baseline photos</th>
+                  <Th>Property</Th>
+                  <Th>Roster</Th>
+                  <Th>Virtual tour</Th>
+                  <Th>Baseline photos</Th>
                 </tr>
-              </thead>
-              <tbody>
+              </THead>
+              <TBody>
                 {detail.properties.map((property) => (
-                  <tr key={property.id}>
-                    <td data-label="Property">
-                      {property.name} <div className={styles.muted}>{property.externalId}</div>
-                    </td>
-                    <td data-label="Roster">{property.rosterStatus}</td>
-                    <td data-label="Virtual tour">{setupLabel[property.setup.tour.state]}</td>
-                    <td data-label="Baseline photos">
-                      {property.setup.baselinePhotos.count} · {setupLabel[property.setup.baselinePhotos.state]}
-                    </td>
-                  </tr>
+                  <Tr key={property.id}>
+                    <Td label="Property">
+                      <span className="flex flex-col">
+                        <span className="font-medium text-ink">{property.name}</span>
+                        <code className="font-mono text-xs text-muted">{property.externalId}</code>
+                      </span>
+                    </Td>
+                    <Td label="Roster">{rosterStatusLabel[property.rosterStatus]}</Td>
+                    <Td label="Virtual tour">
+                      <Badge tone={toneOf(setupStateTone, property.setup.tour.state)}>
+                        {labelOf(setupStateLabel, property.setup.tour.state)}
+                      </Badge>
+                    </Td>
+                    <Td label="Baseline photos">
+                      <span className="flex items-center gap-2">
+                        <span className="tabular-nums">{property.setup.baselinePhotos.count}</span>
+                        <Badge tone={toneOf(setupStateTone, property.setup.baselinePhotos.state)}>
+                          {labelOf(setupStateLabel, property.setup.baselinePhotos.state)}
+                        </Badge>
+                      </span>
+                    </Td>
+                  </Tr>
                 ))}
-              </tbody>
-            </table>
+              </TBody>
+            </Table>
           )}
-        </section>
+        </Card>
         <CompanyChecklists partnerId={partnerId} workspaceId={detail.id} lists={detail.checklists} />
-        <section className={styles.card} aria-labelledby="claim-title">
-          <h2 id="claim-title">Claim</h2>
-          <p>
-            State: <strong>{record.claim.state}</strong>
-            {detail.claim &&
-              ` · last invitation to ${detail.claim.email} on ${time(detail.claim.invitedAt)}, ${detail.claim.claimedAt ? `accepted ${time(detail.claim.claimedAt)}` : `open until ${time(detail.claim.expiresAt)}`}`}
-          </p>
-        </section>
-        <StaffSeats partnerId={partnerId} workspaceId={detail.id} seats={detail.seats} />
         <ConnectorsPanel partnerId={partnerId} workspaceId={detail.id} />
       </QueryProvider>
     </PageShell>
