@@ -290,14 +290,14 @@ describe("the consoles", () => {
       .waitFor();
     const rotated = page.getByRole("status").locator("code");
     await screenshot(page, "44-console-webhooks-tablet", { fullPage: true, mask: [rotated] });
-    await atBothSizes(page, "the partner console's webhooks", "100-console-webhooks", [rotated]);
+    await atBothSizes(page, "the partner console's webhooks", "130-console-webhooks", [rotated]);
 
     // The workspaces (the one staff looked at, no link to staff pages here) beside the inspections.
     await section("Inspections").click();
     const workspaces = page.getByRole("region", { name: "Workspaces" });
     await workspaces.getByRole("cell", { name: /Harbour Homes/ }).waitFor();
     expect(await workspaces.getByRole("link").count()).toBe(0);
-    await atBothSizes(page, "the partner console's inspections", "101-console-inspections");
+    await atBothSizes(page, "the partner console's inspections", "131-console-inspections");
 
     await section("Webhooks").click();
     await hooks.getByRole("button", { name: "Remove the receiver" }).click();
@@ -308,7 +308,7 @@ describe("the consoles", () => {
     // Staff pages are not theirs.
     await page.goto(`${appUrl}/admin`);
     await page.getByRole("heading", { name: "No access" }).waitFor();
-    await atBothSizes(page, "the consoles' no-access page", "102-console-no-access");
+    await atBothSizes(page, "the consoles' no-access page", "132-console-no-access");
     await context.close();
   });
 });

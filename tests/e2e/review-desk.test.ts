@@ -95,10 +95,10 @@ describe("the review desk", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "49-admin-review-queue-phone", { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await atBothSizes(page, "the review queue", "103-admin-review-queue");
+    await atBothSizes(page, "the review queue", "133-admin-review-queue");
     await queue.getByRole("link").first().click();
     await page.getByRole("heading", { name: "Checklist" }).waitFor();
-    await atBothSizes(page, "the review desk", "104-admin-review");
+    await atBothSizes(page, "the review desk", "134-admin-review");
 
     // One keystroke: V on the first item.
     await page.getByRole("article", { name: `${items[0]}: waiting for a verdict` }).press("v");
@@ -146,11 +146,11 @@ describe("the review desk", () => {
     await all.getByText("No inspections with this status").waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "50-admin-inspections-empty-phone", { fullPage: true });
-    await atBothSizes(page, "all inspections, filtered to none", "105-admin-inspections-empty");
+    await atBothSizes(page, "all inspections, filtered to none", "135-admin-inspections-empty");
     // The empty state's next action clears the filter.
     await all.getByRole("button", { name: "Show all inspections" }).click();
     await all.getByRole("cell", { name: "Report ready" }).waitFor();
-    await atBothSizes(page, "all inspections", "106-admin-inspections");
+    await atBothSizes(page, "all inspections", "136-admin-inspections");
     await context.close();
   });
 
@@ -169,14 +169,14 @@ describe("the review desk", () => {
     await inspections.getByRole("link", { name: "Home home-1" }).waitFor();
     await inspections.getByRole("cell", { name: "Report ready" }).waitFor();
     await screenshot(page, "48-console-inspections-tablet");
-    await atBothSizes(page, "the partner console's inspections", "107-console-inspections");
+    await atBothSizes(page, "the partner console's inspections", "137-console-inspections");
     // The API calls that set this walkthrough up were counted.
     await section("Activity").click();
     await page
       .getByRole("region", { name: "Usage, last 30 days" })
       .getByText(/^[1-9]\d* requests?, \d+ answered with an error\.$/)
       .waitFor();
-    await atBothSizes(page, "the partner console's usage", "108-console-usage");
+    await atBothSizes(page, "the partner console's usage", "138-console-usage");
     await context.close();
   });
 });
