@@ -1,4 +1,3 @@
-import type { BadgeTone } from "@/components/ui/Badge";
 import type {
   ChecklistType,
   ClaimState,
@@ -19,6 +18,9 @@ import type {
  * The shared enums' labels stay in labels.ts; what only the consoles show lives here. Values the
  * API hands over as plain strings go through `labelOf`, so an unforeseen one still reads as words.
  */
+
+/** A status badge's colour: the tones of components/ui/Badge (lib/ does not import components). */
+export type BadgeTone = "neutral" | "info" | "success" | "warning" | "danger";
 
 /** The label of a value the console received as a string; an unknown one in words, not snake_case. */
 export function labelOf(labels: Readonly<Record<string, string>>, value: string): string {

@@ -1,3 +1,4 @@
+import "server-only";
 import type { FindingSeverity } from "../generated/prisma/enums";
 
 /*
