@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { hmacKey } from "../../lib/webhooks/secrets";
@@ -7,7 +7,7 @@ import { signAttempt } from "../../lib/webhooks/sign";
 import { launchBrowser } from "../support/browser";
 import { runAdminJson } from "../support/cli";
 import { until } from "../support/until";
-import { desktopViewport, expectAccessible, phoneViewport } from "../support/axe";
+import { accessibleAtBothSizes, desktopViewport, expectAccessible } from "../support/axe";
 import { screenshot } from "../support/recorder-browser";
 import { signInInBrowser } from "../support/sign-in";
 import { linkIn, type SmtpReceiver } from "../support/smtp-receiver";
@@ -65,23 +65,6 @@ async function dismissToasts(page: Page) {
       .catch(() => undefined);
 }
 
-/**
- * Axe at the phone's and the desktop's size, and a screenshot at each when `shot` is given
- * (`<shot>-phone`, `<shot>-desktop`); the page goes back to the size it had.
- */
-async function atBothSizes(page: Page, where: string, shot?: string, mask: Locator[] = []) {
-  const before = page.viewportSize()!;
-  for (const [size, viewport] of [
-    ["phone", phoneViewport],
-    ["desktop", desktopViewport],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await expectAccessible(page, `${where} at ${size} size`);
-    if (shot) await screenshot(page, `${shot}-${size}`, { fullPage: true, mask });
-  }
-  await page.setViewportSize(before);
-}
-
 describe("the consoles", () => {
   it("staff run a partner from /admin", async () => {
     const context = await browser.newContext({ viewport: desktopViewport });
@@ -105,7 +88,7 @@ describe("the consoles", () => {
     await secret.getByRole("button", { name: "Copy its first api key" }).waitFor();
     await page.getByRole("link", { name: "Acme Tasks" }).first().waitFor();
     await screenshot(page, "40-admin-partners-desktop", { mask: [secret.locator("code")] });
-    await atBothSizes(page, "the partners list", "91-admin-partners", [secret.locator("code")]);
+    await accessibleAtBothSizes(page, "the partners list", "91-admin-partners", [secret.locator("code")]);
 
     await page.getByRole("link", { name: "Open the partner" }).click();
     await page.getByRole("heading", { name: "Acme Tasks", level: 1 }).waitFor();
@@ -150,7 +133,7 @@ describe("the consoles", () => {
     await page.getByRole("cell", { name: "partner.set_roster_max" }).waitFor();
     await dismissToasts(page);
     await screenshot(page, "41-admin-partner-desktop", { fullPage: true });
-    await atBothSizes(page, "a partner's page", "93-admin-partner");
+    await accessibleAtBothSizes(page, "a partner's page", "93-admin-partner");
 
     // A workspace of the partner: its detail, and a seat staff give there.
     const workspace = await db().workspace.create({ data: { partnerId, externalId: "acme-harbour", name: "Harbour Homes" } });
@@ -175,19 +158,19 @@ describe("the consoles", () => {
     await page.getByLabel("Housekeeping (2 items)").waitFor();
     await dismissToasts(page);
     await screenshot(page, "47-admin-workspace-desktop", { fullPage: true });
-    await atBothSizes(page, "a workspace's page", "94-admin-workspace");
+    await accessibleAtBothSizes(page, "a workspace's page", "94-admin-workspace");
 
     await page.getByRole("link", { name: "Jobs" }).click();
     await page.getByRole("cell", { name: "import-baseline", exact: true }).waitFor();
     await screenshot(page, "45-admin-jobs-desktop");
-    await atBothSizes(page, "the jobs page", "95-admin-jobs");
+    await accessibleAtBothSizes(page, "the jobs page", "95-admin-jobs");
 
     await page.getByRole("link", { name: "Audit log" }).click();
     await page.getByRole("cell", { name: "partner_user.invite" }).waitFor();
     for (const action of ["partner.create", "partner.pause", "partner.resume", "partner.set_roster_max"])
       await page.getByRole("cell", { name: action }).waitFor();
     await screenshot(page, "42-admin-audit-desktop");
-    await atBothSizes(page, "the audit log", "96-admin-audit");
+    await accessibleAtBothSizes(page, "the audit log", "96-admin-audit");
     await context.close();
   });
 
@@ -219,7 +202,7 @@ describe("the consoles", () => {
       .waitFor();
     // Two keys are active: creating a third is not offered until one is revoked.
     await expect(keys.getByRole("button", { name: "Create key" }).isDisabled()).resolves.toBe(true);
-    await atBothSizes(page, "the partner console's keys", "97-console-keys", [issued.locator("code")]);
+    await accessibleAtBothSizes(page, "the partner console's keys", "97-console-keys", [issued.locator("code")]);
     const oldest = await db().apiKey.findFirstOrThrow({ where: { partnerId }, orderBy: { createdAt: "asc" } });
     await keys.getByRole("button", { name: `Revoke key ${oldest.hint.replace(/…$/, "")}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Revoke key" }).click();
@@ -241,13 +224,13 @@ describe("the consoles", () => {
     await section("Activity").click();
     await page.getByRole("region", { name: "Audit log" }).getByRole("cell", { name: "api_key.revoke" }).waitFor();
     await expect(section("Activity").getAttribute("aria-current")).resolves.toBe("page");
-    await atBothSizes(page, "the partner console's usage and audit", "98-console-activity");
+    await accessibleAtBothSizes(page, "the partner console's usage and audit", "98-console-activity");
 
     // Webhooks: set the receiver (its secret shown once), send a test event, see it in the log.
     await section("Webhooks").click();
     const hooks = page.getByRole("region", { name: "Webhooks" });
     await hooks.getByText("No deliveries yet").waitFor();
-    await atBothSizes(page, "the partner console's webhooks, before a receiver", "99-console-webhooks-empty");
+    await accessibleAtBothSizes(page, "the partner console's webhooks, before a receiver", "99-console-webhooks-empty");
     await hooks.getByLabel("Receiver URL").fill(receiver.url);
     await hooks.getByRole("button", { name: "Set receiver" }).click();
     const shown = hooks.getByRole("status").filter({ hasText: "The receiver's signing secret" });
@@ -290,14 +273,14 @@ describe("the consoles", () => {
       .waitFor();
     const rotated = page.getByRole("status").locator("code");
     await screenshot(page, "44-console-webhooks-tablet", { fullPage: true, mask: [rotated] });
-    await atBothSizes(page, "the partner console's webhooks", "130-console-webhooks", [rotated]);
+    await accessibleAtBothSizes(page, "the partner console's webhooks", "130-console-webhooks", [rotated]);
 
     // The workspaces (the one staff looked at, no link to staff pages here) beside the inspections.
     await section("Inspections").click();
     const workspaces = page.getByRole("region", { name: "Workspaces" });
     await workspaces.getByRole("cell", { name: /Harbour Homes/ }).waitFor();
     expect(await workspaces.getByRole("link").count()).toBe(0);
-    await atBothSizes(page, "the partner console's inspections", "131-console-inspections");
+    await accessibleAtBothSizes(page, "the partner console's inspections", "131-console-inspections");
 
     await section("Webhooks").click();
     await hooks.getByRole("button", { name: "Remove the receiver" }).click();
@@ -308,7 +291,7 @@ describe("the consoles", () => {
     // Staff pages are not theirs.
     await page.goto(`${appUrl}/admin`);
     await page.getByRole("heading", { name: "No access" }).waitFor();
-    await atBothSizes(page, "the consoles' no-access page", "132-console-no-access");
+    await accessibleAtBothSizes(page, "the consoles' no-access page", "132-console-no-access");
     await context.close();
   });
 });

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { call } from "../support/api";
 import { launchBrowser } from "../support/browser";
-import { desktopViewport, expectAccessible, phoneViewport } from "../support/axe";
+import { accessibleAtBothSizes } from "../support/axe";
 import { screenshot } from "../support/recorder-browser";
 import { signInInBrowser } from "../support/sign-in";
 import { type SmtpReceiver } from "../support/smtp-receiver";
@@ -69,20 +69,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Axe at the phone's and the desktop's size, with a screenshot at each (`<shot>-phone`, `<shot>-desktop`). */
-async function atBothSizes(page: Page, where: string, shot: string) {
-  const before = page.viewportSize()!;
-  for (const [size, viewport] of [
-    ["phone", phoneViewport],
-    ["desktop", desktopViewport],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await expectAccessible(page, `${where} at ${size} size`);
-    await screenshot(page, `${shot}-${size}`, { fullPage: true });
-  }
-  await page.setViewportSize(before);
-}
-
 describe("the review desk", () => {
   it("flags a walkthrough sealed over 24 hours ago in the queue, decides items by keystroke and adds a finding from the paused frame; the last verdict releases the report", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -95,10 +81,10 @@ describe("the review desk", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "49-admin-review-queue-phone", { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await atBothSizes(page, "the review queue", "133-admin-review-queue");
+    await accessibleAtBothSizes(page, "the review queue", "133-admin-review-queue");
     await queue.getByRole("link").first().click();
     await page.getByRole("heading", { name: "Checklist" }).waitFor();
-    await atBothSizes(page, "the review desk", "134-admin-review");
+    await accessibleAtBothSizes(page, "the review desk", "134-admin-review");
 
     // One keystroke: V on the first item.
     await page.getByRole("article", { name: `${items[0]}: waiting for a verdict` }).press("v");
@@ -146,11 +132,11 @@ describe("the review desk", () => {
     await all.getByText("No inspections with this status").waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "50-admin-inspections-empty-phone", { fullPage: true });
-    await atBothSizes(page, "all inspections, filtered to none", "135-admin-inspections-empty");
+    await accessibleAtBothSizes(page, "all inspections, filtered to none", "135-admin-inspections-empty");
     // The empty state's next action clears the filter.
     await all.getByRole("button", { name: "Show all inspections" }).click();
     await all.getByRole("cell", { name: "Report ready" }).waitFor();
-    await atBothSizes(page, "all inspections", "136-admin-inspections");
+    await accessibleAtBothSizes(page, "all inspections", "136-admin-inspections");
     await context.close();
   });
 
@@ -169,14 +155,14 @@ describe("the review desk", () => {
     await inspections.getByRole("link", { name: "Home home-1" }).waitFor();
     await inspections.getByRole("cell", { name: "Report ready" }).waitFor();
     await screenshot(page, "48-console-inspections-tablet");
-    await atBothSizes(page, "the partner console's inspections", "137-console-inspections");
+    await accessibleAtBothSizes(page, "the partner console's inspections", "137-console-inspections");
     // The API calls that set this walkthrough up were counted.
     await section("Activity").click();
     await page
       .getByRole("region", { name: "Usage, last 30 days" })
       .getByText(/^[1-9]\d* requests?, \d+ answered with an error\.$/)
       .waitFor();
-    await atBothSizes(page, "the partner console's usage", "138-console-usage");
+    await accessibleAtBothSizes(page, "the partner console's usage", "138-console-usage");
     await context.close();
   });
 });

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
+import { screenshot } from "./recorder-browser";
 
 const require = createRequire(import.meta.url);
 const axeSource: string = (require("axe-core") as { source: string }).source;
@@ -33,4 +34,21 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 /** Fails with each serious or critical violation named, so the message says what to fix. */
 export async function expectAccessible(page: Page, where: string): Promise<void> {
   expect(await seriousViolations(page), `axe-core on ${where}`).toEqual([]);
+}
+
+/**
+ * Axe at the phone's and the desktop's size, and a screenshot at each when `shot` is given
+ * (`<shot>-phone`, `<shot>-desktop`, full page); the page goes back to the size it had.
+ */
+export async function accessibleAtBothSizes(page: Page, where: string, shot?: string, mask: Locator[] = []): Promise<void> {
+  const before = page.viewportSize()!;
+  for (const [size, viewport] of [
+    ["phone", phoneViewport],
+    ["desktop", desktopViewport],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await expectAccessible(page, `${where} at ${size} size`);
+    if (shot) await screenshot(page, `${shot}-${size}`, { fullPage: true, mask });
+  }
+  await page.setViewportSize(before);
 }
