@@ -333,16 +333,22 @@ export function ReportDocument({ data }: { data: ReportPdfData }) {
           {data.videoUrl ? <LinkWithCode title="The video" url={data.videoUrl} hint="Sign in to watch the walkthrough." /> : null}
         </View>
 
-        <Text style={styles.sectionTitle}>
-          {data.findings.length === 0
-            ? "Findings"
-            : `${data.findings.length} ${data.findings.length === 1 ? "finding" : "findings"}, most serious first`}
-        </Text>
-        {data.findings.length === 0 ? (
-          <Text style={styles.empty}>Nothing was found in this walkthrough.</Text>
-        ) : (
-          data.findings.map((finding, index) => <FindingCard key={index} finding={finding} />)
-        )}
+        {/* The heading goes to the next page with the first finding rather than alone at the bottom. */}
+        <View wrap={false}>
+          <Text style={styles.sectionTitle}>
+            {data.findings.length === 0
+              ? "Findings"
+              : `${data.findings.length} ${data.findings.length === 1 ? "finding" : "findings"}, most serious first`}
+          </Text>
+          {data.findings.length === 0 ? (
+            <Text style={styles.empty}>Nothing was found in this walkthrough.</Text>
+          ) : (
+            <FindingCard finding={data.findings[0]!} />
+          )}
+        </View>
+        {data.findings.slice(1).map((finding, index) => (
+          <FindingCard key={index} finding={finding} />
+        ))}
 
         {attention.length > 0 ? (
           <View>
