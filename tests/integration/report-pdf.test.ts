@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueue } from "../../lib/queue/enqueue";
 import { stopJobs } from "../../lib/queue/job-queue";
+import { localDriverOfApp } from "../support/media";
 import { readPdfText } from "../support/pdf-text";
 import { signInByMail } from "../support/sign-in";
 import { linkIn } from "../support/smtp-receiver";
@@ -31,6 +32,7 @@ let readerCookie: string;
 beforeAll(async () => {
   report = await seedReport({
     homeName: "Seaview Cottage",
+    driver: localDriverOfApp(),
     findings: [
       { severity: "MINOR", room: "Bathroom", description: "Hair left in the sink.", atSeconds: 2 },
       { severity: "MAJOR", room: "Kitchen", description: "The oven door glass is cracked.", atSeconds: 9, withBefore: true },
@@ -93,7 +95,7 @@ describe("GET /reports/<inspection_id>/pdf", () => {
 
   it("answers no access and no such report alike (404), 401 without a session, 409 before release", async () => {
     const outsider = address("outsider");
-    const elsewhere = await seedReport({ homeName: "Dune House", findings: [] });
+    const elsewhere = await seedReport({ homeName: "Dune House", findings: [], driver: localDriverOfApp() });
     await seatIn(elsewhere.workspaceId, outsider);
     const outsiderCookie = await signIn(outsider);
     // The outsider reads their own workspace's report...
@@ -112,7 +114,12 @@ describe("GET /reports/<inspection_id>/pdf", () => {
     expect(anonymous.status).toBe(401);
     expect(((await anonymous.json()) as { error: { code: string } }).error.code).toBe("signed_out");
 
-    const unreleased = await seedReport({ homeName: "Rock Pool Flat", findings: [], status: "processing" });
+    const unreleased = await seedReport({
+      homeName: "Rock Pool Flat",
+      findings: [],
+      status: "processing",
+      driver: localDriverOfApp(),
+    });
     await seatIn(unreleased.workspaceId, reader);
     const early = await get(`/reports/${unreleased.inspectionId}/pdf`, readerCookie);
     expect(early.status).toBe(409);
