@@ -81,7 +81,7 @@ function ReportMail({ content }: { content: ReportMailContent }) {
                 >
                   {finding.severityLabel}
                 </span>
-                {"  "}
+                {"\u00a0\u00a0"}
                 {finding.where}
               </Text>
               <Text style={{ ...mailText, margin: finding.pictureUrl ? "0 0 10px" : 0 }}>{finding.description}</Text>
