@@ -24,6 +24,8 @@ const font = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, 
 export const mailText = { fontSize: "15px", lineHeight: "24px", color: mailColor.ink, margin: "0 0 16px" } as const;
 
 export function MailLayout(props: {
+  /** The document's title (clients that open a message as a page show it); the subject reads best. */
+  title?: string;
   preview: string;
   children: ReactNode;
   action: { label: string; url: string };
@@ -33,7 +35,9 @@ export function MailLayout(props: {
   const logo = `${config().APP_URL}/icons/icon-192.png`;
   return (
     <Html lang="en">
-      <Head />
+      <Head>
+        <title>{props.title ?? "Walkthrough"}</title>
+      </Head>
       <Preview>{props.preview}</Preview>
       <Body style={{ backgroundColor: mailColor.canvas, fontFamily: font, margin: 0, padding: "24px 0" }}>
         <Container style={{ maxWidth: "560px", margin: "0 auto", padding: "0 16px" }}>

@@ -34,12 +34,17 @@ export interface ReportMailContent {
   reportUrl: string;
 }
 
+/** "Not ready: Seaview Cottage — inspection report": the answer before anything else. */
+export const reportMailSubject = (content: ReportMailContent) =>
+  `${content.verdictLabel}: ${content.homeName} — inspection report`;
+
 const footer = "You receive reports by the choices you made under Settings in Walkthrough.";
 
 function ReportMail({ content }: { content: ReportMailContent }) {
   const place = [content.address, content.day].filter(Boolean).join(" · ");
   return (
     <MailLayout
+      title={reportMailSubject(content)}
       preview={`${content.verdictLabel}: ${content.verdictReason}`}
       action={{ label: "Open the report", url: content.reportUrl }}
       footer={footer}

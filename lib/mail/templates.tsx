@@ -1,7 +1,7 @@
 import { Text } from "@react-email/components";
 import { MailLayout, mailText, renderMailHtml } from "./mail-layout";
 import type { MailMessage } from "./message";
-import { reportMailHtml, type ReportMailContent, reportMailText } from "./report-mail";
+import { reportMailHtml, type ReportMailContent, reportMailSubject, reportMailText } from "./report-mail";
 
 /*
  * The messages people receive. Each has a plain-text part that reads well alone and an HTML part
@@ -74,7 +74,7 @@ export async function consoleInvitationMail(options: {
 export async function reportMail(to: string, content: ReportMailContent): Promise<MailMessage> {
   return {
     to,
-    subject: `${content.verdictLabel}: ${content.homeName} — inspection report`,
+    subject: reportMailSubject(content),
     text: await reportMailText(content),
     html: await reportMailHtml(content),
   };

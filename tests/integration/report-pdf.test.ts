@@ -1,8 +1,15 @@
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueue } from "../../lib/queue/enqueue";
 import { stopJobs } from "../../lib/queue/job-queue";
+import { desktopViewport, expectAccessible, phoneViewport } from "../support/axe";
+import { launchBrowser } from "../support/browser";
 import { localDriverOfApp } from "../support/media";
+import { screenshot } from "../support/recorder-browser";
 import { readPdfText } from "../support/pdf-text";
 import { signInByMail } from "../support/sign-in";
 import { linkIn } from "../support/smtp-receiver";
@@ -161,6 +168,80 @@ describe("the report mail (mail-report job)", () => {
       const loaded = await fetch(picture.replace(app.env.APP_URL!, app.baseUrl));
       expect(loaded.status).toBe(200);
       expect(loaded.headers.get("content-type")).toBe("image/jpeg");
+    }
+  });
+});
+
+describe("how the PDF and the mail look (Chromium)", () => {
+  let browser: Browser;
+  let dir: string;
+  beforeAll(async () => {
+    // pdf.js draws the PDF's pages on a canvas in a page opened from disk, beside its own files.
+    browser = await launchBrowser(["--allow-file-access-from-files"]);
+    dir = await mkdtemp(path.join(os.tmpdir(), "report-pdf-look-"));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("draws the PDF's first two pages", async () => {
+    const response = await get(`/reports/${report.inspectionId}/pdf?tz=Europe/London`, readerCookie);
+    const pdf = Buffer.from(await response.arrayBuffer()).toString("base64");
+    const pdfjs = new URL("../../node_modules/pdfjs-dist/", import.meta.url).href;
+    const viewer = path.join(dir, "viewer.html");
+    await writeFile(
+      viewer,
+      `<!doctype html><html lang="en"><title>PDF</title><body style="margin:0;background:#c5ced8"><main id="pages"></main>
+<script type="module">
+import * as pdfjs from "${pdfjs}build/pdf.mjs";
+pdfjs.GlobalWorkerOptions.workerSrc = "${pdfjs}build/pdf.worker.mjs";
+const data = Uint8Array.from(atob("${pdf}"), (c) => c.charCodeAt(0));
+const doc = await pdfjs.getDocument({ data, standardFontDataUrl: "${pdfjs}standard_fonts/" }).promise;
+for (const number of [1, 2]) {
+  const page = await doc.getPage(number);
+  const viewport = page.getViewport({ scale: 1.5 });
+  const canvas = Object.assign(document.createElement("canvas"), { width: viewport.width, height: viewport.height, id: "page-" + number });
+  canvas.style.cssText = "display:block;margin:0 auto 12px";
+  document.getElementById("pages").append(canvas);
+  await page.render({ canvasContext: canvas.getContext("2d"), viewport }).promise;
+}
+document.body.dataset.drawn = "yes";
+</script></body></html>`,
+    );
+    const page = await browser.newPage({ viewport: { width: 900, height: 1263 } });
+    await page.goto(`file://${viewer}`);
+    await page.waitForSelector("body[data-drawn]", { timeout: 30_000 });
+    for (const number of [1, 2]) {
+      await page.locator(`#page-${number}`).scrollIntoViewIfNeeded();
+      const box = (await page.locator(`#page-${number}`).boundingBox())!;
+      expect(box.width).toBeGreaterThan(800);
+      await page.setViewportSize({ width: 900, height: Math.ceil(box.height) });
+      await page.locator(`#page-${number}`).scrollIntoViewIfNeeded();
+      await screenshot(page, `report-pdf-page-${number}`);
+    }
+    await page.close();
+  });
+
+  it("shows the report mail on a phone and a desktop, with no serious accessibility problem", async () => {
+    const recipient = address("looked-at");
+    await seatIn(report.workspaceId, recipient);
+    await enqueue("mail-report", { inspectionId: report.inspectionId });
+    const mail = await app.smtp.waitFor(recipient, 1, 60_000);
+    for (const [viewport, size] of [
+      [phoneViewport, "phone"],
+      [desktopViewport, "desktop"],
+    ] as const) {
+      const page = await browser.newPage({ viewport });
+      // The picture links point at APP_URL; the app under test answers them at its own address.
+      await page.setContent(mail.html.replaceAll(app.env.APP_URL!, app.baseUrl), { waitUntil: "networkidle" });
+      const pictures = page.locator("img");
+      expect(await pictures.evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0))).toBe(
+        true,
+      );
+      await expectAccessible(page, `report mail (${size})`);
+      await screenshot(page, `report-mail-${size}`, { fullPage: true });
+      await page.close();
     }
   });
 });

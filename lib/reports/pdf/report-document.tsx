@@ -133,7 +133,8 @@ const styles = StyleSheet.create({
     marginBottom: 10,
   },
   findingTop: { flexDirection: "row", alignItems: "center", marginBottom: 6 },
-  pill: { fontFamily: "Helvetica-Bold", fontSize: 8.5, paddingVertical: 2, paddingHorizontal: 7, borderRadius: 9 },
+  // More room above than below: react-pdf sets the glyphs high in their line box.
+  pill: { fontFamily: "Helvetica-Bold", fontSize: 8.5, paddingTop: 3.5, paddingBottom: 1, paddingHorizontal: 7, borderRadius: 9 },
   findingMeta: { marginLeft: 8, fontSize: 9, color: pdfColor.muted },
   description: { fontSize: 11, color: pdfColor.ink, marginBottom: 8 },
   pictures: { flexDirection: "row", justifyContent: "space-between" },
