@@ -2,6 +2,7 @@ import { writeFile } from "node:fs/promises";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type PdfFinding, type ReportPdfData, renderReportPdf } from "../../lib/reports/pdf/report-document";
+import { readerZone, reportFileName } from "../../lib/reports/pdf/make-report-pdf";
 import { readPdfText } from "../support/pdf-text";
 
 /*
@@ -103,5 +104,22 @@ describe("the report PDF", () => {
     expect(text.all).not.toContain("Missed and explained items");
     expect(text.pages).toHaveLength(1);
     expect(text.pages[0]).toContain("Page 1 of 1");
+  });
+});
+
+describe("the PDF's zone and file name", () => {
+  it("takes a zone Intl knows, else UTC", () => {
+    expect(readerZone("Europe/Paris")).toBe("Europe/Paris");
+    expect(readerZone("Mars/Olympus")).toBe("UTC");
+    expect(readerZone("")).toBe("UTC");
+    expect(readerZone(undefined)).toBe("UTC");
+  });
+
+  it("names the file after the home and the day in the reader's zone, without characters a file system refuses", () => {
+    const late = new Date("2026-11-25T23:30:00Z");
+    expect(reportFileName("Seaview Cottage", late, "UTC")).toBe("Seaview Cottage inspection 2026-11-25.pdf");
+    expect(reportFileName("Seaview Cottage", late, "Europe/Paris")).toBe("Seaview Cottage inspection 2026-11-26.pdf");
+    expect(reportFileName('Flat 2/B: "Sea" <view>', late, "UTC")).toBe("Flat 2 B Sea view inspection 2026-11-25.pdf");
+    expect(reportFileName("///", late, "UTC")).toBe("Home inspection 2026-11-25.pdf");
   });
 });
