@@ -107,6 +107,20 @@ describe("the report PDF", () => {
   });
 });
 
+describe("the PDF's letters", () => {
+  it("writes names and descriptions beyond Western European letters as they are (an embedded font)", async () => {
+    const text = await readPdfText(
+      await renderReportPdf({
+        ...base([finding(0, { room: "Кухня", description: "Tűzhely ajtaja repedt – ő, ł, ж." })]),
+        homeName: "Łódź Ørestad",
+      }),
+    );
+    expect(text.all).toContain("Łódź Ørestad");
+    expect(text.all).toContain("Кухня");
+    expect(text.all).toContain("Tűzhely ajtaja repedt – ő, ł, ж.");
+  });
+});
+
 describe("the PDF's zone and file name", () => {
   it("takes a zone Intl knows, else UTC", () => {
     expect(readerZone("Europe/Paris")).toBe("Europe/Paris");

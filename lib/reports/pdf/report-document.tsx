@@ -1,10 +1,12 @@
 import "server-only";
-import { Document, Image, Link, Page, Path, Rect, renderToBuffer, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
+import path from "node:path";
+import { Document, Font, Image, Link, Page, Path, Rect, renderToBuffer, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
 import QRCode from "qrcode";
 import type { FindingCategory, FindingSeverity } from "../../generated/prisma/enums";
 import { categoryLabel, severityLabel } from "../../labels/labels";
 import { formatVideoTime } from "../../format/dates";
 import { type Verdict, verdictLabel } from "../verdict";
+import { processSingleton } from "../../process-state";
 import { pdfColor, severityColor, verdictColor } from "./pdf-theme";
 
 /*
@@ -62,12 +64,35 @@ export interface ReportPdfData {
   madeAt: string;
 }
 
+/*
+ * Liberation Sans (SIL Open Font License, fonts/LICENSE), embedded and subset by react-pdf: the
+ * PDF's built-in Helvetica knows only Western European letters, so "Łódź" or a Cyrillic room name
+ * came out as other characters. Read from the source tree at run time (the app runs from it, as
+ * lib/video/binaries.ts finds ffmpeg), never bundled.
+ */
+const fontFamily = "Liberation Sans";
+function registerFonts(): void {
+  processSingleton("reports:pdf-fonts", () => {
+    const file = (name: string) => path.join(process.cwd(), "lib", "reports", "pdf", "fonts", name);
+    Font.register({
+      family: fontFamily,
+      fonts: [
+        { src: file("LiberationSans-Regular.ttf"), fontWeight: 400 },
+        { src: file("LiberationSans-Bold.ttf"), fontWeight: 700 },
+      ],
+    });
+    return true;
+  });
+}
+
+const bold = { fontFamily, fontWeight: 700 } as const;
+
 const styles = StyleSheet.create({
   page: {
     paddingTop: 76,
     paddingBottom: 64,
     paddingHorizontal: 48,
-    fontFamily: "Helvetica",
+    fontFamily,
     fontSize: 10,
     lineHeight: 1.4,
     color: pdfColor.ink,
@@ -86,7 +111,7 @@ const styles = StyleSheet.create({
     borderBottomColor: pdfColor.line,
   },
   brand: { flexDirection: "row", alignItems: "center" },
-  wordmark: { marginLeft: 7, fontFamily: "Helvetica-Bold", fontSize: 12, color: pdfColor.ink },
+  wordmark: { marginLeft: 7, ...bold, fontSize: 12, color: pdfColor.ink },
   headerNote: { fontSize: 9, color: pdfColor.muted },
   footer: {
     position: "absolute",
@@ -101,11 +126,11 @@ const styles = StyleSheet.create({
   },
   pageNumber: { width: 90, textAlign: "right" },
   eyebrow: { fontSize: 9, color: pdfColor.muted, marginBottom: 2 },
-  title: { fontFamily: "Helvetica-Bold", fontSize: 22, lineHeight: 1.2, color: pdfColor.ink },
+  title: { ...bold, fontSize: 22, lineHeight: 1.2, color: pdfColor.ink },
   address: { fontSize: 11, color: pdfColor.inkSoft, marginTop: 3 },
   verdict: { marginTop: 18, padding: 14, borderRadius: 8, borderWidth: 1, flexDirection: "row", alignItems: "center" },
   verdictDot: { width: 12, height: 12, borderRadius: 6, marginRight: 12 },
-  verdictWords: { fontFamily: "Helvetica-Bold", fontSize: 17, lineHeight: 1.2 },
+  verdictWords: { ...bold, fontSize: 17, lineHeight: 1.2 },
   verdictReason: { fontSize: 10.5, color: pdfColor.inkSoft, marginTop: 2 },
   facts: { flexDirection: "row", flexWrap: "wrap", marginTop: 16 },
   fact: { width: "50%", paddingRight: 12, marginBottom: 10 },
@@ -120,10 +145,10 @@ const styles = StyleSheet.create({
   linkBlock: { flexDirection: "row", alignItems: "center" },
   linkGap: { height: 10 },
   linkText: { marginLeft: 10, flexShrink: 1 },
-  linkTitle: { fontFamily: "Helvetica-Bold", fontSize: 10, color: pdfColor.ink },
+  linkTitle: { ...bold, fontSize: 10, color: pdfColor.ink },
   linkUrl: { fontSize: 8, color: pdfColor.accent, textDecoration: "none", marginTop: 2 },
   linkHint: { fontSize: 8, color: pdfColor.muted, marginTop: 2 },
-  sectionTitle: { fontFamily: "Helvetica-Bold", fontSize: 14, marginTop: 24, marginBottom: 10, color: pdfColor.ink },
+  sectionTitle: { ...bold, fontSize: 14, marginTop: 24, marginBottom: 10, color: pdfColor.ink },
   sectionNote: { fontSize: 10, color: pdfColor.muted, marginTop: -4, marginBottom: 10 },
   finding: {
     borderWidth: 1,
@@ -134,7 +159,7 @@ const styles = StyleSheet.create({
   },
   findingTop: { flexDirection: "row", alignItems: "center", marginBottom: 6 },
   // More room above than below: react-pdf sets the glyphs high in their line box.
-  pill: { fontFamily: "Helvetica-Bold", fontSize: 8.5, paddingTop: 3.5, paddingBottom: 1, paddingHorizontal: 7, borderRadius: 9 },
+  pill: { ...bold, fontSize: 8.5, paddingTop: 3.5, paddingBottom: 1, paddingHorizontal: 7, borderRadius: 9 },
   findingMeta: { marginLeft: 8, fontSize: 9, color: pdfColor.muted },
   description: { fontSize: 11, color: pdfColor.ink, marginBottom: 8 },
   pictures: { flexDirection: "row", justifyContent: "space-between" },
@@ -159,7 +184,7 @@ const styles = StyleSheet.create({
     borderBottomWidth: 1,
     borderBottomColor: pdfColor.line,
   },
-  attentionState: { width: 70, fontFamily: "Helvetica-Bold", fontSize: 9.5 },
+  attentionState: { width: 70, ...bold, fontSize: 9.5 },
   attentionBody: { flex: 1 },
   attentionName: { fontSize: 10.5 },
   attentionReason: { fontSize: 9.5, color: pdfColor.inkSoft, marginTop: 1 },
@@ -396,5 +421,6 @@ export function ReportDocument({ data }: { data: ReportPdfData }) {
 
 /** The PDF's bytes. CPU-bound for a moment (about a second for 50 findings with pictures). */
 export function renderReportPdf(data: ReportPdfData): Promise<Buffer> {
+  registerFonts();
   return renderToBuffer(<ReportDocument data={data} />);
 }
