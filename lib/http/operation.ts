@@ -35,6 +35,8 @@ export interface OperationResult {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** A file, not the surface's JSON (the report PDF): answered as it is, `status`, `body` and `headers` unused. */
+  file?: Response;
 }
 
 export interface ResponseSpec {

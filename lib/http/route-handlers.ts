@@ -69,6 +69,7 @@ async function run(
   }
   // The authenticator of `route.auth` found the caller its handler expects.
   const result = await route.handler({ request, requestId, caller: caller as never, params, query, headers, body, bodyText });
+  if (result.file) return result.file;
   return auth.surface.success(result.status, result.body, result.headers ?? {}, requestId);
 }
 

@@ -13,7 +13,9 @@ const transport = (url: string) => processSingleton("mail:smtp-transport", () =>
  * a job that mails is retried. Logs the recipient's domain and the subject, never the body: it may
  * hold a sign-in link.
  */
-export async function sendMail(message: MailMessage): Promise<void> {
+export async function sendMail(pending: MailMessage | Promise<MailMessage>): Promise<void> {
+  // The templates render their HTML asynchronously (react-email); callers hand over either.
+  const message = await pending;
   const { SMTP_URL, MAIL_FROM } = config();
   if (SMTP_URL === undefined) {
     const stored = await writeToOutbox(message, MAIL_FROM);

@@ -1,30 +1,55 @@
 import "server-only";
 import { db } from "../db/client";
+import { formatDay } from "../format/dates";
+import type { FindingSeverity } from "../generated/prisma/enums";
 import { decideDeliveryOf } from "../inspections/delivery";
 import { reportUrl } from "../inspections/serializers";
+import { categoryLabel, severityLabel } from "../labels/labels";
 import { log } from "../log";
+import { mediaStorage } from "../media/media-storage";
+import type { ReportMailContent, ReportMailFinding } from "../mail/report-mail";
 import { sendMail } from "../mail/send-mail";
 import { reportMail } from "../mail/templates";
+import { severityColor, verdictColor } from "../reports/pdf/pdf-theme";
 import { addressLine } from "../reports/read-report";
+import { verdictLabel, verdictOf, verdictReason } from "../reports/verdict";
 
-function summaryOf(severities: string[], missed: number): string {
-  const parts: string[] = [];
-  for (const [severity, label] of [
-    ["MAJOR", "major"],
-    ["MODERATE", "moderate"],
-    ["MINOR", "minor"],
-  ] as const) {
-    const count = severities.filter((value) => value === severity).length;
-    if (count > 0) parts.push(`${count} ${label} finding${count === 1 ? "" : "s"}`);
-  }
-  if (missed > 0) parts.push(`${missed} missed checklist step${missed === 1 ? "" : "s"}`);
-  return parts.length > 0 ? parts.join(", ") : "nothing found";
+const severityRank: Record<FindingSeverity, number> = { MAJOR: 0, MODERATE: 1, MINOR: 2 };
+
+// A mail is read days later: its pictures' links last a week (the most an S3 presigned link may).
+const pictureLinkSeconds = 7 * 24 * 3600;
+
+async function topFindings(inspectionId: string): Promise<{ shown: ReportMailFinding[]; more: number }> {
+  const rows = await db().finding.findMany({
+    where: { inspectionId, rejected: false, reviewNeeded: false },
+    select: { severity: true, category: true, room: true, description: true, afterKeys: true, videoTimestampSeconds: true },
+    take: 5000,
+  });
+  rows.sort(
+    (a, b) =>
+      severityRank[a.severity] - severityRank[b.severity] ||
+      (a.videoTimestampSeconds ?? Infinity) - (b.videoTimestampSeconds ?? Infinity),
+  );
+  const shown = await Promise.all(
+    rows.slice(0, 3).map(async (row) => ({
+      severityLabel: severityLabel[row.severity],
+      severityInk: severityColor[row.severity].ink,
+      severitySoft: severityColor[row.severity].soft,
+      where: `${row.room} · ${categoryLabel[row.category]}`,
+      description: row.description,
+      pictureUrl: row.afterKeys[0]
+        ? (await mediaStorage().signedUrl(row.afterKeys[0], { expiresInSeconds: pictureLinkSeconds })).url
+        : undefined,
+    })),
+  );
+  return { shown, more: Math.max(0, rows.length - shown.length) };
 }
 
 /**
- * Mails the report link to everyone whose choices the report meets, each once: a person is
- * recorded as mailed right after their message is accepted, so a retry skips them (a crash in
- * between may mail that one person twice, never nobody).
+ * Mails the report to everyone whose choices the report meets, each once: a person is recorded
+ * as mailed right after their message is accepted, so a retry skips them (a crash in between may
+ * mail that one person twice, never nobody). The message carries signed picture links: only the
+ * recipient's domain and the subject are logged (lib/mail/send-mail.ts).
  */
 export async function mailReport(inspectionId: string): Promise<number> {
   const inspection = await db().inspection.findUniqueOrThrow({
@@ -38,11 +63,27 @@ export async function mailReport(inspectionId: string): Promise<number> {
     select: { id: true, email: true },
   });
   if (people.length === 0) return 0;
-  const property = [inspection.property.name, addressLine(inspection.property)].filter(Boolean).join(", ");
-  const date = (inspection.task.scheduledDate ?? inspection.openedAt).toISOString().slice(0, 10);
-  const summary = summaryOf(severities, missedSteps);
+
+  const bySeverity: Record<FindingSeverity, number> = { MAJOR: 0, MODERATE: 0, MINOR: 0 };
+  for (const severity of severities) bySeverity[severity] += 1;
+  const verdictInput = { bySeverity, missedItems: missedSteps };
+  const verdict = verdictOf(verdictInput);
+  const { shown, more } = await topFindings(inspectionId);
+  const content: ReportMailContent = {
+    homeName: inspection.property.name,
+    address: addressLine(inspection.property),
+    // The scheduled day is a calendar day (stored as UTC midnight); the day opened, in UTC too.
+    day: formatDay(inspection.task.scheduledDate ?? inspection.openedAt, { timeZone: "UTC" }),
+    verdictLabel: verdictLabel[verdict],
+    verdictReason: verdictReason(verdictInput),
+    verdictInk: verdictColor[verdict].ink,
+    verdictSoft: verdictColor[verdict].soft,
+    topFindings: shown,
+    moreFindings: more,
+    reportUrl: reportUrl(inspectionId),
+  };
   for (const person of people) {
-    await sendMail(reportMail({ to: person.email, url: reportUrl(inspectionId), property, date, summary }));
+    await sendMail(reportMail(person.email, content));
     await db().reportMail.create({ data: { inspectionId, userId: person.id } });
   }
   log().info({ inspectionId, mailed: people.length }, "report mailed");

@@ -505,7 +505,7 @@ describe("delivery of released reports", () => {
     expect([findings.inspection.deliverySent, findings.inspection.deliveryReason]).toEqual([true, "findings"]);
     for (const person of findings.people) {
       const mail = await smtp.waitFor(person);
-      expect(mail.subject).toMatch(/^Inspection report: /);
+      expect(mail.subject).toMatch(/^Not ready: .+ — inspection report$/);
       expect(mail.text).toContain("1 major finding");
       expect(linkIn(mail, env.APP_URL!)).toBe(`${env.APP_URL}/reports/${findings.inspection.id}`);
     }
@@ -537,7 +537,7 @@ describe("delivery of released reports", () => {
       missBeds: true,
     });
     expect([missed.inspection.deliverySent, missed.inspection.deliveryReason]).toEqual([true, "missed_checklist_steps"]);
-    expect((await smtp.waitFor(missed.people[1]!)).text).toContain("1 missed checklist step");
+    expect((await smtp.waitFor(missed.people[1]!)).text).toContain("1 missed item");
 
     const clean = await releasedWith({
       seats: [{ minimumSeverity: "MINOR", receiveMissedSteps: false }],

@@ -1,42 +1,46 @@
+import { Text } from "@react-email/components";
+import { MailLayout, mailText, renderMailHtml } from "./mail-layout";
 import type { MailMessage } from "./message";
+import { reportMailHtml, type ReportMailContent, reportMailSubject, reportMailText } from "./report-mail";
 
 /*
- * The messages people receive. Each has a plain-text part that reads well alone and a small HTML
- * part with one button; links are only ever in the body, never in a subject.
+ * The messages people receive. Each has a plain-text part that reads well alone and an HTML part
+ * in the one mail layout (lib/mail/mail-layout.tsx) with one button; links are only ever in the
+ * body, never in a subject.
  */
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
-
-function html(paragraphs: string[], action: { label: string; url: string }, footer: string): string {
-  const body = paragraphs.map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`).join("");
-  return (
-    `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1a1d21;line-height:1.5;max-width:560px;margin:24px auto;padding:0 16px">` +
-    `${body}<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1f5f99;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>` +
-    `<p style="color:#5a6270;font-size:14px">${escapeHtml(footer)}</p></body></html>`
+function html(paragraphs: string[], action: { label: string; url: string }, footer: string): Promise<string> {
+  return renderMailHtml(
+    <MailLayout preview={paragraphs[0] ?? ""} action={action} footer={footer}>
+      {paragraphs.map((text, index) => (
+        <Text key={index} style={mailText}>
+          {text}
+        </Text>
+      ))}
+    </MailLayout>,
   );
 }
 
 const until = (date: Date) => date.toUTCString().replace(/:\d\d GMT$/, " UTC");
 
-export function signInMail(to: string, url: string, expires: Date): MailMessage {
+export async function signInMail(to: string, url: string, expires: Date): Promise<MailMessage> {
   const footer = `The link works once, until ${until(expires)}. If you did not ask to sign in, ignore this message.`;
   return {
     to,
     subject: "Sign in to Walkthrough",
     text: `Sign in to Walkthrough with this link:\n\n${url}\n\n${footer}\n`,
-    html: html(["Use the button below to sign in to Walkthrough."], { label: "Sign in", url }, footer),
+    html: await html(["Use the button below to sign in to Walkthrough."], { label: "Sign in", url }, footer),
   };
 }
 
-export function invitationMail(options: {
+export async function invitationMail(options: {
   to: string;
   url: string;
   expires: Date;
   workspace: string;
   role: string;
   invitedBy: string;
-}): MailMessage {
+}): Promise<MailMessage> {
   const { to, url, expires, workspace, role, invitedBy } = options;
   const line = `${invitedBy} invited you to ${workspace} on Walkthrough as ${role === "owner" ? "its owner" : `a ${role}`}: read inspection reports of its homes, with findings, pictures and the cleaner's video.`;
   const footer = `The link signs you in once, until ${until(expires)}. Afterwards sign in with this address at any time.`;
@@ -44,17 +48,17 @@ export function invitationMail(options: {
     to,
     subject: `You're invited to ${workspace} on Walkthrough`,
     text: `${line}\n\nAccept and sign in:\n\n${url}\n\n${footer}\n`,
-    html: html([line], { label: "Accept and sign in", url }, footer),
+    html: await html([line], { label: "Accept and sign in", url }, footer),
   };
 }
 
-export function consoleInvitationMail(options: {
+export async function consoleInvitationMail(options: {
   to: string;
   url: string;
   expires: Date;
   partner: string;
   invitedBy: string;
-}): MailMessage {
+}): Promise<MailMessage> {
   const { to, url, expires, partner, invitedBy } = options;
   const line = `${invitedBy} invited you to ${partner}'s partner console on Walkthrough: API keys, webhooks, workspaces and usage of your integration.`;
   const footer = `The link signs you in once, until ${until(expires)}. Afterwards sign in with this address at any time.`;
@@ -62,23 +66,26 @@ export function consoleInvitationMail(options: {
     to,
     subject: `You're invited to ${partner}'s console on Walkthrough`,
     text: `${line}\n\nAccept and sign in:\n\n${url}\n\n${footer}\n`,
-    html: html([line], { label: "Accept and sign in", url }, footer),
+    html: await html([line], { label: "Accept and sign in", url }, footer),
   };
 }
 
-export function reportMail(options: { to: string; url: string; property: string; date: string; summary: string }): MailMessage {
-  const { to, url, property, date, summary } = options;
-  const line = `The inspection report for ${property} (${date}) is ready: ${summary}.`;
-  const footer = "You receive reports by the choices you made under Settings in Walkthrough.";
+/** The report mail: the verdict, the three most serious findings with a picture each, the button. */
+export async function reportMail(to: string, content: ReportMailContent): Promise<MailMessage> {
   return {
     to,
-    subject: `Inspection report: ${property}, ${date}`,
-    text: `${line}\n\nRead the report:\n\n${url}\n\n${footer}\n`,
-    html: html([line], { label: "Read the report", url }, footer),
+    subject: reportMailSubject(content),
+    text: await reportMailText(content),
+    html: await reportMailHtml(content),
   };
 }
 
-export function demoConfirmationMail(options: { to: string; url: string; expires: Date; kind: "photos" | "video" }): MailMessage {
+export async function demoConfirmationMail(options: {
+  to: string;
+  url: string;
+  expires: Date;
+  kind: "photos" | "video";
+}): Promise<MailMessage> {
   const { to, url, expires, kind } = options;
   const line =
     kind === "photos"
@@ -89,12 +96,17 @@ export function demoConfirmationMail(options: { to: string; url: string; expires
     to,
     subject: "Confirm your Walkthrough demo submission",
     text: `${line}\n\nConfirm:\n\n${url}\n\n${footer}\n`,
-    html: html([line], { label: "Confirm", url }, footer),
+    html: await html([line], { label: "Confirm", url }, footer),
   };
 }
 
 /** `findings` undefined: the analysis failed (no usable photo, or no answer). */
-export function demoResultMail(options: { to: string; url: string; requestId: string; findings?: number }): MailMessage {
+export async function demoResultMail(options: {
+  to: string;
+  url: string;
+  requestId: string;
+  findings?: number;
+}): Promise<MailMessage> {
   const { to, url, requestId, findings } = options;
   const outcome =
     findings === undefined
@@ -108,6 +120,6 @@ export function demoResultMail(options: { to: string; url: string; requestId: st
     to,
     subject: "Your Walkthrough demo result is ready",
     text: `${line}\n\nHow to read it:\n\n${url}\n\n${footer}\n`,
-    html: html([line], { label: "How to read it", url }, footer),
+    html: await html([line], { label: "How to read it", url }, footer),
   };
 }
