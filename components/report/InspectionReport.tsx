@@ -52,9 +52,11 @@ export function InspectionReport({ report }: { report: Report }) {
         </div>
 
         {report.video && (
+          // `id="video"`: the PDF's "watch the video" link and QR code land here (a signed video link would expire).
           <section
+            id="video"
             aria-labelledby="video-title"
-            className="flex flex-col gap-3 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 print:hidden"
+            className="flex scroll-mt-4 flex-col gap-3 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 print:hidden"
           >
             <h2 id="video-title" className="text-lg font-semibold text-ink">
               Walkthrough video

@@ -255,6 +255,8 @@ describe("report page", () => {
         100,
       );
       expect(await pdf.getAttribute("href")).toBe(`/reports/${reports.ready}/pdf?tz=America%2FNew_York`);
+      // The PDF's video link and QR code point at the page's video section (`#video`).
+      expect(await page.locator("#video").getByRole("heading", { name: "Walkthrough video" }).count()).toBe(1);
       await picturesLoaded(page, "section[aria-labelledby=checklist-title] img");
       await expectAccessible(page, `the clean report (${size})`);
       await screenshot(page, `${shot}-report-ready-${size}`, { fullPage: true });
