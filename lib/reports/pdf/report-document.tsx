@@ -269,13 +269,14 @@ function FindingCard({ finding }: { finding: PdfFinding }) {
       <Text style={styles.description}>{finding.description}</Text>
       {finding.after && finding.before ? (
         <View style={styles.pictures}>
-          <View style={styles.pictureHalf}>
-            <Picture slot={finding.after} alone={false} />
-            <Text style={styles.caption}>After the clean</Text>
-          </View>
+          {/* Before on the left, after on the right: the order the report page reads in. */}
           <View style={styles.pictureHalf}>
             <Picture slot={finding.before} alone={false} />
             <Text style={styles.caption}>Before: the home as it should look</Text>
+          </View>
+          <View style={styles.pictureHalf}>
+            <Picture slot={finding.after} alone={false} />
+            <Text style={styles.caption}>After the clean</Text>
           </View>
         </View>
       ) : finding.after ? (
