@@ -9,7 +9,7 @@ const megabytes = (bytes: number) => (bytes / 1_000_000).toFixed(1);
  */
 const words = {
   allSaved: "All saved",
-  nothingYet: "Nothing to save yet",
+  nothingYet: "Saved as you film",
   saving: (stored: number, total: number) => `Saving ${stored + 1} of ${total} ${total === 1 ? "part" : "parts"}`,
   offline: "No signal: keep this page open, nothing is lost. It uploads when the signal is back.",
   details: "Details",

@@ -172,6 +172,16 @@ describe("the end of the walk", () => {
     // Back to the recorder: what was filmed is kept; Done finishes with it.
     await page.getByRole("button", { name: "Try again" }).click();
     await page.getByRole("button", { name: "Continue recording" }).waitFor();
+    // Progress reads in words; the megabytes and part counts wait behind Details for support.
+    const progressWords = await page.locator("#upload-progress-label").innerText();
+    expect(progressWords).toMatch(/^(All saved|Saving \d+ of \d+ parts?|Saved as you film)$/);
+    const details = page.locator("details", { hasText: "Details" });
+    expect(await details.locator("p").first().isVisible()).toBe(false);
+    const summary = await details.locator("summary").boundingBox();
+    expect(summary!.width).toBeGreaterThanOrEqual(48);
+    expect(summary!.height).toBeGreaterThanOrEqual(48);
+    await details.locator("summary").click();
+    await expect.poll(() => details.innerText()).toMatch(/MB on the server/);
     await page.getByRole("button", { name: "Done" }).click();
     await page.getByRole("button", { name: "Finish anyway" }).click();
     await page.getByRole("heading", { name: "Uploading your walkthrough" }).waitFor();
