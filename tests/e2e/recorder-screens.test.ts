@@ -165,10 +165,12 @@ describe("the end of the walk", () => {
       route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ state: "finishing" }) }),
     );
     let holdParts = true;
-    await page.route("**/api/parts/*", async (route) => {
-      while (holdParts) await new Promise((resolve) => setTimeout(resolve, 100));
-      await route.continue();
-    });
+    // Parts and the finish call both wait, so the uploading screen stays up whether or not a part is still pending.
+    for (const held of ["**/api/parts/*", "**/api/finish"])
+      await page.route(held, async (route) => {
+        while (holdParts) await new Promise((resolve) => setTimeout(resolve, 100));
+        await route.continue();
+      });
     // Back to the recorder: what was filmed is kept; Done finishes with it.
     await page.getByRole("button", { name: "Try again" }).click();
     await page.getByRole("button", { name: "Continue recording" }).waitFor();
