@@ -17,6 +17,8 @@ export interface UploadProgress {
   totalBytes: number;
   /** Parts not yet on the server. */
   pendingParts: number;
+  /** Parts recorded (or chosen) so far. */
+  totalParts: number;
 }
 
 export interface UploaderEvents {
@@ -94,6 +96,7 @@ export class Uploader {
       storedBytes: stored.reduce((sum, segment) => sum + segment.size, 0),
       totalBytes: this.segments.reduce((sum, segment) => sum + segment.size, 0),
       pendingParts: this.segments.length - stored.length,
+      totalParts: this.segments.length,
     };
   }
 

@@ -63,7 +63,7 @@ export class Walkthrough {
     screen: "loading",
     checked: new Set(),
     flagged: new Set(),
-    progress: { storedBytes: 0, totalBytes: 0, pendingParts: 0 },
+    progress: { storedBytes: 0, totalBytes: 0, pendingParts: 0, totalParts: 0 },
     online: true,
   };
   private readonly listeners = new Set<() => void>();

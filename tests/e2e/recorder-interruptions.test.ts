@@ -129,7 +129,7 @@ describe("interruptions", () => {
     const started = await startRecording(page);
     await pause(3500);
     await context.setOffline(true);
-    await page.getByText(/No connection/).waitFor({ timeout: 20_000 });
+    await page.getByText(/No signal: keep this page open, nothing is lost/).waitFor({ timeout: 20_000 });
     await screenshot(page, "7-offline");
     await expectAccessible(page, "the recording screen without a connection (phone)");
     await pause(20_000 - (Date.now() - started - 3500));

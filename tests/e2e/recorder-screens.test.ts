@@ -158,6 +158,9 @@ describe("the end of the walk", () => {
     await page.clock.runFor(4000);
     await page.getByRole("heading", { name: "The upload stopped" }).waitFor({ timeout: 20_000 });
     await screenshot(page, "13-upload-stopped");
+    // The server's own words ("Part 1 is already stored with other bytes.") never reach the cleaner.
+    const stoppedWords = (await page.locator("main").innerText()).toLowerCase();
+    for (const internal of ["bytes", "part ", "stored with"]) expect(stoppedWords).not.toContain(internal);
     await expectAccessible(page, "the upload stopped screen (phone)");
 
     // The seal never ends here: every state poll answers finishing.
@@ -165,13 +168,25 @@ describe("the end of the walk", () => {
       route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ state: "finishing" }) }),
     );
     let holdParts = true;
-    await page.route("**/api/parts/*", async (route) => {
-      while (holdParts) await new Promise((resolve) => setTimeout(resolve, 100));
-      await route.continue();
-    });
+    // Parts and the finish call both wait, so the uploading screen stays up whether or not a part is still pending.
+    for (const held of ["**/api/parts/*", "**/api/finish"])
+      await page.route(held, async (route) => {
+        while (holdParts) await new Promise((resolve) => setTimeout(resolve, 100));
+        await route.continue();
+      });
     // Back to the recorder: what was filmed is kept; Done finishes with it.
     await page.getByRole("button", { name: "Try again" }).click();
     await page.getByRole("button", { name: "Continue recording" }).waitFor();
+    // Progress reads in words; the megabytes and part counts wait behind Details for support.
+    const progressWords = await page.locator("#upload-progress-label").innerText();
+    expect(progressWords).toMatch(/^(All saved|Saving \d+ of \d+ parts?|Saved as you film)$/);
+    const details = page.locator("details", { hasText: "Details" });
+    expect(await details.locator("p").first().isVisible()).toBe(false);
+    const summary = await details.locator("summary").boundingBox();
+    expect(summary!.width).toBeGreaterThanOrEqual(48);
+    expect(summary!.height).toBeGreaterThanOrEqual(48);
+    await details.locator("summary").click();
+    await expect.poll(() => details.innerText()).toMatch(/MB on the server/);
     await page.getByRole("button", { name: "Done" }).click();
     await page.getByRole("button", { name: "Finish anyway" }).click();
     await page.getByRole("heading", { name: "Uploading your walkthrough" }).waitFor();

@@ -66,7 +66,7 @@ describe("the web process killed mid-upload", () => {
     await pause(4000);
 
     await app!.kill();
-    await page.getByText(/No connection/).waitFor({ timeout: 30_000 });
+    await page.getByText(/No signal: keep this page open, nothing is lost/).waitFor({ timeout: 30_000 });
     await pause(4000);
     app = await startAppProcess({ databaseUrl, port, env, dataDir });
     await pause(3000);
