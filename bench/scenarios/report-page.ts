@@ -111,18 +111,9 @@ async function seed(databaseUrl: string): Promise<Seeded> {
         confidence: 0.9,
       })),
     });
-    const user = await db().user.create({ data: { email: "manager@bench-rentals.example" } });
-    await db().seat.create({ data: { workspaceId: workspace.id, userId: user.id, role: "manager" } });
-    // A session as next-auth's adapter stores it (lib/auth/adapter.ts): the cookie's token, hashed.
-    const token = randomUUID();
-    await db().session.create({
-      data: {
-        tokenHash: createHash("sha256").update(token).digest("hex"),
-        userId: user.id,
-        expires: new Date(Date.now() + 86_400_000),
-      },
-    });
-    return { inspectionId: inspection.id, cookie: `next-auth.session-token=${token}` };
+    const { seatIn, sessionCookieFor } = await import("../../tests/fixtures/released-report");
+    await seatIn(workspace.id, "manager@bench-rentals.example");
+    return { inspectionId: inspection.id, cookie: await sessionCookieFor("manager@bench-rentals.example") };
   } finally {
     await closeDb();
   }

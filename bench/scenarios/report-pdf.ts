@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { type BenchContext, median, type Scenario } from "../harness";
 import { useDatabase } from "../../tests/support/databases";
@@ -27,9 +27,9 @@ const scenario: Scenario = {
     const databaseUrl = await ctx.createDatabase("report_pdf");
     const app = await ctx.startApp(databaseUrl);
     await useDatabase(databaseUrl);
-    const { db, closeDb } = await import("../../lib/db/client");
+    const { closeDb } = await import("../../lib/db/client");
     const { LocalDiskDriver } = await import("../../lib/media/local-disk-driver");
-    const { seedReport, seatIn } = await import("../../tests/fixtures/released-report");
+    const { seedReport, seatIn, sessionCookieFor } = await import("../../tests/fixtures/released-report");
     ctx.onCleanup(() => closeDb());
 
     const driver = new LocalDiskDriver({
@@ -49,19 +49,9 @@ const scenario: Scenario = {
         withBefore: index % 2 === 0,
       })),
     });
-    // A session as next-auth's adapter stores it (lib/auth/adapter.ts): the cookie holds the token, the row its hash.
     const email = `bench-${randomBytes(4).toString("hex")}@harbour-homes.com`;
     await seatIn(report.workspaceId, email);
-    const user = await db().user.findUniqueOrThrow({ where: { email } });
-    const token = randomBytes(32).toString("hex");
-    await db().session.create({
-      data: {
-        tokenHash: createHash("sha256").update(token).digest("hex"),
-        userId: user.id,
-        expires: new Date(Date.now() + 3600_000),
-      },
-    });
-    const cookie = `next-auth.session-token=${token}`;
+    const cookie = await sessionCookieFor(email);
     const url = `${app.baseUrl}/reports/${report.inspectionId}/pdf?tz=Europe/London`;
 
     const first = await timedGet(url, cookie);

@@ -78,14 +78,17 @@ export async function releasedFacts(inspectionIds: readonly string[]): Promise<M
       _count: { _all: true },
     }),
   ]);
-  const facts = new Map<string, ReleasedFacts>();
-  for (const id of ids) {
-    const bySeverity: Record<FindingSeverity, number> = { MAJOR: 0, MODERATE: 0, MINOR: 0 };
-    for (const group of findings) if (group.inspectionId === id) bySeverity[group.severity] = group._count._all;
-    const missedItems = missed.find((group) => group.inspectionId === id)?._count._all ?? 0;
-    facts.set(id, { verdict: verdictOf({ bySeverity, missedItems }), bySeverity, missedItems });
-  }
-  return facts;
+  const severities = new Map(
+    ids.map((id): [string, Record<FindingSeverity, number>] => [id, { MAJOR: 0, MODERATE: 0, MINOR: 0 }]),
+  );
+  for (const group of findings) severities.get(group.inspectionId)![group.severity] = group._count._all;
+  const missedOf = new Map(missed.map((group) => [group.inspectionId, group._count._all]));
+  return new Map(
+    [...severities].map(([id, bySeverity]) => {
+      const missedItems = missedOf.get(id) ?? 0;
+      return [id, { verdict: verdictOf({ bySeverity, missedItems }), bySeverity, missedItems }];
+    }),
+  );
 }
 
 export async function readInspections(
