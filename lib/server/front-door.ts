@@ -44,6 +44,9 @@ function pathnameOf(url: string): string {
   }
 }
 
+// Larger caps belong to routes that read their body as it comes (photo uploads), so backpressure stays.
+const eagerReadCeilingBytes = 1024 * 1024;
+
 /** Answers 413 and closes the connection once sent: the rest of the body is never read. */
 function refuseBody(res: ServerResponse, limitBytes: number): void {
   if (res.headersSent) {
@@ -70,6 +73,7 @@ function refuseBody(res: ServerResponse, limitBytes: number): void {
 function countBody(req: IncomingMessage, res: ServerResponse, limitBytes: number): void {
   let received = 0;
   let refused = false;
+  const eagerBytes = Math.min(limitBytes, eagerReadCeilingBytes);
   const push = req.push.bind(req);
   req.push = (chunk: unknown, encoding?: BufferEncoding) => {
     if (chunk !== null && chunk !== undefined) {
@@ -80,7 +84,10 @@ function countBody(req: IncomingMessage, res: ServerResponse, limitBytes: number
         return false;
       }
     }
-    return push(chunk, encoding);
+    // Node stops reading the socket once the request's buffer is full and the route has not
+    // started reading; under load that left an over-cap body unanswered for tens of seconds.
+    // Reading on regardless up to a small cap refuses it at once, with memory bounded by the cap.
+    return push(chunk, encoding) || received <= eagerBytes;
   };
 }
 

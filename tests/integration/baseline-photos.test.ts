@@ -114,8 +114,15 @@ describe("baseline photos: one import per home", () => {
     const busy = await home.property("busy");
     // Hold the home's row so that every POST queues on it, then let them all go at once.
     const holder = new pg.Client({ connectionString: inject("databaseUrl") });
+    // And keep the accepted import running until every answer is in: its job cannot record a
+    // photo's outcome (the refusal comes in milliseconds) while this lock is held, so a later POST
+    // cannot find it already ended and rightly start a second one.
+    const outcomes = new pg.Client({ connectionString: inject("databaseUrl") });
     await holder.connect();
+    await outcomes.connect();
     try {
+      await outcomes.query("BEGIN");
+      await outcomes.query("LOCK TABLE photo_import_photo IN SHARE MODE");
       await holder.query("BEGIN");
       await holder.query("SELECT id FROM property WHERE id = $1 FOR NO KEY UPDATE", [busy.id]);
       const pending = Promise.all(
@@ -137,6 +144,7 @@ describe("baseline photos: one import per home", () => {
       expect(await db().photoImport.count({ where: { propertyId: busy.id, state: "importing" } })).toBe(0);
       await holder.query("COMMIT");
       const answers = await pending;
+      await outcomes.query("COMMIT");
       const accepted = answers.filter((answer) => answer.status === 202);
       expect(accepted).toHaveLength(1);
       for (const answer of answers.filter((a) => a.status !== 202)) {
@@ -147,6 +155,7 @@ describe("baseline photos: one import per home", () => {
       await waitForPhotoImport(key, home.workspaceId, "busy", accepted[0]!.body.import_id);
     } finally {
       await holder.end();
+      await outcomes.end();
     }
   });
 });

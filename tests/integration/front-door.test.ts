@@ -140,9 +140,9 @@ function postBody(
     // The server closes once it has answered; a write racing that close fails here, and the
     // answer, already on its way, still arrives (or the timeout below reports none).
     outgoing.on("error", () => undefined);
-    // The chunked case is answered only once the route starts reading the body (Node stops reading
-    // the socket while nobody does), which took over 20 s once with three test files at a time on
-    // 2 cores; 45 s stays inside the test's 60 s and still reports a server that never answers.
+    // The front door reads a chunked body past the cap whether or not the route has started reading
+    // (it once waited on the route for over 45 s on 2 cores); the limit only reports a server that
+    // never answers, inside the test's 60 s.
     setTimeout(() => {
       if (answered) return;
       answered = true;
