@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
 
 function useElapsed(sinceMs: number | undefined): string {
   const [now, setNow] = useState(() => Date.now());
@@ -15,20 +16,21 @@ function useElapsed(sinceMs: number | undefined): string {
 /** The live camera with the recording time. */
 export function CameraPreview({ stream, since }: { stream?: MediaStream; since?: number }) {
   const video = useRef<HTMLVideoElement>(null);
+  const t = useTranslations("recorder.recording");
   const elapsed = useElapsed(since);
   useEffect(() => {
     if (video.current && stream) video.current.srcObject = stream;
   }, [stream]);
   return (
     <div className="relative aspect-video overflow-hidden rounded-lg bg-black shadow-card lg:sticky lg:top-4">
-      <video ref={video} className="block size-full object-cover" muted playsInline autoPlay aria-label="Camera" />
+      <video ref={video} className="block size-full object-cover" muted playsInline autoPlay aria-label={t("camera")} />
       <span
         className="absolute top-3 left-3 inline-flex items-center gap-2 rounded-full bg-black/65 px-3 py-1 text-sm font-semibold text-white tabular-nums"
         role="timer"
-        aria-label={`Recording, ${elapsed}`}
+        aria-label={t("timer", { elapsed })}
       >
         <span className="size-2.5 rounded-full bg-record ring-2 ring-white/80" aria-hidden="true" />
-        REC {elapsed}
+        {t("rec", { elapsed })}
       </span>
     </div>
   );

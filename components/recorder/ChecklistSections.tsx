@@ -1,14 +1,11 @@
+"use client";
+
 import { Check } from "lucide-react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/Button";
 import { cn } from "@/components/ui/cn";
 import { Notice } from "@/components/ui/Notice";
 import type { Session } from "@/lib/recorder-app/recorder-client";
-
-const sectionTitle = {
-  housekeeping: "Cleaning checklist",
-  inspection: "Inspection checklist",
-  maintenance: "Maintenance checklist",
-} as const;
 
 interface Props {
   checklist: Session["checklist"];
@@ -25,13 +22,14 @@ const notesClass = "block truncate text-sm text-muted";
 
 /** The lists the home resolves to, each its own section; toggles while recording, a preview before. */
 export function ChecklistSections({ checklist, checked, onToggle, flagged, onRefilm, onFinishAnyway }: Props) {
-  if (checklist.length === 0) return <p className="text-muted">This home has no checklist: film every room.</p>;
+  const t = useTranslations("recorder.checklist");
+  if (checklist.length === 0) return <p className="text-muted">{t("empty")}</p>;
   return (
     <div className="flex flex-col gap-5">
       {checklist.map((section) => (
         <section key={section.type} aria-labelledby={`section-${section.type}`}>
           <h3 id={`section-${section.type}`} className="mb-2 text-xs font-semibold tracking-wider text-muted uppercase">
-            {sectionTitle[section.type]}
+            {t(section.type)}
           </h3>
           <ul className={cn("flex flex-col", onToggle ? "gap-2" : "divide-y divide-line")}>
             {section.items.map((item) => {
@@ -65,18 +63,15 @@ export function ChecklistSections({ checklist, checked, onToggle, flagged, onRef
                         </span>
                       </button>
                       {flagged?.has(item.id) && (
-                        <div className="mt-2" role="alert" aria-label={`${item.name}: not clear on camera`}>
+                        <div className="mt-2" role="alert" aria-label={t("unclearLabel", { item: item.name })}>
                           <Notice tone="warning">
-                            <p>
-                              The camera did not show this clearly. Film it again, or finish anyway (it is then reported as
-                              missed).
-                            </p>
+                            <p>{t("unclear")}</p>
                             <div className="mt-3 grid grid-cols-2 gap-2">
                               <Button className="h-12 text-base" onClick={() => onRefilm?.(item.id)}>
-                                Re-film
+                                {t("refilm")}
                               </Button>
                               <Button variant="secondary" className="h-12 text-base" onClick={() => onFinishAnyway?.(item.id)}>
-                                Finish anyway
+                                {t("finishAnyway")}
                               </Button>
                             </div>
                           </Notice>
@@ -95,7 +90,7 @@ export function ChecklistSections({ checklist, checked, onToggle, flagged, onRef
                           {isChecked && (
                             <>
                               <Check aria-hidden className="size-3.5" strokeWidth={3} />
-                              <span className="sr-only">Checked off: </span>
+                              <span className="sr-only">{t("checkedOff")} </span>
                             </>
                           )}
                         </span>

@@ -2,6 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { useTranslations } from "use-intl";
 import { registerRecorderWorker } from "@/lib/recorder-app/service-worker";
 import { Walkthrough } from "@/lib/recorder-app/walkthrough";
 import { CameraProblemScreen } from "./CameraProblemScreen";
@@ -39,6 +40,7 @@ function useWalkthrough(): Walkthrough | undefined {
 const idle = () => () => undefined;
 
 function Recorder() {
+  const t = useTranslations("recorder.loading");
   const walkthrough = useWalkthrough();
   const snapshot = useSyncExternalStore(
     walkthrough?.subscribe ?? idle,
@@ -49,7 +51,7 @@ function Recorder() {
     return (
       <RecorderFrame>
         <Header />
-        <Loading label="Loading the walkthrough" />
+        <Loading label={t("walkthrough")} />
       </RecorderFrame>
     );
   }

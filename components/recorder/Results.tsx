@@ -3,22 +3,15 @@
 import { useMutation } from "@tanstack/react-query";
 import { ImageOff } from "lucide-react";
 import { useState } from "react";
+import { useTranslations } from "use-intl";
 import { Badge, type BadgeTone } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { Card, CardHeader } from "@/components/ui/Card";
 import { Field, Textarea } from "@/components/ui/Field";
 import { Notice } from "@/components/ui/Notice";
-import { fallbackWords, plainWords } from "@/lib/recorder-app/plain-words";
+import { plainWords } from "@/lib/recorder-app/plain-words";
 import { Refused, type SessionResult } from "@/lib/recorder-app/recorder-client";
 import { secondaryAction } from "./Layout";
-
-const stateLabel: Record<SessionResult["state"], string> = {
-  verified: "Done",
-  missed: "Missed",
-  explained: "Explained",
-  not_checked: "Not checked",
-  pending: "Checking",
-};
 
 const stateTone: Record<SessionResult["state"], BadgeTone> = {
   verified: "success",
@@ -29,6 +22,7 @@ const stateTone: Record<SessionResult["state"], BadgeTone> = {
 };
 
 function Explain({ item, onExplain }: { item: SessionResult; onExplain: (itemId: string, reason: string) => Promise<void> }) {
+  const t = useTranslations("recorder");
   const [reason, setReason] = useState("");
   // A refusal is final: only a connection problem is worth sending again.
   const explain = useMutation({
@@ -44,14 +38,14 @@ function Explain({ item, onExplain }: { item: SessionResult; onExplain: (itemId:
         if (reason.trim() !== "") explain.mutate();
       }}
     >
-      <Field id={field} label="Did you do this? Say why the video does not show it.">
+      <Field id={field} label={t("results.explainLabel")}>
         <Textarea className="text-base" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
       </Field>
       {explain.isError && (
         <Notice tone="error">
           {explain.error instanceof Refused
-            ? plainWords(explain.error, fallbackWords.explanation)
-            : "Could not send your explanation. Check the connection and try again."}
+            ? t(`refusals.${plainWords(explain.error, "explanation")}`)
+            : t("results.sendFailed")}
         </Notice>
       )}
       <Button
@@ -60,7 +54,7 @@ function Explain({ item, onExplain }: { item: SessionResult; onExplain: (itemId:
         className={`${secondaryAction} whitespace-normal`}
         disabled={explain.isPending || reason.trim() === ""}
       >
-        {explain.isPending ? "Sending…" : `Explain “${item.name}”`}
+        {explain.isPending ? t("results.sending") : t("results.explain", { item: item.name })}
       </Button>
     </form>
   );
@@ -74,10 +68,11 @@ export function Results({
   results: SessionResult[];
   onExplain: (itemId: string, reason: string) => Promise<void>;
 }) {
+  const t = useTranslations("recorder.results");
   if (results.length === 0) return null;
   return (
     <Card aria-labelledby="results-title">
-      <CardHeader id="results-title" title="Checklist results" />
+      <CardHeader id="results-title" title={t("title")} />
       <ul className="-my-4 flex flex-col divide-y divide-line">
         {results.map((item) => (
           <li key={item.item_id} className="py-4">
@@ -86,7 +81,7 @@ export function Results({
                 <img
                   className="h-14 w-20 shrink-0 rounded-md bg-subtle object-cover"
                   src={item.image_url}
-                  alt={`Still of ${item.name}`}
+                  alt={t("stillOf", { item: item.name })}
                 />
               ) : (
                 <span className="grid h-14 w-20 shrink-0 place-items-center rounded-md bg-subtle text-muted" aria-hidden="true">
@@ -95,7 +90,7 @@ export function Results({
               )}
               <div className="flex min-w-0 flex-1 flex-col items-start gap-1">
                 <span className="font-medium wrap-anywhere text-ink">{item.name}</span>
-                <Badge tone={stateTone[item.state]}>{stateLabel[item.state]}</Badge>
+                <Badge tone={stateTone[item.state]}>{t(`state.${item.state}`)}</Badge>
               </div>
             </div>
             {item.reason && <p className="mt-3 text-ink-soft">“{item.reason}”</p>}

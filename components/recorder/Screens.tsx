@@ -1,6 +1,7 @@
 "use client";
 
 import { CircleAlert, CircleCheck, FileVideoCamera, LoaderCircle, TriangleAlert, WifiOff } from "lucide-react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/Button";
 import { Card, CardHeader } from "@/components/ui/Card";
 import { cn } from "@/components/ui/cn";
@@ -28,21 +29,20 @@ function RecordDot() {
 }
 
 function Ready({ walkthrough, snapshot, resume }: Props & { resume: boolean }) {
+  const t = useTranslations("recorder");
   const session = snapshot.session!;
   return (
     <>
       <RecorderMain>
         <Card aria-labelledby="intro-title">
           <h2 id="intro-title" className="text-xl font-semibold tracking-tight text-ink">
-            {resume ? "Your walkthrough is saved so far" : "Record your walkthrough"}
+            {resume ? t("resume.title") : t("ready.title")}
           </h2>
           <p className="mt-1.5 text-ink-soft">
-            {resume
-              ? "Everything you filmed is kept. Continue where you stopped; the video joins up in order."
-              : "Film every room with the rear camera. Tap each checklist item while the camera shows it done."}
+            {resume ? t("resume.body") : t("ready.body")}
           </p>
         </Card>
-        <Card aria-label="Checklist">
+        <Card aria-label={t("ready.checklist")}>
           <ChecklistSections checklist={session.checklist} checked={resume ? snapshot.checked : undefined} />
         </Card>
       </RecorderMain>
@@ -50,11 +50,11 @@ function Ready({ walkthrough, snapshot, resume }: Props & { resume: boolean }) {
         {resume && snapshot.progress.totalBytes > 0 && <UploadProgress progress={snapshot.progress} online={snapshot.online} />}
         <Button className={cn(primaryAction, recordButton)} onClick={() => void walkthrough.startRecording()}>
           <RecordDot />
-          {resume ? "Continue recording" : "Start recording"}
+          {resume ? t("resume.continue") : t("ready.start")}
         </Button>
         {resume ? (
           <Button variant="secondary" className={secondaryAction} onClick={() => walkthrough.done()}>
-            Done
+            {t("resume.done")}
           </Button>
         ) : (
           <UploadFileButton onFile={(file) => void walkthrough.uploadFile(file)} />
@@ -65,6 +65,7 @@ function Ready({ walkthrough, snapshot, resume }: Props & { resume: boolean }) {
 }
 
 function Recording({ walkthrough, snapshot }: Props) {
+  const t = useTranslations("recorder");
   return (
     <>
       <RecorderMain className="lg:grid lg:grid-cols-[3fr_2fr] lg:items-start lg:gap-6">
@@ -72,11 +73,11 @@ function Recording({ walkthrough, snapshot }: Props) {
           <CameraPreview stream={walkthrough.stream} since={snapshot.runStartedAtMs} />
           {snapshot.notice && (
             <Notice tone="warning" live>
-              {snapshot.notice}
+              {t(`refusals.${snapshot.notice}`)}
             </Notice>
           )}
         </div>
-        <section aria-label="Checklist: tap an item when the camera shows it done">
+        <section aria-label={t("recording.checklist")}>
           <ChecklistSections
             checklist={snapshot.session!.checklist}
             checked={snapshot.checked}
@@ -90,7 +91,7 @@ function Recording({ walkthrough, snapshot }: Props) {
       <ActionBar>
         <UploadProgress progress={snapshot.progress} online={snapshot.online} />
         <Button className={primaryAction} onClick={() => walkthrough.done()}>
-          Done
+          {t("recording.done")}
         </Button>
       </ActionBar>
     </>
@@ -98,6 +99,7 @@ function Recording({ walkthrough, snapshot }: Props) {
 }
 
 function Review({ walkthrough, snapshot }: Props) {
+  const t = useTranslations("recorder.review");
   const left = walkthrough.unchecked();
   return (
     <>
@@ -105,14 +107,8 @@ function Review({ walkthrough, snapshot }: Props) {
         <Card aria-labelledby="review-title">
           <CardHeader
             id="review-title"
-            title={<span className="text-xl tracking-tight">Not filmed yet</span>}
-            description={
-              <span className="text-base text-ink-soft">
-                {left.length === 1 ? "This item is" : `These ${left.length} items are`} not checked off. Film{" "}
-                {left.length === 1 ? "it" : "them"} now, or finish anyway: {left.length === 1 ? "it is" : "they are"} then
-                reported as missed.
-              </span>
-            }
+            title={<span className="text-xl tracking-tight">{t("title")}</span>}
+            description={<span className="text-base text-ink-soft">{t("body", { count: left.length })}</span>}
           />
           <ul className="flex flex-col divide-y divide-line border-t border-line">
             {left.map((item) => (
@@ -121,7 +117,7 @@ function Review({ walkthrough, snapshot }: Props) {
                 <span className="min-w-0">
                   <span className="text-ink">{item.name}</span>
                   {snapshot.flagged.has(item.id) && (
-                    <span className="block text-sm text-warning">Checked, but not clear on camera</span>
+                    <span className="block text-sm text-warning">{t("unclear")}</span>
                   )}
                 </span>
               </li>
@@ -131,10 +127,10 @@ function Review({ walkthrough, snapshot }: Props) {
       </RecorderMain>
       <ActionBar>
         <Button className={primaryAction} onClick={() => walkthrough.filmRemaining()}>
-          Film {left.length === 1 ? "it" : "them"} now
+          {t("filmNow", { count: left.length })}
         </Button>
         <Button variant="secondary" className={secondaryAction} onClick={() => void walkthrough.finishAnyway()}>
-          Finish anyway
+          {t("finishAnyway")}
         </Button>
       </ActionBar>
     </>
@@ -142,22 +138,24 @@ function Review({ walkthrough, snapshot }: Props) {
 }
 
 function Uploaded({ snapshot }: Props) {
-  const partner = snapshot.session?.partner.name ?? "the app";
+  const t = useTranslations("recorder.finished");
+  const partner = snapshot.session?.partner.name;
   return (
     <RecorderMain>
       <StatusCard
-        title="Recording uploaded"
+        title={t("uploadedTitle")}
         icon={CircleCheck}
         tone="success"
         actions={
-          snapshot.returnUrl && (
+          snapshot.returnUrl &&
+          partner && (
             <Button asChild className={primaryAction}>
-              <a href={snapshot.returnUrl}>Return to {partner}</a>
+              <a href={snapshot.returnUrl}>{t("returnTo", { partner })}</a>
             </Button>
           )
         }
       >
-        <p>Thank you. Your walkthrough is safely uploaded.</p>
+        <p>{t("uploadedBody")}</p>
       </StatusCard>
     </RecorderMain>
   );
@@ -176,6 +174,7 @@ export function Loading({ label }: { label: string }) {
 }
 
 export function Screens(props: Props) {
+  const t = useTranslations("recorder");
   const { walkthrough, snapshot } = props;
   const explain = (itemId: string, reason: string) => walkthrough.explain(itemId, reason);
   switch (snapshot.screen) {
@@ -191,8 +190,8 @@ export function Screens(props: Props) {
     case "sealed":
       return (
         <RecorderMain>
-          <StatusCard title="Recording uploaded" icon={CircleCheck} tone="success">
-            <p>This walkthrough is finished and uploaded. Nothing more to record.</p>
+          <StatusCard title={t("finished.uploadedTitle")} icon={CircleCheck} tone="success">
+            <p>{t("finished.sealedBody")}</p>
           </StatusCard>
           <Results results={snapshot.session?.results ?? []} onExplain={explain} />
         </RecorderMain>
@@ -200,8 +199,8 @@ export function Screens(props: Props) {
     case "uploading":
       return (
         <RecorderMain>
-          <StatusCard title="Uploading your walkthrough" icon={LoaderCircle} tone="busy">
-            <p>Keep this page open until the upload is finished.</p>
+          <StatusCard title={t("finished.uploadingTitle")} icon={LoaderCircle} tone="busy">
+            <p>{t("finished.uploadingBody")}</p>
             <div className="mt-2">
               <UploadProgress progress={snapshot.progress} online={snapshot.online} />
             </div>
@@ -211,16 +210,16 @@ export function Screens(props: Props) {
     case "sealing":
       return (
         <RecorderMain>
-          <StatusCard title="Finishing the upload" icon={LoaderCircle} tone="busy">
-            <p>Keep this page open. This usually takes less than a minute.</p>
+          <StatusCard title={t("finished.sealingTitle")} icon={LoaderCircle} tone="busy">
+            <p>{t("finished.sealingBody")}</p>
           </StatusCard>
         </RecorderMain>
       );
     case "received":
       return (
         <RecorderMain>
-          <StatusCard title="Walkthrough received" icon={CircleCheck} tone="success">
-            <p>Your video is on our server and still being processed. You can close this page.</p>
+          <StatusCard title={t("finished.receivedTitle")} icon={CircleCheck} tone="success">
+            <p>{t("finished.receivedBody")}</p>
           </StatusCard>
         </RecorderMain>
       );
@@ -228,12 +227,12 @@ export function Screens(props: Props) {
       return (
         <RecorderMain>
           <StatusCard
-            title="Choose the video again"
+            title={t("file.chooseAgainTitle")}
             icon={FileVideoCamera}
             tone="info"
-            actions={<UploadFileButton primary label="Choose the video" onFile={(file) => void walkthrough.uploadFile(file)} />}
+            actions={<UploadFileButton primary label={t("file.choose")} onFile={(file) => void walkthrough.uploadFile(file)} />}
           >
-            <p>Part of your video is uploaded. Choose the same video again to finish the upload.</p>
+            <p>{t("file.chooseAgainBody")}</p>
           </StatusCard>
         </RecorderMain>
       );
@@ -241,24 +240,26 @@ export function Screens(props: Props) {
       return (
         <RecorderMain>
           <StatusCard
-            title="The upload stopped"
+            title={t("problems.uploadStoppedTitle")}
             icon={TriangleAlert}
             tone="danger"
             actions={
               <Button className={primaryAction} onClick={() => void walkthrough.retry()}>
-                Try again
+                {t("problems.tryAgain")}
               </Button>
             }
           >
-            <p role="alert">{snapshot.error ?? "Something went wrong."} Everything you recorded is still on this phone.</p>
+            <p role="alert">
+              {t(`refusals.${snapshot.error ?? "upload"}`)} {t("problems.uploadStoppedKept")}
+            </p>
           </StatusCard>
         </RecorderMain>
       );
     case "failed":
       return (
         <RecorderMain>
-          <StatusCard title="This walkthrough could not be processed" icon={CircleAlert} tone="danger">
-            <p>The video could not be used. Tell the person who sent you this link.</p>
+          <StatusCard title={t("problems.failedTitle")} icon={CircleAlert} tone="danger">
+            <p>{t("problems.failedBody")}</p>
           </StatusCard>
         </RecorderMain>
       );
@@ -266,16 +267,16 @@ export function Screens(props: Props) {
       return (
         <RecorderMain>
           <StatusCard
-            title="You are offline"
+            title={t("problems.offlineTitle")}
             icon={WifiOff}
             tone="warning"
             actions={
               <Button className={primaryAction} onClick={() => window.location.reload()}>
-                Try again
+                {t("problems.tryAgain")}
               </Button>
             }
           >
-            <p>Connect to the internet once to open this walkthrough. After that, recording works without a connection.</p>
+            <p>{t("problems.offlineBody")}</p>
           </StatusCard>
         </RecorderMain>
       );
@@ -286,6 +287,6 @@ export function Screens(props: Props) {
         </RecorderMain>
       );
     default:
-      return <Loading label={snapshot.screen === "starting-camera" ? "Starting the camera" : "Loading the walkthrough"} />;
+      return <Loading label={snapshot.screen === "starting-camera" ? t("loading.camera") : t("loading.walkthrough")} />;
   }
 }

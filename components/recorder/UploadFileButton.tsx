@@ -1,6 +1,7 @@
 "use client";
 
 import { Upload } from "lucide-react";
+import { useTranslations } from "use-intl";
 import { buttonVariants } from "@/components/ui/Button";
 import { cn } from "@/components/ui/cn";
 import { primaryAction, secondaryAction } from "./Layout";
@@ -12,7 +13,7 @@ import { primaryAction, secondaryAction } from "./Layout";
  */
 export function UploadFileButton({
   onFile,
-  label = "Upload a video instead",
+  label,
   primary = false,
 }: {
   onFile: (file: File) => void;
@@ -20,6 +21,8 @@ export function UploadFileButton({
   /** When choosing a file is the screen's one next step. */
   primary?: boolean;
 }) {
+  const t = useTranslations("recorder.file");
+  const name = label ?? t("upload");
   return (
     <label
       className={cn(
@@ -29,12 +32,12 @@ export function UploadFileButton({
       )}
     >
       <Upload aria-hidden />
-      {label}
+      {name}
       <input
         className="absolute inset-0 size-full cursor-pointer opacity-0"
         type="file"
         accept="video/*"
-        aria-label={label}
+        aria-label={name}
         onChange={(event) => {
           const file = event.target.files?.[0];
           if (file) onFile(file);

@@ -1,7 +1,7 @@
 import { type CameraProblem, CameraError, CameraRun, openCamera } from "./camera";
 import { FrameGrabber } from "./frame-grabber";
 import { LocalStore, walkIdOf } from "./local-store";
-import { fallbackWords, plainWords } from "./plain-words";
+import { plainWords, type RefusalWords } from "./plain-words";
 import { type RecorderClient, Refused, Retryable, type Session, type SessionItem, recorderClient } from "./recorder-client";
 import { TapSender } from "./tap-sender";
 import { Uploader, type UploadProgress } from "./uploader";
@@ -47,9 +47,10 @@ export interface Snapshot {
   /** When the current run started (epoch ms), for the timer. */
   runStartedAtMs?: number;
   returnUrl?: string;
-  error?: string;
+  /** Why the upload stopped, as the key of its words in the catalogues. */
+  error?: RefusalWords;
   /** Said while recording, without stopping it (the live checks are used up). */
-  notice?: string;
+  notice?: RefusalWords;
 }
 
 /** The spec's redirect rules: 'Recording uploaded' shows 3 s; no redirect when not sealed within 5 minutes. */
@@ -117,7 +118,7 @@ export class Walkthrough {
       session = await this.client.open();
       await store.updateWalk({ session });
     } catch (error) {
-      if (error instanceof Refused) return this.set({ screen: error.status === 404 ? "gone" : "failed", error: error.message });
+      if (error instanceof Refused) return this.set({ screen: error.status === 404 ? "gone" : "failed" });
       if (!walk.session) return this.set({ screen: "offline", online: false });
       session = walk.session as Session;
       this.set({ online: false });
@@ -166,7 +167,7 @@ export class Walkthrough {
     if (error.code === "recording_closed") return void this.awaitSeal();
     // Nothing is filmed behind an error screen: the run stops, and what it recorded stays stored.
     void this.stopRun();
-    this.set({ screen: "upload-error", error: plainWords(error, fallbackWords.upload), runStartedAtMs: undefined });
+    this.set({ screen: "upload-error", error: plainWords(error, "upload"), runStartedAtMs: undefined });
   }
 
   /** Start recording, or Continue recording after an interruption: a new run on a fresh camera. */
@@ -267,7 +268,7 @@ export class Walkthrough {
       if (this.snapshot.notice) continue;
       await this.client.putTapStill(seq, jpeg).catch((error: unknown) => {
         if (error instanceof Refused && error.code === "live_check_limit")
-          this.set({ notice: plainWords(error, fallbackWords.upload) });
+          this.set({ notice: plainWords(error, "upload") });
       });
     }
   }
@@ -353,7 +354,7 @@ export class Walkthrough {
           continue;
         }
         if (error instanceof Refused && error.code === "recording_closed") return void this.awaitSeal();
-        if (error instanceof Refused) return this.set({ screen: "upload-error", error: plainWords(error, fallbackWords.upload) });
+        if (error instanceof Refused) return this.set({ screen: "upload-error", error: plainWords(error, "upload") });
         this.set({ online: false });
         await new Promise((resolve) => setTimeout(resolve, 3000));
       }
@@ -371,7 +372,7 @@ export class Walkthrough {
         if (answer.state === "sealed") return this.uploaded(answer.return_url);
         if (answer.state === "failed") return this.set({ screen: "failed" });
       } catch (error) {
-        if (error instanceof Refused) return this.set({ screen: "failed", error: error.message });
+        if (error instanceof Refused) return this.set({ screen: "failed" });
         this.set({ online: !(error instanceof Retryable) });
       }
       await new Promise((resolve) => setTimeout(resolve, statePollMs));

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { tooLarge } from "../http/body";
 import { bodyCapFor } from "../http/body-caps";
 import { clientAddressHeader } from "../http/client-address";
+import { isLocalisedPath, pageLocaleHeader, requestLocale } from "../i18n/request-locale";
 import { securityHeaders } from "../http/security-headers";
 
 /*
@@ -99,8 +100,12 @@ export function createFrontDoor(options: FrontDoorOptions): (req: IncomingMessag
   const headers = Object.entries(securityHeaders(options.appUrl));
   return (req, res) => {
     req.headers[clientAddressHeader] = requestAddress(req, options.trustedProxyHops);
+    // The page's language, chosen here so the root layout can set <html lang> (never the caller's own value).
+    delete req.headers[pageLocaleHeader];
+    const pathname = pathnameOf(req.url ?? "/");
+    if (isLocalisedPath(pathname)) req.headers[pageLocaleHeader] = requestLocale(req.headers);
     for (const [name, value] of headers) res.setHeader(name, value);
-    const limitBytes = bodyCapFor(pathnameOf(req.url ?? "/"));
+    const limitBytes = bodyCapFor(pathname);
     if (limitBytes === undefined) return false;
     if (Number(req.headers["content-length"] ?? 0) > limitBytes) {
       refuseBody(res, limitBytes);

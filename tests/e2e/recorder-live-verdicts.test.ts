@@ -21,7 +21,7 @@ import { useApp } from "../support/use-app";
 
 /*
  * With a provider, each check's still is judged while the cleaner walks: a check the camera did
- * not show is flagged on the phone with "Re-film" and "Finish anyway". An app of its own, with
+ * not show is flagged on the phone with "Film again" and "Finish anyway". An app of its own, with
  * the fake provider.
  */
 
@@ -111,7 +111,7 @@ describe("verdicts while walking", () => {
     await context.close();
   });
 
-  it("Re-film undoes the check; checked again with the item in view, the flag stays away and the item ends verified", async () => {
+  it("Film again undoes the check; checked again with the item in view, the flag stays away and the item ends verified", async () => {
     provider.setVerdict(items[2]!, { state: "missed", confidence: 0.9, rationale: "A blur." });
     const taskId = `task-${randomUUID()}`;
     const link = await issueLink(key, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1" });
@@ -126,7 +126,7 @@ describe("verdicts while walking", () => {
     await flag.waitFor({ timeout: 30_000 });
 
     provider.setVerdict(items[2]!, { state: "verified", confidence: 0.95, rationale: "The fridge is empty." });
-    await flag.getByRole("button", { name: "Re-film" }).click();
+    await flag.getByRole("button", { name: "Film again" }).click();
     await flag.waitFor({ state: "detached" });
     expect(await toggle.getAttribute("aria-pressed")).toBe("false");
     await pause(1000);

@@ -68,6 +68,8 @@ const folderLayers: Record<string, Layer> = {
   "lib/db": "infrastructure",
   "lib/fetch": "infrastructure",
   "lib/format": "infrastructure",
+  // Languages: the catalogues, which language a request gets, the pseudo-locale for tests.
+  "lib/i18n": "infrastructure",
   "lib/generated": "infrastructure",
   "lib/errors": "infrastructure",
   "lib/http": "infrastructure",

@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
 import { RecorderApp } from "@/components/recorder/RecorderApp";
+import { loadMessages, pageLocale } from "@/lib/i18n/messages";
 import { findRecorderTask } from "@/lib/recording/find-recorder-task";
 
 // The same page for every link: the app reads its token from the address in the browser, so
@@ -8,13 +9,17 @@ import { findRecorderTask } from "@/lib/recording/find-recorder-task";
 // whether the link exists is looked up (nothing is opened), so an unknown token answers 404 with
 // the "link does not work" screen (not-found.tsx): nothing in this render streams before the
 // lookup, so the status can still be set.
-export const metadata: Metadata = {
-  title: "Record a walkthrough",
+const metadata: Metadata = {
   manifest: "/manifest.webmanifest",
   robots: { index: false, follow: false },
   icons: { icon: "/icons/icon-192.png", apple: "/icons/apple-touch-icon.png" },
   appleWebApp: { capable: true, title: "Walkthrough", statusBarStyle: "black-translucent" },
 };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { recorder } = await loadMessages(await pageLocale());
+  return { ...metadata, title: recorder.meta.title };
+}
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, viewportFit: "cover", themeColor: "#1f5fbf" };
 

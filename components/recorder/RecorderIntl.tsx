@@ -1,0 +1,78 @@
+"use client";
+
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { IntlProvider } from "use-intl";
+import { type Messages, loadCatalogue } from "@/lib/i18n/catalogues";
+import { type Locale, isLocale, localeCookie, type PageLocale, pickLocale } from "@/lib/i18n/locales";
+
+/*
+ * The recorder's language: rendered by the server in the language it chose (the phone's remembered
+ * choice, else Accept-Language), then, when nothing is remembered, the browser's own list
+ * (`navigator.languages`) has the last word: a page kept by the service worker was rendered without
+ * the cookie. Switching loads that catalogue alone, remembers it for a year and moves <html lang>.
+ */
+
+type RecorderMessages = Pick<Messages, "recorder">;
+
+interface Language {
+  locale: PageLocale;
+  switchTo: (locale: Locale) => Promise<void>;
+}
+
+const LanguageContext = createContext<Language | undefined>(undefined);
+
+export function useRecorderLanguage(): Language {
+  const language = useContext(LanguageContext);
+  if (!language) throw new Error("useRecorderLanguage needs RecorderIntl above it");
+  return language;
+}
+
+function rememberedLocale(): string | undefined {
+  const entry = document.cookie.split("; ").find((pair) => pair.startsWith(`${localeCookie}=`));
+  return entry?.slice(localeCookie.length + 1);
+}
+
+function remember(locale: Locale): void {
+  document.cookie = `${localeCookie}=${locale}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
+}
+
+export function RecorderIntl({
+  locale: served,
+  messages: servedMessages,
+  children,
+}: {
+  locale: PageLocale;
+  messages: RecorderMessages;
+  children: ReactNode;
+}) {
+  const [current, setCurrent] = useState({ locale: served, messages: servedMessages });
+
+  const show = useCallback(async (locale: Locale) => {
+    const { recorder } = await loadCatalogue(locale);
+    setCurrent({ locale, messages: { recorder } });
+    document.documentElement.lang = locale;
+  }, []);
+
+  const switchTo = useCallback(
+    async (locale: Locale) => {
+      remember(locale);
+      await show(locale);
+    },
+    [show],
+  );
+
+  useEffect(() => {
+    if (rememberedLocale() !== undefined || !isLocale(served)) return;
+    const preferred = pickLocale(navigator.languages);
+    if (preferred !== served) void show(preferred);
+  }, [served, show]);
+
+  const language = useMemo(() => ({ locale: current.locale, switchTo }), [current.locale, switchTo]);
+  return (
+    <LanguageContext.Provider value={language}>
+      <IntlProvider locale={current.locale} messages={current.messages} timeZone="UTC">
+        {children}
+      </IntlProvider>
+    </LanguageContext.Provider>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Locale } from "./locales";
+import type english from "./messages/en.json";
+
+/*
+ * The catalogues, one JSON file per language, English the reference every other matches key for
+ * key (tests/unit/catalogues.test.ts). Each loads on its own: a page ships only its language, and
+ * the recorder fetches another only when the cleaner switches.
+ */
+
+export type Messages = typeof english;
+
+const catalogues: Record<Locale, () => Promise<{ default: Messages }>> = {
+  en: () => import("./messages/en.json"),
+  es: () => import("./messages/es.json"),
+  "pt-BR": () => import("./messages/pt-BR.json"),
+  fr: () => import("./messages/fr.json"),
+  de: () => import("./messages/de.json"),
+  it: () => import("./messages/it.json"),
+  pl: () => import("./messages/pl.json"),
+};
+
+export async function loadCatalogue(locale: Locale): Promise<Messages> {
+  return (await catalogues[locale]()).default;
+}

@@ -1,0 +1,51 @@
+import { match } from "@formatjs/intl-localematcher";
+
+/*
+ * The languages the cleaner's app speaks (issue 24: the seven a cleaning crew needs first). Each
+ * is named in its own language in the switch. The pseudo-locale is for tests: every catalogue
+ * string comes out bracketed and accented, so text that bypassed the catalogues stands out.
+ */
+
+export const locales = ["en", "es", "pt-BR", "fr", "de", "it", "pl"] as const;
+export type Locale = (typeof locales)[number];
+export const defaultLocale: Locale = "en";
+
+export const pseudoLocale = "en-XA";
+export type PageLocale = Locale | typeof pseudoLocale;
+
+/** Where the phone remembers the cleaner's choice; the server reads it to render in that language. */
+export const localeCookie = "walkthrough-language";
+
+export const languageNames: Record<Locale, string> = {
+  en: "English",
+  es: "Español",
+  "pt-BR": "Português (Brasil)",
+  fr: "Français",
+  de: "Deutsch",
+  it: "Italiano",
+  pl: "Polski",
+};
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (locales as readonly string[]).includes(value);
+}
+
+export function isPageLocale(value: unknown): value is PageLocale {
+  return value === pseudoLocale || isLocale(value);
+}
+
+/**
+ * The best of our languages for what the phone asks for, in its order of preference: Portuguese
+ * from Portugal still gets Brazil's, Swiss German gets German; nothing close gets English.
+ */
+export function pickLocale(requested: readonly string[]): Locale {
+  const valid = requested.filter((tag) => {
+    try {
+      return Intl.getCanonicalLocales(tag).length === 1;
+    } catch {
+      return false;
+    }
+  });
+  const picked = match(valid, locales, defaultLocale, { algorithm: "best fit" });
+  return isLocale(picked) ? picked : defaultLocale;
+}

@@ -1,0 +1,34 @@
+import Negotiator from "negotiator";
+import { defaultLocale, isPageLocale, localeCookie, type PageLocale, pickLocale } from "./locales";
+
+/*
+ * The language a page is rendered in, decided once per request by the front door
+ * (lib/server/front-door.ts) and handed to the layouts in a request header, so `<html lang>` and
+ * the page's words agree from the first byte. Only pages that have catalogues are localised;
+ * every other page is English and says so.
+ */
+
+export const pageLocaleHeader = "x-walkthrough-locale";
+
+// The recorder's pages (not its API): the home page and every recording link.
+const localisedPaths = [/^\/r(\/[^/]+)?\/?$/];
+
+export function isLocalisedPath(pathname: string): boolean {
+  return localisedPaths.some((pattern) => pattern.test(pathname));
+}
+
+function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
+  for (const pair of (cookieHeader ?? "").split(";")) {
+    const [key, ...value] = pair.trim().split("=");
+    if (key === name) return decodeURIComponent(value.join("="));
+  }
+  return undefined;
+}
+
+/** The phone's remembered choice first, then the languages its browser asks for. */
+export function requestLocale(headers: { cookie?: string; "accept-language"?: string }): PageLocale {
+  const remembered = cookieValue(headers.cookie, localeCookie);
+  if (isPageLocale(remembered)) return remembered;
+  const asked = new Negotiator({ headers: { "accept-language": headers["accept-language"] ?? "" } }).languages();
+  return asked.length === 0 ? defaultLocale : pickLocale(asked);
+}
