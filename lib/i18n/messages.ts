@@ -11,7 +11,9 @@ export async function pageLocale(): Promise<PageLocale> {
   return isPageLocale(chosen) ? chosen : defaultLocale;
 }
 
+/** The page's catalogue; a namespace a language does not have yet (a page English for now) comes in English. */
 export async function loadMessages(locale: PageLocale): Promise<Messages> {
-  if (locale === pseudoLocale) return pseudoCatalogue(await loadCatalogue(defaultLocale));
-  return loadCatalogue(locale);
+  const english = await loadCatalogue(defaultLocale);
+  if (locale === pseudoLocale) return pseudoCatalogue(english);
+  return { ...english, ...(await loadCatalogue(locale)) };
 }

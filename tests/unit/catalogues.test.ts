@@ -8,8 +8,12 @@ import { requestLocale } from "../../lib/i18n/request-locale";
 
 /*
  * Every catalogue says everything English says, with the same placeholders, in valid ICU: a key
- * added to English fails here until each language has it.
+ * added to English fails here until each language has it. The recorder's namespace is required in
+ * every language; a page that is English for now (sign-in, report, people) has its namespace in
+ * English only, and any language that has it must have it whole.
  */
+
+const requiredEverywhere = ["recorder"];
 
 type Catalogue = { [key: string]: string | Catalogue };
 
@@ -40,10 +44,12 @@ const english = flatten(catalogue("en"));
 
 describe.each(locales.filter((locale) => locale !== "en"))("the %s catalogue", (locale) => {
   const messages = flatten(catalogue(locale));
+  const namespaces = new Set([...requiredEverywhere, ...Object.keys(catalogue(locale))]);
+  const expected = [...english.keys()].filter((key) => namespaces.has(key.split(".")[0]!));
 
-  it("has every key English has, and no other", () => {
+  it("has every key English has in its namespaces (the recorder's at least), and no other", () => {
     expect([...messages.keys()].filter((key) => !english.has(key)), "keys English does not have").toEqual([]);
-    expect([...english.keys()].filter((key) => !messages.has(key)), "keys missing").toEqual([]);
+    expect(expected.filter((key) => !messages.has(key)), "keys missing").toEqual([]);
   });
 
   it("uses exactly English's placeholders, in valid ICU", () => {
@@ -56,7 +62,7 @@ describe.each(locales.filter((locale) => locale !== "en"))("the %s catalogue", (
 
   it("is translated, not English copied (names and codes aside)", () => {
     const same = [...messages].filter(([key, text]) => english.get(key) === text && /\s/.test(text));
-    expect(same.length, same.map(([key]) => key).join(", ")).toBeLessThanOrEqual(Math.ceil(english.size * 0.02));
+    expect(same.length, same.map(([key]) => key).join(", ")).toBeLessThanOrEqual(Math.ceil(messages.size * 0.02));
   });
 });
 
