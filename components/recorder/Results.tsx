@@ -43,9 +43,7 @@ function Explain({ item, onExplain }: { item: SessionResult; onExplain: (itemId:
       </Field>
       {explain.isError && (
         <Notice tone="error">
-          {explain.error instanceof Refused
-            ? t(`refusals.${plainWords(explain.error, "explanation")}`)
-            : t("results.sendFailed")}
+          {explain.error instanceof Refused ? t(`refusals.${plainWords(explain.error, "explanation")}`) : t("results.sendFailed")}
         </Notice>
       )}
       <Button

@@ -38,9 +38,7 @@ function Ready({ walkthrough, snapshot, resume }: Props & { resume: boolean }) {
           <h2 id="intro-title" className="text-xl font-semibold tracking-tight text-ink">
             {resume ? t("resume.title") : t("ready.title")}
           </h2>
-          <p className="mt-1.5 text-ink-soft">
-            {resume ? t("resume.body") : t("ready.body")}
-          </p>
+          <p className="mt-1.5 text-ink-soft">{resume ? t("resume.body") : t("ready.body")}</p>
         </Card>
         <Card aria-label={t("ready.checklist")}>
           <ChecklistSections checklist={session.checklist} checked={resume ? snapshot.checked : undefined} />
@@ -116,9 +114,7 @@ function Review({ walkthrough, snapshot }: Props) {
                 <span aria-hidden="true" className="mt-0.5 size-5 shrink-0 rounded-full border-2 border-line-strong" />
                 <span className="min-w-0">
                   <span className="text-ink">{item.name}</span>
-                  {snapshot.flagged.has(item.id) && (
-                    <span className="block text-sm text-warning">{t("unclear")}</span>
-                  )}
+                  {snapshot.flagged.has(item.id) && <span className="block text-sm text-warning">{t("unclear")}</span>}
                 </span>
               </li>
             ))}

@@ -8,8 +8,22 @@ import { printAST } from "@formatjs/icu-messageformat-parser/printer.js";
  */
 
 const accents: Record<string, string> = {
-  a: "á", e: "é", i: "í", o: "ó", u: "ú", y: "ý", c: "ç", n: "ñ",
-  A: "Á", E: "É", I: "Í", O: "Ó", U: "Ú", Y: "Ý", C: "Ç", N: "Ñ",
+  a: "á",
+  e: "é",
+  i: "í",
+  o: "ó",
+  u: "ú",
+  y: "ý",
+  c: "ç",
+  n: "ñ",
+  A: "Á",
+  E: "É",
+  I: "Í",
+  O: "Ó",
+  U: "Ú",
+  Y: "Ý",
+  C: "Ç",
+  N: "Ñ",
 };
 
 const accent = (text: string) => text.replace(/[aeiouycnAEIOUYCN]/g, (letter) => accents[letter] ?? letter);

@@ -48,8 +48,14 @@ describe.each(locales.filter((locale) => locale !== "en"))("the %s catalogue", (
   const expected = [...english.keys()].filter((key) => namespaces.has(key.split(".")[0]!));
 
   it("has every key English has in its namespaces (the recorder's at least), and no other", () => {
-    expect([...messages.keys()].filter((key) => !english.has(key)), "keys English does not have").toEqual([]);
-    expect(expected.filter((key) => !messages.has(key)), "keys missing").toEqual([]);
+    expect(
+      [...messages.keys()].filter((key) => !english.has(key)),
+      "keys English does not have",
+    ).toEqual([]);
+    expect(
+      expected.filter((key) => !messages.has(key)),
+      "keys missing",
+    ).toEqual([]);
   });
 
   it("uses exactly English's placeholders, in valid ICU", () => {
