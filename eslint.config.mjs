@@ -40,10 +40,11 @@ export default tseslint.config(
   // lib/ is framework-free below the routes: the domain answers with values and ApiErrors, and the
   // route glue speaks Next. Exceptions, each a bridge to Next by design:
   // - lib/server/**: mounts Next's request handler (the process's front door);
-  // - lib/auth/current-person.ts: a page's signed-in person, which redirects to sign-in (next/navigation).
+  // - lib/auth/current-person.ts: a page's signed-in person, which redirects to sign-in (next/navigation);
+  // - lib/i18n/page-locale.ts: the page's language, from the header the front door set (next/headers).
   {
     files: ["lib/**/*.{ts,tsx}"],
-    ignores: ["lib/server/**", "lib/auth/current-person.ts"],
+    ignores: ["lib/server/**", "lib/auth/current-person.ts", "lib/i18n/page-locale.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

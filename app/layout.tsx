@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { pageLocale } from "@/lib/i18n/messages";
+import { pageLocale } from "@/lib/i18n/page-locale";
 import "./globals.css";
 
 export const metadata: Metadata = {

@@ -1,7 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
 import { RecorderApp } from "@/components/recorder/RecorderApp";
-import { loadMessages, pageLocale } from "@/lib/i18n/messages";
+import { loadMessages } from "@/lib/i18n/messages";
+import { pageLocale } from "@/lib/i18n/page-locale";
 import { findRecorderTask } from "@/lib/recording/find-recorder-task";
 
 // The same page for every link: the app reads its token from the address in the browser, so
