@@ -15,7 +15,13 @@ export function LanguageSwitch() {
   return (
     <label className="relative inline-flex h-12 shrink-0 items-center gap-1.5 rounded-md border border-line-strong bg-surface px-3 text-sm font-medium text-ink focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-focus hover:bg-subtle">
       <Languages aria-hidden className="size-5 text-muted" />
-      <span aria-hidden="true">{isLocale(locale) ? languageNames[locale] : locale}</span>
+      {/* A phone shows the language's short code, so the home's name keeps the header. */}
+      <span aria-hidden="true" className="sm:hidden">
+        {locale.split("-")[0]!.toUpperCase()}
+      </span>
+      <span aria-hidden="true" className="hidden sm:inline">
+        {isLocale(locale) ? languageNames[locale] : locale}
+      </span>
       <select
         className="absolute inset-0 size-full cursor-pointer opacity-0"
         aria-label={t("language")}
