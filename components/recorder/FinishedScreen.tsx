@@ -33,7 +33,8 @@ export function FinishedScreen({
 }) {
   const t = useTranslations("recorder.finished");
   const returning = variant === "uploaded" && returnUrl !== undefined && partner !== undefined;
-  const title = variant === "received" ? t("receivedTitle") : t("uploadedTitle");
+  const title =
+    variant === "received" ? t("receivedTitle") : variant === "uploaded" && viaFile ? t("fileTitle") : t("uploadedTitle");
   const body =
     variant === "received"
       ? t("receivedBody")

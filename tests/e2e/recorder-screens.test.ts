@@ -116,8 +116,8 @@ describe("when the camera cannot record", () => {
     const file = path.join(dir, "walkthrough.mp4");
     await writeFile(file, await makeTestVideo(dir, "source.mp4", { format: "mp4-h264", seconds: 3 }));
     await page.getByLabel("Upload a video instead").setInputFiles(file);
-    await page.getByRole("heading", { name: "Recording uploaded" }).waitFor({ timeout: 90_000 });
     // The finished screen says it was a video file that arrived.
+    await page.getByRole("heading", { name: "Video uploaded" }).waitFor({ timeout: 90_000 });
     await page.getByText("Your video file is safely uploaded.").waitFor();
     await screenshot(page, "finished-file");
     const inspection = await inspectionOf(taskId);
