@@ -15,7 +15,7 @@ import {
   reachUploadStopped,
   withoutMediaRecorder,
 } from "../support/recorder-flows";
-import { internalWording, measureTargets, targetProblems, textOutsideDetails } from "../support/tap-targets";
+import { gapBetween, internalWording, measureTargets, targetProblems, textOutsideDetails } from "../support/tap-targets";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
 import { item } from "../fixtures/roster";
@@ -73,7 +73,14 @@ async function expectThumbFriendly(page: Page, screen: string, mainAction?: stri
   const targets = await measureTargets(page);
   expect(targets.length, `${screen}: targets found`).toBeGreaterThan(0);
   const smallest = targets.reduce((low, target) => Math.min(low, target.box.width, target.box.height), Infinity);
-  measured.push(`${screen}: ${targets.length} targets, smallest side ${smallest.toFixed(1)} px`);
+  const gaps = targets.flatMap((a, i) =>
+    targets
+      .slice(i + 1)
+      .filter((b, j) => a.reachable && b.reachable && !a.contains.includes(i + 1 + j) && !b.contains.includes(i))
+      .map((b) => gapBetween(a.box, b.box)),
+  );
+  const closest = gaps.length > 0 ? `${Math.min(...gaps).toFixed(1)} px` : "none";
+  measured.push(`${screen}: ${targets.length} targets, smallest side ${smallest.toFixed(1)} px, closest pair ${closest} apart`);
   expect(targetProblems(targets, mainAction), `tap targets on the ${screen} screen`).toEqual([]);
 }
 
@@ -91,7 +98,11 @@ describe("a gloved thumb on every screen", () => {
     const url = await newLink(true);
     const context = await phoneContext(withCamera);
     // The partner's app answers 204, so the page stays where it is and the uploaded screen can be measured.
-    await context.route(`${returnUrl}**`, (route) => route.fulfill({ status: 204 }));
+    let wentBack = 0;
+    await context.route(`${returnUrl}**`, (route) => {
+      wentBack++;
+      return route.fulfill({ status: 204 });
+    });
     const page = await context.newPage();
     await page.goto(url);
     await page.getByRole("button", { name: "Start recording" }).waitFor({ timeout: 20_000 });
@@ -135,7 +146,7 @@ describe("a gloved thumb on every screen", () => {
     await screenshot(page, "finished-returning");
     await expectThumbFriendly(page, "uploaded", "Return to Brisa Limpieza");
     // The page tried to go back to the partner's app (answered 204, so it stayed).
-    await pause(3500);
+    await expect.poll(() => wentBack, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(page.url()).toBe(url);
 
     // Opened again: the same finished screen, with the results and each item's picture.
