@@ -82,8 +82,9 @@ export function Results({
                   alt={t("stillOf", { item: item.name })}
                 />
               ) : (
-                <span className="grid h-14 w-20 shrink-0 place-items-center rounded-md bg-subtle text-muted" aria-hidden="true">
-                  <ImageOff className="size-5" />
+                <span className="flex h-14 w-20 shrink-0 flex-col items-center justify-center gap-0.5 rounded-md border border-dashed border-line-strong bg-subtle px-1 text-center text-xs leading-tight text-ink-soft">
+                  <ImageOff aria-hidden className="size-5" />
+                  {t("noPicture")}
                 </span>
               )}
               <div className="flex min-w-0 flex-1 flex-col items-start gap-1">

@@ -1,6 +1,6 @@
 "use client";
 
-import { CircleAlert, CircleCheck, FileVideoCamera, LoaderCircle, TriangleAlert, WifiOff } from "lucide-react";
+import { CircleAlert, FileVideoCamera, LoaderCircle, TriangleAlert, WifiOff } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/Button";
 import { Card, CardHeader } from "@/components/ui/Card";
@@ -10,9 +10,9 @@ import { Skeleton } from "@/components/ui/Skeleton";
 import type { Snapshot, Walkthrough } from "@/lib/recorder-app/walkthrough";
 import { CameraPreview } from "./CameraPreview";
 import { ChecklistSections } from "./ChecklistSections";
+import { FinishedScreen } from "./FinishedScreen";
 import { ActionBar, primaryAction, RecorderMain, secondaryAction, StatusCard } from "./Layout";
 import { LinkDoesNotWork } from "./LinkDoesNotWork";
-import { Results } from "./Results";
 import { UploadFileButton } from "./UploadFileButton";
 import { UploadProgress } from "./UploadProgress";
 
@@ -133,30 +133,6 @@ function Review({ walkthrough, snapshot }: Props) {
   );
 }
 
-function Uploaded({ snapshot }: Props) {
-  const t = useTranslations("recorder.finished");
-  const partner = snapshot.session?.partner.name;
-  return (
-    <RecorderMain>
-      <StatusCard
-        title={t("uploadedTitle")}
-        icon={CircleCheck}
-        tone="success"
-        actions={
-          snapshot.returnUrl &&
-          partner && (
-            <Button asChild className={primaryAction}>
-              <a href={snapshot.returnUrl}>{t("returnTo", { partner })}</a>
-            </Button>
-          )
-        }
-      >
-        <p>{t("uploadedBody")}</p>
-      </StatusCard>
-    </RecorderMain>
-  );
-}
-
 /** While the walkthrough or the camera is on its way: the shape of what comes, announced once. */
 export function Loading({ label }: { label: string }) {
   return (
@@ -182,40 +158,37 @@ export function Screens(props: Props) {
     case "review":
       return <Review {...props} />;
     case "uploaded":
-      return <Uploaded {...props} />;
+    case "received":
     case "sealed":
       return (
-        <RecorderMain>
-          <StatusCard title={t("finished.uploadedTitle")} icon={CircleCheck} tone="success">
-            <p>{t("finished.sealedBody")}</p>
-          </StatusCard>
-          <Results results={snapshot.session?.results ?? []} onExplain={explain} />
-        </RecorderMain>
+        <FinishedScreen
+          variant={snapshot.screen}
+          viaFile={snapshot.viaFile}
+          partner={snapshot.session?.partner.name}
+          returnUrl={snapshot.returnUrl}
+          results={snapshot.session?.results}
+          onExplain={explain}
+        />
       );
-    case "uploading":
+    case "uploading": {
+      // Every part saved and the finish call on its way: the title says so, not "Uploading" above "All saved".
+      const saved = snapshot.progress.totalParts > 0 && snapshot.progress.pendingParts === 0;
       return (
         <RecorderMain>
-          <StatusCard title={t("finished.uploadingTitle")} icon={LoaderCircle} tone="busy">
-            <p>{t("finished.uploadingBody")}</p>
+          <StatusCard title={saved ? t("finished.sealingTitle") : t("finished.uploadingTitle")} icon={LoaderCircle} tone="busy">
+            <p>{saved ? t("finished.finishingBody") : t("finished.uploadingBody")}</p>
             <div className="mt-2">
               <UploadProgress progress={snapshot.progress} online={snapshot.online} />
             </div>
           </StatusCard>
         </RecorderMain>
       );
+    }
     case "sealing":
       return (
         <RecorderMain>
           <StatusCard title={t("finished.sealingTitle")} icon={LoaderCircle} tone="busy">
             <p>{t("finished.sealingBody")}</p>
-          </StatusCard>
-        </RecorderMain>
-      );
-    case "received":
-      return (
-        <RecorderMain>
-          <StatusCard title={t("finished.receivedTitle")} icon={CircleCheck} tone="success">
-            <p>{t("finished.receivedBody")}</p>
           </StatusCard>
         </RecorderMain>
       );
@@ -245,9 +218,8 @@ export function Screens(props: Props) {
               </Button>
             }
           >
-            <p role="alert">
-              {t(`refusals.${snapshot.error ?? "upload"}`)} {t("problems.uploadStoppedKept")}
-            </p>
+            <p role="alert">{t(`refusals.${snapshot.error ?? "upload"}`)}</p>
+            <p>{t("problems.uploadStoppedKept")}</p>
           </StatusCard>
         </RecorderMain>
       );
@@ -256,6 +228,7 @@ export function Screens(props: Props) {
         <RecorderMain>
           <StatusCard title={t("problems.failedTitle")} icon={CircleAlert} tone="danger">
             <p>{t("problems.failedBody")}</p>
+            <p>{t("problems.askNewLink")}</p>
           </StatusCard>
         </RecorderMain>
       );

@@ -1,5 +1,6 @@
 "use client";
 
+import { ChevronDown } from "lucide-react";
 import { useTranslations } from "use-intl";
 import type { UploadProgress as Progress } from "@/lib/recorder-app/uploader";
 import { Notice } from "@/components/ui/Notice";
@@ -27,9 +28,11 @@ export function UploadProgress({ progress, online }: { progress: Progress; onlin
         max={Math.max(totalBytes, 1)}
         value={storedBytes}
       />
-      <details className="text-sm text-muted">
-        <summary className="inline-flex min-h-12 min-w-12 cursor-pointer items-center rounded-md focus-visible:outline-2 focus-visible:outline-focus">
+      <details className="group text-sm text-muted">
+        {/* Looks like what it is, a thing to tap: underlined, with a chevron that turns when open. */}
+        <summary className="inline-flex min-h-12 min-w-12 cursor-pointer list-none items-center gap-1 rounded-md underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-focus [&::-webkit-details-marker]:hidden">
           {t("details")}
+          <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
         </summary>
         <p className="tabular-nums">{t("detailsBytes", { stored: megabytes(storedBytes), total: megabytes(totalBytes) })}</p>
         <p className="tabular-nums">{t("detailsParts", { stored: totalParts - pendingParts, total: totalParts })}</p>

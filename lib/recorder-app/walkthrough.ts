@@ -51,6 +51,8 @@ export interface Snapshot {
   error?: RefusalWords;
   /** Said while recording, without stopping it (the live checks are used up). */
   notice?: RefusalWords;
+  /** The walkthrough is a video the cleaner chose, not one filmed here: the finished screen says so. */
+  viaFile?: boolean;
 }
 
 /** The spec's redirect rules: 'Recording uploaded' shows 3 s; no redirect when not sealed within 5 minutes. */
@@ -381,8 +383,9 @@ export class Walkthrough {
   }
 
   private async uploaded(returnUrl: string | undefined): Promise<void> {
+    const viaFile = this.uploader!.all.some((segment) => segment.source === "file");
     await this.store!.forget();
-    this.set({ screen: "uploaded", returnUrl });
+    this.set({ screen: "uploaded", returnUrl, viaFile });
     if (returnUrl) setTimeout(() => window.location.assign(returnUrl), uploadedScreenMs);
   }
 

@@ -73,24 +73,39 @@ interface ResultRow {
   reason: string | null;
   timestamp_seconds: number | null;
   still_key: string | null;
+  live_still_key: string | null;
   staff_state: string | null;
 }
 
+/*
+ * An item's picture for the cleaner: the still cut from the sealed video at its tap (or the frame
+ * the analysis chose, stored under the same key), else the still the phone sent with its latest
+ * check while filming (the frame the live check judged). An item never checked off has neither;
+ * the report shows no other picture for a checklist item (baseline photos are references, not
+ * the item's picture), so neither does the recorder.
+ */
+const resultsSql = `
+  SELECT ii.item_id, ii.name, ii.state, ii.reason, ii.timestamp_seconds, ii.still_key, ii.staff_state::text,
+         (SELECT c.live_still_key FROM checklist_tap c
+           WHERE c.inspection_id = ii.inspection_id AND c.item_id = ii.item_id AND c.action = 'check' AND c.live_still_key IS NOT NULL
+           ORDER BY c.seq DESC LIMIT 1) AS live_still_key
+  FROM inspection_item ii WHERE ii.inspection_id = $1 ORDER BY ii.position`;
+
 async function readResults(inspectionId: string, status: InspectionStatus | null): Promise<ItemResult[]> {
-  const { rows } = await pool().query<ResultRow>(
-    `SELECT item_id, name, state, reason, timestamp_seconds, still_key, staff_state::text FROM inspection_item WHERE inspection_id = $1 ORDER BY position`,
-    [inspectionId],
-  );
+  const { rows } = await pool().query<ResultRow>(resultsSql, [inspectionId]);
   return Promise.all(
-    rows.map(async (row) => ({
-      itemId: row.item_id,
-      name: row.name,
-      state: row.state,
-      reason: row.reason ?? undefined,
-      timestampSeconds: row.timestamp_seconds ?? undefined,
-      imageUrl: row.still_key ? (await mediaStorage().signedUrl(row.still_key)).url : undefined,
-      explainable: explainable({ state: row.state, staffState: row.staff_state }, status),
-    })),
+    rows.map(async (row) => {
+      const pictureKey = row.still_key ?? row.live_still_key;
+      return {
+        itemId: row.item_id,
+        name: row.name,
+        state: row.state,
+        reason: row.reason ?? undefined,
+        timestampSeconds: row.timestamp_seconds ?? undefined,
+        imageUrl: pictureKey ? (await mediaStorage().signedUrl(pictureKey)).url : undefined,
+        explainable: explainable({ state: row.state, staffState: row.staff_state }, status),
+      };
+    }),
   );
 }
 

@@ -9,6 +9,16 @@ import { call } from "../support/api";
 import { desktopViewport, expectAccessible } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import { inspectionOf, launchRecorderBrowser, phoneContext, probeSealedVideo, screenshot } from "../support/recorder-browser";
+import {
+  denyCamera,
+  inAppContext,
+  openBadLink,
+  openFailed,
+  openOffline,
+  reachCameraProblem,
+  reachUploadStopped,
+  withoutMediaRecorder,
+} from "../support/recorder-flows";
 import { makeTestVideo } from "../support/video-fixtures";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
@@ -58,13 +68,7 @@ async function newLink() {
 }
 
 async function problemScreen(context: BrowserContext, heading: string, shot: string, before?: (page: Page) => Promise<void>) {
-  const { url } = await newLink();
-  const page = await context.newPage();
-  await before?.(page);
-  await page.goto(url);
-  await page.getByRole("button", { name: "Start recording" }).click();
-  await page.getByRole("heading", { name: heading }).waitFor({ timeout: 20_000 });
-  expect(await page.getByLabel("Upload a video instead").count()).toBe(1);
+  const page = await reachCameraProblem(context, (await newLink()).url, heading, before);
   await screenshot(page, shot);
   await expectAccessible(page, `the "${heading}" screen (phone)`);
   return page;
@@ -74,12 +78,9 @@ describe("when the camera cannot record", () => {
   it("explains a blocked camera and offers to try again", async () => {
     const context = await phoneContext(asking);
     // The cleaner tapped Block: Chromium's own permission store says denied.
-    const page = await problemScreen(context, "Camera access is blocked", "8-camera-blocked", async (target) => {
-      const cdp = await context.newCDPSession(target);
-      for (const name of ["camera", "microphone"]) {
-        await cdp.send("Browser.setPermission", { permission: { name }, setting: "denied" });
-      }
-    });
+    const page = await problemScreen(context, "Camera access is blocked", "8-camera-blocked", (target) =>
+      denyCamera(context, target),
+    );
     expect(await page.getByRole("button", { name: "Try again" }).count()).toBe(1);
     await context.close();
   });
@@ -91,13 +92,7 @@ describe("when the camera cannot record", () => {
   });
 
   it("tells an app's built-in browser to open the link in a real browser, with a copy-link button", async () => {
-    const context = await withCamera.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      userAgent:
-        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36 Instagram 300.0.0",
-    });
+    const context = await inAppContext(withCamera);
     const page = await problemScreen(context, "Open this link in your browser", "9-in-app-browser");
     expect(await page.getByRole("link", { name: "Open in browser" }).getAttribute("href")).toMatch(
       /^intent:\/\/localhost:\d+\/r\/.+;package=com\.android\.chrome;end$/,
@@ -108,10 +103,7 @@ describe("when the camera cannot record", () => {
 
   it("says an old browser cannot record", async () => {
     const context = await phoneContext(withCamera);
-    await context.addInitScript(() => {
-      // @ts-expect-error -- a browser without MediaRecorder
-      delete window.MediaRecorder;
-    });
+    await withoutMediaRecorder(context);
     await problemScreen(context, "This browser cannot record video", "10-unsupported");
     await context.close();
   });
@@ -124,7 +116,10 @@ describe("when the camera cannot record", () => {
     const file = path.join(dir, "walkthrough.mp4");
     await writeFile(file, await makeTestVideo(dir, "source.mp4", { format: "mp4-h264", seconds: 3 }));
     await page.getByLabel("Upload a video instead").setInputFiles(file);
-    await page.getByRole("heading", { name: "Recording uploaded" }).waitFor({ timeout: 90_000 });
+    // The finished screen says it was a video file that arrived.
+    await page.getByRole("heading", { name: "Video uploaded" }).waitFor({ timeout: 90_000 });
+    await page.getByText("Your video file is safely uploaded.").waitFor();
+    await screenshot(page, "finished-file");
     const inspection = await inspectionOf(taskId);
     expect(inspection.source).toBe("file");
     const video = await probeSealedVideo(inspection.id);
@@ -140,23 +135,8 @@ describe("the end of the walk", () => {
     const { url } = await newLink();
     const context = await phoneContext(withCamera);
     const page = await context.newPage();
-    await page.clock.install();
     // The first part is refused once, as a server holding other bytes under its number would.
-    let refuse = true;
-    await page.route("**/api/parts/1", async (route) => {
-      if (!refuse) return route.continue();
-      refuse = false;
-      await route.fulfill({
-        status: 409,
-        contentType: "application/json",
-        body: JSON.stringify({ error: { code: "part_conflict", message: "Part 1 is already stored with other bytes." } }),
-      });
-    });
-    await page.goto(url);
-    await page.getByRole("button", { name: "Start recording" }).click();
-    await page.getByRole("timer").waitFor({ timeout: 20_000 });
-    await page.clock.runFor(4000);
-    await page.getByRole("heading", { name: "The upload stopped" }).waitFor({ timeout: 20_000 });
+    await reachUploadStopped(page, url);
     await screenshot(page, "13-upload-stopped");
     // The server's own words ("Part 1 is already stored with other bytes.") never reach the cleaner.
     const stoppedWords = (await page.locator("main").innerText()).toLowerCase();
@@ -189,11 +169,12 @@ describe("the end of the walk", () => {
     await expect.poll(() => details.innerText()).toMatch(/MB on the server/);
     await page.getByRole("button", { name: "Done" }).click();
     await page.getByRole("button", { name: "Finish anyway" }).click();
-    await page.getByRole("heading", { name: "Uploading your walkthrough" }).waitFor();
+    // Uploading while a part is still on its way; once all is saved and only the finish call waits, the title says finishing.
+    await page.getByRole("heading", { name: /^(Uploading your walkthrough|Finishing the upload)$/ }).waitFor();
     await screenshot(page, "14-uploading");
     await expectAccessible(page, "the uploading screen (phone)");
     holdParts = false;
-    await page.getByRole("heading", { name: "Finishing the upload" }).waitFor({ timeout: 30_000 });
+    await page.getByText("This usually takes less than a minute.").waitFor({ timeout: 30_000 });
     await screenshot(page, "15-finishing");
     await expectAccessible(page, "the finishing screen (phone)");
     await page.clock.runFor(5 * 60 * 1000 + 5000);
@@ -230,23 +211,13 @@ describe("other screens", () => {
     const context = await phoneContext(withCamera);
     // The first open never reaches the server: nothing is stored on the phone yet to record against.
     const offline = await context.newPage();
-    await offline.route("**/api/open", (route) => route.abort("internetdisconnected"));
-    await offline.goto((await newLink()).url);
-    await offline.getByRole("heading", { name: "You are offline" }).waitFor({ timeout: 20_000 });
+    await openOffline(offline, (await newLink()).url);
     expect(await offline.getByRole("button", { name: "Try again" }).count()).toBe(1);
     await screenshot(offline, "18-offline-first-open");
     await expectAccessible(offline, "the offline screen (phone)");
     // The server refuses the walkthrough for good.
     const failed = await context.newPage();
-    await failed.route("**/api/open", (route) =>
-      route.fulfill({
-        status: 409,
-        contentType: "application/json",
-        body: JSON.stringify({ error: { code: "inspection_failed", message: "The video could not be used." } }),
-      }),
-    );
-    await failed.goto((await newLink()).url);
-    await failed.getByRole("heading", { name: "This walkthrough could not be processed" }).waitFor({ timeout: 20_000 });
+    await openFailed(failed, (await newLink()).url);
     await screenshot(failed, "19-failed");
     await expectAccessible(failed, "the could-not-be-processed screen (phone)");
     // The installed app opened without a link.
@@ -260,8 +231,7 @@ describe("other screens", () => {
   it("tells the cleaner when a link is not one", async () => {
     const context = await phoneContext(withCamera);
     const page = await context.newPage();
-    await page.goto(new URL("/r/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", (await newLink()).url).toString());
-    await page.getByRole("heading", { name: "This link does not work" }).waitFor({ timeout: 20_000 });
+    await openBadLink(page, (await newLink()).url);
     await screenshot(page, "12-bad-link");
     await expectAccessible(page, "the bad link screen (phone)");
     await context.close();

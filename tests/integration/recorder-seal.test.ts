@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { addAllowlistEntry } from "../../lib/partners/add-allowlist-entry";
@@ -24,6 +26,7 @@ import { item } from "../fixtures/roster";
  * cleaner read afterwards.
  */
 
+const run = promisify(execFile);
 let partner: TestPartner;
 let workspaceId: string;
 let dir: string;
@@ -131,6 +134,50 @@ describe("sealing a camera walkthrough", () => {
     const picture = await fetch(results[0]!.image_url!);
     expect(picture.status).toBe(200);
     expect(picture.headers.get("content-type")).toBe("image/jpeg");
+  });
+
+  it("shows the cleaner an item's picture from the still its check sent when the video has none for it", async () => {
+    const { rec, inspectionId, ids } = await openWalk();
+    const video = await makeTestVideo(dir, "tap-still-walk.webm", { format: "webm-vp8-stream", seconds: 2 });
+    const manifest = await uploadRuns(rec, [video], { partSize: 64 * 1024 });
+    const jpeg = path.join(dir, "tap-still.jpg");
+    await run("ffmpeg", [
+      "-nostdin",
+      "-loglevel",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc2=size=160x90",
+      "-frames:v",
+      "1",
+      jpeg,
+    ]);
+    await rec.taps([
+      { seq: 1, item_id: ids[0]!, action: "check", run_seconds: 0.5 },
+      { seq: 2, item_id: ids[2]!, action: "check", run_seconds: 1 },
+    ]);
+    expect((await rec.putTapStill(2, await readFile(jpeg))).status).toBe(200);
+    expect((await rec.finish({ parts: manifest, events_seq: 2, finish_anyway: [ids[1]!] })).status).toBe(202);
+    await waitUntilSealed(rec);
+    // Item 3's moment had no readable frame (seal-recording.ts: it then goes without its still), which a
+    // short test video does not produce on demand: its line is left without one here.
+    await db().inspectionItem.update({
+      where: { inspectionId_itemId: { inspectionId, itemId: ids[2]! } },
+      data: { stillKey: null },
+    });
+
+    const results = (await rec.session()).body.results as { item_id: string; name: string; image_url?: string }[];
+    const pictureOf = (itemId: string) => results.find((result) => result.item_id === itemId)!.image_url;
+    // Item 1: the still cut from the video; item 3: the still its check sent; item 2 was never filmed, so none.
+    expect(ids.map((id) => pictureOf(id) !== undefined)).toEqual([true, false, true]);
+    for (const id of [ids[0]!, ids[2]!]) {
+      const picture = await fetch(pictureOf(id)!);
+      expect(picture.status).toBe(200);
+      expect(picture.headers.get("content-type")).toBe("image/jpeg");
+    }
+    expect(new URL(pictureOf(ids[2]!)!).pathname).toBe(`/media/stills/${inspectionId}/taps/2.jpg`);
   });
 
   it("remuxes an H.264 recording without re-encoding", async () => {
