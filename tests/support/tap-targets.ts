@@ -98,7 +98,8 @@ export function targetProblems(targets: Target[], mainAction?: string): string[]
 }
 
 /** Words meant for engineers: byte counts, part numbers, the server's phrasing, codes, snake_case. */
-export const internalWording = /bytes|part \d|stored with|_|checksum|sha|409|500|error code/i;
+// Whole words: "sha" is inside German's "deshalb", "part" inside many words.
+export const internalWording = /\bbytes?\b|\bpart \d|stored with|_|checksum|\bsha(-?256)?\b|\b409\b|\b500\b|error code/i;
 
 /** The page's visible text outside the Details toggles, where the numbers for support are allowed. */
 export function textOutsideDetails(page: Page): Promise<string> {
