@@ -187,8 +187,7 @@ describe("the end of the walk", () => {
     expect(summary!.height).toBeGreaterThanOrEqual(48);
     await details.locator("summary").click();
     await expect.poll(() => details.innerText()).toMatch(/MB on the server/);
-    await page.getByRole("button", { name: "Done" }).click();
-    await page.getByRole("button", { name: "Finish anyway" }).click();
+    await page.getByRole("button", { name: "Done: send the walkthrough" }).click();
     await page.getByRole("heading", { name: "Uploading your walkthrough" }).waitFor();
     await screenshot(page, "14-uploading");
     await expectAccessible(page, "the uploading screen (phone)");
