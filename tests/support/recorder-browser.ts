@@ -111,7 +111,9 @@ export async function stopAndSend(page: Page): Promise<void> {
 
 /** Every button and link in view of the screen, each at least `min` CSS px both ways (a gloved thumb). */
 export async function expectTapTargets(page: Page, min = 48): Promise<void> {
-  for (const target of await page.locator("main button:visible, main a:visible, main summary:visible, [class*=sticky] button:visible").all()) {
+  // The screen's own content and its action bar at the bottom; the header is not the screen's.
+  const targets = page.locator("main button:visible, main a:visible, main summary:visible, [class*=sticky] button:visible");
+  for (const target of await targets.all()) {
     const box = await target.boundingBox();
     const name = (await target.getAttribute("aria-label")) ?? (await target.innerText());
     expect(box, name).not.toBeNull();
