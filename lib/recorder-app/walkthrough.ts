@@ -60,6 +60,8 @@ export interface Snapshot {
 export const uploadedScreenMs = 3000;
 export const sealWaitMs = 5 * 60 * 1000;
 const statePollMs = 2000;
+/** A recorder ending again this soon after a restart is not restarted again. */
+const restartAgainMs = 10_000;
 const fileSliceBytes = 8 * 1024 * 1024;
 
 export class Walkthrough {
@@ -88,6 +90,7 @@ export class Walkthrough {
   /** Flagged items the cleaner chose to finish anyway. */
   private readonly accepted = new Set<string>();
   private livePoll?: ReturnType<typeof setInterval>;
+  private lastRestartAt = -Infinity;
 
   constructor(private readonly token: string) {
     this.client = recorderClient(token);
@@ -227,6 +230,11 @@ export class Walkthrough {
   private async recorderEnded(): Promise<void> {
     const ended = this.run;
     if (!ended || this.snapshot.screen !== "recording") return;
+    // A recorder that keeps dying at once would restart forever: then stop, and Continue recording
+    // opens the camera afresh.
+    const now = performance.now();
+    if (now - this.lastRestartAt < restartAgainMs) return this.interrupted();
+    this.lastRestartAt = now;
     await this.startRun(ended.stream, { continuing: true });
     // Stopped meanwhile: the new run ends with the rest.
     if (this.snapshot.screen !== "recording") return void this.stopRun();
