@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
+import es from "../../lib/i18n/messages/es.json";
+import { decideItem } from "../../lib/review/decide-item";
 import { call } from "../support/api";
 import { expectAccessible } from "../support/axe";
 import {
@@ -24,7 +26,8 @@ import { item } from "../fixtures/roster";
  * main action; Stop lists what is not checked off with two ways on (Continue recording, Done). The
  * MediaRecorder stopping by itself (iOS Safari after about ten minutes) is played by stopping it
  * from the test: recording goes on in a new run, the cleaner is told nothing was lost, and the
- * sealed video holds every run.
+ * sealed video holds every run. Then the one-tap reasons in Spanish: what reaches the API is the
+ * English reason, and an item staff decided meanwhile says, on its own row, why it was refused.
  */
 
 let browser: Browser;
@@ -156,6 +159,55 @@ describe("stopping and going on", () => {
     const inspection = await inspectionOf(taskId);
     const lines = await db().inspectionItem.findMany({ where: { inspectionId: inspection.id } });
     expect(lines.map((line) => line.state)).toEqual(["pending", "pending", "pending"]);
+    await context.close();
+  });
+
+  it("in Spanish: sends the chosen reasons in English, and says per item which went and which was refused", async () => {
+    const words = es.recorder;
+    const taskId = `task-${randomUUID()}`;
+    const link = await issueLink(partner.apiKey, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1" });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: "es-ES",
+    });
+    const page = await context.newPage();
+    await page.goto(link.recording_url);
+    await page.getByRole("button", { name: words.ready.start }).click();
+    await page.getByRole("timer").waitFor({ timeout: 20_000 });
+    await pause(1500);
+    // One item checked off waits for staff, so explanations stay open.
+    await page.getByRole("button", { name: items[1] }).click();
+    await pause(1500);
+    await page.getByRole("button", { name: words.stopped.stop }).click();
+    await page.getByRole("heading", { name: words.stopped.title }).waitFor();
+    await page.getByRole("button", { name: words.stopped.done }).click();
+    await page.getByRole("heading", { name: words.finished.uploadedTitle }).waitFor({ timeout: 120_000 });
+
+    await page.goto(link.recording_url);
+    await page.getByRole("heading", { name: words.results.title }).waitFor();
+    const group = (name: string) => page.getByRole("group", { name: words.reasons.legend.replace("{item}", name) });
+    await group(items[0]!).getByRole("button", { name: words.reasons.cameraMissed }).click();
+    await group(items[2]!).getByRole("button", { name: words.reasons.noSupplies }).click();
+    // Meanwhile staff decide one of them: that one can no longer be explained.
+    const inspection = await inspectionOf(taskId);
+    const decided = await db().inspectionItem.findFirstOrThrow({ where: { inspectionId: inspection.id, name: items[2] } });
+    await decideItem(inspection.id, decided.itemId, "missed");
+    await page.getByRole("button", { name: "Enviar 2 motivos" }).click();
+
+    await page.getByText(words.refusals.item_decided_by_staff).waitFor({ timeout: 20_000 });
+    expect(await page.getByText(words.reasons.sent, { exact: true }).count()).toBe(1);
+    await page.getByText(`“${words.reasons.cameraMissed}”`).waitFor();
+    await screenshot(page, "reasons-refused-es-phone", { fullPage: true });
+    await expectAccessible(page, "the reasons with one refused (phone, Spanish)");
+    const lines = await db().inspectionItem.findMany({ where: { inspectionId: inspection.id }, orderBy: { position: "asc" } });
+    expect(Object.fromEntries(lines.map((line) => [line.name, [line.state, line.reason]]))).toEqual({
+      [items[0]!]: ["explained", "Done, the camera missed it"],
+      [items[1]!]: ["pending", null],
+      [items[2]!]: ["missed", null],
+    });
     await context.close();
   });
 });
