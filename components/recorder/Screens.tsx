@@ -1,6 +1,15 @@
 "use client";
 
-import { CircleAlert, FileVideoCamera, LoaderCircle, TriangleAlert, WifiOff } from "lucide-react";
+import {
+  CircleAlert,
+  CircleCheck,
+  CircleStop,
+  FileVideoCamera,
+  LoaderCircle,
+  Square,
+  TriangleAlert,
+  WifiOff,
+} from "lucide-react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/Button";
 import { Card, CardHeader } from "@/components/ui/Card";
@@ -9,6 +18,7 @@ import { Notice } from "@/components/ui/Notice";
 import { Skeleton } from "@/components/ui/Skeleton";
 import type { Snapshot, Walkthrough } from "@/lib/recorder-app/walkthrough";
 import { CameraPreview } from "./CameraPreview";
+import { ChecklistRow } from "./ChecklistRow";
 import { ChecklistSections } from "./ChecklistSections";
 import { FinishedScreen } from "./FinishedScreen";
 import { ActionBar, primaryAction, RecorderMain, secondaryAction, StatusCard } from "./Layout";
@@ -28,7 +38,7 @@ function RecordDot() {
   return <span aria-hidden="true" className="size-3.5 rounded-full bg-white" />;
 }
 
-function Ready({ walkthrough, snapshot, resume }: Props & { resume: boolean }) {
+function Ready({ walkthrough, snapshot }: Props) {
   const t = useTranslations("recorder");
   const session = snapshot.session!;
   return (
@@ -36,27 +46,20 @@ function Ready({ walkthrough, snapshot, resume }: Props & { resume: boolean }) {
       <RecorderMain>
         <Card aria-labelledby="intro-title">
           <h2 id="intro-title" className="text-xl font-semibold tracking-tight text-ink">
-            {resume ? t("resume.title") : t("ready.title")}
+            {t("ready.title")}
           </h2>
-          <p className="mt-1.5 text-ink-soft">{resume ? t("resume.body") : t("ready.body")}</p>
+          <p className="mt-1.5 text-ink-soft">{t("ready.body")}</p>
         </Card>
         <Card aria-label={t("ready.checklist")}>
-          <ChecklistSections checklist={session.checklist} checked={resume ? snapshot.checked : undefined} />
+          <ChecklistSections checklist={session.checklist} />
         </Card>
       </RecorderMain>
       <ActionBar>
-        {resume && snapshot.progress.totalBytes > 0 && <UploadProgress progress={snapshot.progress} online={snapshot.online} />}
         <Button className={cn(primaryAction, recordButton)} onClick={() => void walkthrough.startRecording()}>
           <RecordDot />
-          {resume ? t("resume.continue") : t("ready.start")}
+          {t("ready.start")}
         </Button>
-        {resume ? (
-          <Button variant="secondary" className={secondaryAction} onClick={() => walkthrough.done()}>
-            {t("resume.done")}
-          </Button>
-        ) : (
-          <UploadFileButton onFile={(file) => void walkthrough.uploadFile(file)} />
-        )}
+        <UploadFileButton onFile={(file) => void walkthrough.uploadFile(file)} />
       </ActionBar>
     </>
   );
@@ -87,48 +90,104 @@ function Recording({ walkthrough, snapshot }: Props) {
         </section>
       </RecorderMain>
       <ActionBar>
-        <UploadProgress progress={snapshot.progress} online={snapshot.online} />
-        <Button className={primaryAction} onClick={() => walkthrough.done()}>
-          {t("recording.done")}
-        </Button>
+        {snapshot.restarted && (
+          <Notice tone="info" live>
+            {t("stopped.restarted")}
+          </Notice>
+        )}
+        <div className="flex items-center gap-4">
+          <UploadProgress progress={snapshot.progress} online={snapshot.online} />
+          <StopButton label={t("stopped.stop")} onStop={() => void walkthrough.stop()} />
+        </div>
       </ActionBar>
     </>
   );
 }
 
-function Review({ walkthrough, snapshot }: Props) {
-  const t = useTranslations("recorder.review");
+/** The round stop: the one action while recording, big enough for a gloved thumb, apart from Done. */
+function StopButton({ label, onStop }: { label: string; onStop: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      className={cn(
+        "grid size-16 shrink-0 place-items-center rounded-full bg-surface ring-4 ring-record",
+        "hover:bg-record/10 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-focus",
+      )}
+      onClick={onStop}
+    >
+      <Square aria-hidden className="size-6 fill-record text-record" />
+    </button>
+  );
+}
+
+/**
+ * After Stop (or an interruption, or a reload mid-walk): what is saved, what is not filmed yet,
+ * and the two ways on: Continue recording (a new run) or Done (what is left is reported missed).
+ */
+function Stopped({ walkthrough, snapshot }: Props) {
+  const t = useTranslations("recorder");
   const left = walkthrough.unchecked();
+  const continueFirst = left.length > 0;
+  const continueButton = (
+    <Button
+      key="continue"
+      className={cn(continueFirst ? primaryAction : secondaryAction, continueFirst && recordButton)}
+      variant={continueFirst ? "primary" : "secondary"}
+      onClick={() => void walkthrough.startRecording()}
+    >
+      {continueFirst && <RecordDot />}
+      {t("resume.continue")}
+    </Button>
+  );
+  const doneButton = (
+    <Button
+      key="done"
+      className={cn(continueFirst ? secondaryAction : primaryAction, "whitespace-normal")}
+      variant={continueFirst ? "secondary" : "primary"}
+      onClick={() => void walkthrough.done()}
+    >
+      {t("stopped.done")}
+    </Button>
+  );
   return (
     <>
       <RecorderMain>
-        <Card aria-labelledby="review-title">
+        <StatusCard title={t("stopped.title")} icon={CircleStop} tone="info" titleId="stopped-title">
+          <p>{t("stopped.saved")}</p>
+          <UploadProgress progress={snapshot.progress} online={snapshot.online} />
+        </StatusCard>
+        <Card aria-labelledby="left-title">
           <CardHeader
-            id="review-title"
-            title={<span className="text-xl tracking-tight">{t("title")}</span>}
-            description={<span className="text-base text-ink-soft">{t("body", { count: left.length })}</span>}
+            id="left-title"
+            title={
+              <span className="text-xl tracking-tight">{left.length > 0 ? t("review.title") : t("stopped.allCheckedTitle")}</span>
+            }
+            description={
+              <span className="text-base text-ink-soft">
+                {left.length > 0 ? t("stopped.leftBody", { count: left.length }) : t("stopped.allCheckedBody")}
+              </span>
+            }
           />
-          <ul className="flex flex-col divide-y divide-line border-t border-line">
-            {left.map((item) => (
-              <li key={item.id} className="flex items-start gap-3 py-3">
-                <span aria-hidden="true" className="mt-0.5 size-5 shrink-0 rounded-full border-2 border-line-strong" />
-                <span className="min-w-0">
-                  <span className="text-ink">{item.name}</span>
-                  {snapshot.flagged.has(item.id) && <span className="block text-sm text-warning">{t("unclear")}</span>}
-                </span>
-              </li>
-            ))}
-          </ul>
+          {left.length > 0 && (
+            <ul className="-my-3 flex flex-col divide-y divide-line">
+              {left.map((item) => {
+                const unclear = snapshot.flagged.has(item.id);
+                return (
+                  <li key={item.id}>
+                    <ChecklistRow
+                      item={item}
+                      mark={unclear ? "unclear" : "open"}
+                      detail={unclear && <span className="text-sm text-warning">{t("review.unclear")}</span>}
+                    />
+                  </li>
+                );
+              })}
+            </ul>
+          )}
         </Card>
       </RecorderMain>
-      <ActionBar>
-        <Button className={primaryAction} onClick={() => walkthrough.filmRemaining()}>
-          {t("filmNow", { count: left.length })}
-        </Button>
-        <Button variant="secondary" className={secondaryAction} onClick={() => void walkthrough.finishAnyway()}>
-          {t("finishAnyway")}
-        </Button>
-      </ActionBar>
+      <ActionBar>{continueFirst ? [continueButton, doneButton] : [doneButton, continueButton]}</ActionBar>
     </>
   );
 }
@@ -151,12 +210,11 @@ export function Screens(props: Props) {
   const explain = (itemId: string, reason: string) => walkthrough.explain(itemId, reason);
   switch (snapshot.screen) {
     case "ready":
-    case "resume":
-      return <Ready {...props} resume={snapshot.screen === "resume"} />;
+      return <Ready {...props} />;
     case "recording":
       return <Recording {...props} />;
-    case "review":
-      return <Review {...props} />;
+    case "stopped":
+      return <Stopped {...props} />;
     case "uploaded":
     case "received":
     case "sealed":

@@ -91,6 +91,11 @@ export interface RunHandlers {
   onStart(startedAt: number): void;
   /** The camera went away (screen locked, track ended): the run has stopped by itself. */
   onInterrupted(): void;
+  /**
+   * The recorder stopped by itself or failed while the camera is still there (iOS Safari's
+   * MediaRecorder can die after about ten minutes); called once its last segment is stored.
+   */
+  onRecorderEnded(): void;
 }
 
 /**
@@ -115,7 +120,20 @@ export class CameraRun {
       this.writes = this.writes.then(() => this.handlers.onSegment(event.data, type));
     };
     this.recorder.onstart = () => this.handlers.onStart(performance.now());
+    // A stop nobody asked for: the recorder ended by itself. An error stops it too (or should:
+    // it is stopped here when the browser left it running), and its stop event follows.
+    this.recorder.addEventListener("stop", () => {
+      if (!this.stopped && this.cameraLive) void this.writes.then(() => this.handlers.onRecorderEnded());
+    });
+    this.recorder.onerror = () => {
+      if (this.recorder.state !== "inactive") this.recorder.stop();
+    };
     for (const track of stream.getVideoTracks()) track.onended = () => this.handlers.onInterrupted();
+  }
+
+  /** Whether the camera still gives pictures, so a new run can go on with it. */
+  get cameraLive(): boolean {
+    return this.stream.getVideoTracks().some((track) => track.readyState === "live");
   }
 
   start(): void {

@@ -10,9 +10,10 @@ import { keepScreenOn } from "./wake-lock";
 /*
  * The recording app's state and flows (browser only); the React screens render its snapshot and
  * call its methods. The rules it keeps: a segment is in IndexedDB before anything else happens to
- * it; uploads run while recording; Done lists what is not yet filmed; then every part uploads,
- * the seal is awaited (the page must stay open), and the page returns to the partner's app
- * (spec, Recording links: redirect behaviour).
+ * it; uploads run while recording; Stop ends the run and lists what is not yet filmed, with two
+ * ways on (Continue recording: a new run; Done: what is left is reported missed); then every part
+ * uploads, the seal is awaited (the page must stay open), and the page returns to the partner's
+ * app (spec, Recording links: redirect behaviour).
  */
 
 export type Screen =
@@ -20,11 +21,11 @@ export type Screen =
   | "offline"
   | "gone"
   | "ready"
-  | "resume"
   | "starting-camera"
   | "camera-problem"
   | "recording"
-  | "review"
+  /** Not recording with something filmed: after Stop, an interruption, or a reload. */
+  | "stopped"
   | "uploading"
   | "sealing"
   | "uploaded"
@@ -53,12 +54,16 @@ export interface Snapshot {
   notice?: RefusalWords;
   /** The walkthrough is a video the cleaner chose, not one filmed here: the finished screen says so. */
   viaFile?: boolean;
+  /** The recorder ended by itself and a new run took over: the cleaner is told nothing was lost. */
+  restarted?: boolean;
 }
 
 /** The spec's redirect rules: 'Recording uploaded' shows 3 s; no redirect when not sealed within 5 minutes. */
 export const uploadedScreenMs = 3000;
 export const sealWaitMs = 5 * 60 * 1000;
 const statePollMs = 2000;
+/** A recorder ending again this soon after a restart is not restarted again. */
+const restartAgainMs = 10_000;
 const fileSliceBytes = 8 * 1024 * 1024;
 
 export class Walkthrough {
@@ -87,6 +92,7 @@ export class Walkthrough {
   /** Flagged items the cleaner chose to finish anyway. */
   private readonly accepted = new Set<string>();
   private livePoll?: ReturnType<typeof setInterval>;
+  private lastRestartAt = -Infinity;
 
   constructor(private readonly token: string) {
     this.client = recorderClient(token);
@@ -151,7 +157,7 @@ export class Walkthrough {
     if (walk.done) return void this.finish();
     const recorded = this.uploader.all.length > 0 || session.parts.length > 0;
     const fileAwaiting = this.uploader.all.some((segment) => segment.source === "file" && !segment.uploaded);
-    this.set({ screen: fileAwaiting ? "choose-file-again" : recorded ? "resume" : "ready" });
+    this.set({ screen: fileAwaiting ? "choose-file-again" : recorded ? "stopped" : "ready" });
     this.uploader.kick();
     this.taps.kick();
   }
@@ -172,21 +178,33 @@ export class Walkthrough {
     this.set({ screen: "upload-error", error: plainWords(error, "upload"), runStartedAtMs: undefined });
   }
 
-  /** Start recording, or Continue recording after an interruption: a new run on a fresh camera. */
+  /** Start recording, or Continue recording after a stop: a new run on a fresh camera. */
   async startRecording(): Promise<void> {
-    this.set({ screen: "starting-camera" });
+    this.set({ screen: "starting-camera", restarted: false });
     let stream: MediaStream;
     try {
       stream = await openCamera();
     } catch (error) {
       return this.set({ screen: "camera-problem", cameraProblem: error instanceof CameraError ? error.problem : "failed" });
     }
+    await this.startRun(stream);
+    this.releaseWakeLock = keepScreenOn();
+    if (this.snapshot.session?.live_verdicts) {
+      this.grabber = new FrameGrabber(stream);
+      this.livePoll ??= setInterval(() => void this.pollLive(), 3000);
+    }
+    this.set({ screen: "recording" });
+  }
+
+  /** A new run (the next run number) recording the stream; what earlier runs recorded stays as it is. */
+  private async startRun(stream: MediaStream, { continuing = false } = {}): Promise<void> {
     const run = this.runNumber++;
     await this.store!.updateWalk({ runsStarted: this.runNumber });
     this.run = new CameraRun(stream, {
       onStart: (at) => {
+        // Taps count from this run's start; the timer the cleaner sees goes on across a restart.
         this.runStartedAt = at;
-        this.set({ runStartedAtMs: Date.now() });
+        if (!continuing) this.set({ runStartedAtMs: Date.now() });
       },
       onSegment: async (blob, mimeType) => {
         const segment = {
@@ -202,14 +220,27 @@ export class Walkthrough {
         this.uploader!.add({ ...segment, walk: this.store!.walk });
       },
       onInterrupted: () => void this.interrupted(),
+      onRecorderEnded: () => void this.recorderEnded(),
     });
     this.run.start();
-    this.releaseWakeLock = keepScreenOn();
-    if (this.snapshot.session?.live_verdicts) {
-      this.grabber = new FrameGrabber(stream);
-      this.livePoll ??= setInterval(() => void this.pollLive(), 3000);
-    }
-    this.set({ screen: "recording" });
+  }
+
+  /**
+   * The recorder died while the camera still films (iOS Safari after about ten minutes): its
+   * segments are stored, and a new run goes on with the same camera, so filming never stops.
+   */
+  private async recorderEnded(): Promise<void> {
+    const ended = this.run;
+    if (!ended || this.snapshot.screen !== "recording") return;
+    // A recorder that keeps dying at once would restart forever: then stop, and Continue recording
+    // opens the camera afresh.
+    const now = performance.now();
+    if (now - this.lastRestartAt < restartAgainMs) return this.interrupted();
+    this.lastRestartAt = now;
+    await this.startRun(ended.stream, { continuing: true });
+    // Stopped meanwhile: the new run ends with the rest.
+    if (this.snapshot.screen !== "recording") return void this.stopRun();
+    this.set({ restarted: true });
   }
 
   get stream(): MediaStream | undefined {
@@ -234,9 +265,16 @@ export class Walkthrough {
 
   /** The camera stopped by itself (screen locked, another app took it): offer to continue. */
   private async interrupted(): Promise<void> {
-    if (this.snapshot.screen !== "recording" && this.snapshot.screen !== "review") return;
+    if (this.snapshot.screen !== "recording") return;
     await this.stopRun();
-    this.set({ screen: "resume", runStartedAtMs: undefined });
+    this.set({ screen: "stopped", runStartedAtMs: undefined, restarted: false });
+  }
+
+  /** Stop: the run ends with its last segment stored; what is left to film is listed next. */
+  async stop(): Promise<void> {
+    if (this.snapshot.screen !== "recording") return;
+    await this.stopRun();
+    this.set({ screen: "stopped", runStartedAtMs: undefined, restarted: false });
   }
 
   /** A checklist item tapped while the camera shows it: its id and the second of this run's video. */
@@ -269,15 +307,14 @@ export class Walkthrough {
       this.stills.delete(seq);
       if (this.snapshot.notice) continue;
       await this.client.putTapStill(seq, jpeg).catch((error: unknown) => {
-        if (error instanceof Refused && error.code === "live_check_limit")
-          this.set({ notice: plainWords(error, "upload") });
+        if (error instanceof Refused && error.code === "live_check_limit") this.set({ notice: plainWords(error, "upload") });
       });
     }
   }
 
   /** The provider's hints: a check it says the camera did not show is flagged, unless filmed again since. */
   private async pollLive(): Promise<void> {
-    if (this.snapshot.screen !== "recording" && this.snapshot.screen !== "review") return;
+    if (this.snapshot.screen !== "recording" && this.snapshot.screen !== "stopped") return;
     const live = await this.client.live().catch(() => undefined);
     if (!live) return;
     const latestCheck = new Map<string, number>();
@@ -315,18 +352,8 @@ export class Walkthrough {
     this.unflag(itemId);
   }
 
-  /** Done: items not yet filmed come first; the cleaner films them or finishes anyway. */
-  done(): void {
-    if (this.unchecked().length > 0) return this.set({ screen: "review" });
-    void this.finish();
-  }
-
-  /** Back to the camera to film what is left; the same run goes on. */
-  filmRemaining(): void {
-    this.set({ screen: this.run?.recording ? "recording" : "resume" });
-  }
-
-  async finishAnyway(): Promise<void> {
+  /** Done, after Stop: what is still not filmed (or flagged) is finished anyway, so reported missed. */
+  async done(): Promise<void> {
     await this.store!.updateWalk({ finishAnyway: [...new Set([...this.unchecked().map((item) => item.id), ...this.accepted])] });
     await this.finish();
   }
@@ -432,7 +459,7 @@ export class Walkthrough {
     const walk = await this.store!.readWalk();
     this.set({ error: undefined });
     if (walk.done) return this.finish();
-    this.set({ screen: "resume" });
+    this.set({ screen: "stopped" });
     this.uploader!.kick();
     this.taps!.kick();
   }

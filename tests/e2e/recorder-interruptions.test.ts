@@ -12,6 +12,7 @@ import {
   probeSealedVideo,
   screenshot,
   startRecording,
+  stopAndSend,
 } from "../support/recorder-browser";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
@@ -50,12 +51,8 @@ async function newTask() {
 }
 
 async function finishAndWait(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Done" }).click();
-  const anyway = page.getByRole("button", { name: "Finish anyway" });
-  const uploaded = page.getByRole("heading", { name: "Recording uploaded" });
-  await anyway.or(uploaded).first().waitFor({ timeout: 30_000 });
-  if (await anyway.isVisible()) await anyway.click();
-  await uploaded.waitFor({ timeout: 120_000 });
+  await stopAndSend(page);
+  await page.getByRole("heading", { name: "Recording uploaded" }).waitFor({ timeout: 120_000 });
 }
 
 /** Every part the server stored is in the seal's list, numbered 1..N with no gap. */

@@ -123,10 +123,10 @@ describe("the pseudo-locale: no text bypasses the catalogues", () => {
     await expectOnlyCatalogueText(page, "recording");
     await screenshot(page, "pseudo-recording");
 
-    await page.getByRole("button", { name: t("recording.done") }).click();
-    await page.getByRole("button", { name: t("review.finishAnyway") }).waitFor();
-    await expectOnlyCatalogueText(page, "review");
-    await page.getByRole("button", { name: t("review.finishAnyway") }).click();
+    await page.getByRole("button", { name: t("stopped.stop") }).click();
+    await page.getByRole("button", { name: t("stopped.done") }).waitFor({ timeout: 20_000 });
+    await expectOnlyCatalogueText(page, "stopped");
+    await page.getByRole("button", { name: t("stopped.done") }).click();
     await page.getByRole("heading", { name: t("finished.uploadedTitle") }).waitFor({ timeout: 90_000 });
     await expectOnlyCatalogueText(page, "uploaded");
 

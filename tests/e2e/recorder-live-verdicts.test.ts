@@ -13,6 +13,7 @@ import {
   phoneContext,
   screenshot,
   startRecording,
+  stopRecording,
 } from "../support/recorder-browser";
 import { until } from "../support/until";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
@@ -74,10 +75,10 @@ describe("verdicts while walking", () => {
     await flag.waitFor({ state: "detached" });
 
     await pause(1500);
-    await page.getByRole("button", { name: "Done" }).click();
+    await stopRecording(page);
     // The item never checked is still left to film.
     await page.getByRole("heading", { name: "Not filmed yet" }).waitFor();
-    await page.getByRole("button", { name: "Finish anyway" }).click();
+    await page.getByRole("button", { name: "Done: send the walkthrough" }).click();
     await page.getByRole("heading", { name: "Recording uploaded" }).waitFor({ timeout: 90_000 });
 
     const inspection = await inspectionOf(taskId);
@@ -142,9 +143,9 @@ describe("verdicts while walking", () => {
     await pause(3500);
     expect(await flag.count()).toBe(0);
 
-    await page.getByRole("button", { name: "Done" }).click();
+    await stopRecording(page);
     await page.getByRole("heading", { name: "Not filmed yet" }).waitFor();
-    await page.getByRole("button", { name: "Finish anyway" }).click();
+    await page.getByRole("button", { name: "Done: send the walkthrough" }).click();
     await page.getByRole("heading", { name: "Recording uploaded" }).waitFor({ timeout: 90_000 });
     const lines = await until(
       "the analysis",

@@ -167,8 +167,7 @@ describe("the end of the walk", () => {
     expect(summary!.height).toBeGreaterThanOrEqual(48);
     await details.locator("summary").click();
     await expect.poll(() => details.innerText()).toMatch(/MB on the server/);
-    await page.getByRole("button", { name: "Done" }).click();
-    await page.getByRole("button", { name: "Finish anyway" }).click();
+    await page.getByRole("button", { name: "Done: send the walkthrough" }).click();
     // Uploading while a part is still on its way; once all is saved and only the finish call waits, the title says finishing.
     await page.getByRole("heading", { name: /^(Uploading your walkthrough|Finishing the upload)$/ }).waitFor();
     await screenshot(page, "14-uploading");

@@ -15,6 +15,7 @@ import {
   phoneContext,
   probeSealedVideo,
   startRecording,
+  stopAndSend,
 } from "../support/recorder-browser";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
 import { item } from "../fixtures/roster";
@@ -71,7 +72,7 @@ describe("the web process killed mid-upload", () => {
     app = await startAppProcess({ databaseUrl, port, env, dataDir });
     await pause(3000);
     const length = (Date.now() - started) / 1000;
-    await page.getByRole("button", { name: "Done" }).click();
+    await stopAndSend(page);
     await page.getByRole("heading", { name: "Recording uploaded" }).waitFor({ timeout: 120_000 });
 
     const inspection = await inspectionOf(taskId);

@@ -94,7 +94,7 @@ afterAll(() => {
 });
 
 describe("a gloved thumb on every screen", () => {
-  it("walks ready, recording, review, uploading, finishing, uploaded and the results", async () => {
+  it("walks ready, recording, stopped, uploading, finishing, uploaded and the results", async () => {
     const url = await newLink(true);
     const context = await phoneContext(withCamera);
     // The partner's app answers 204, so the page stays where it is and the uploaded screen can be measured.
@@ -112,11 +112,11 @@ describe("a gloved thumb on every screen", () => {
     await pause(1500);
     await page.getByRole("button", { name: items[0] }).click();
     await pause(1500);
-    await expectThumbFriendly(page, "recording", "Done");
+    await expectThumbFriendly(page, "recording", "Stop recording");
 
-    await page.getByRole("button", { name: "Done" }).click();
-    await page.getByRole("heading", { name: "Not filmed yet" }).waitFor();
-    await expectThumbFriendly(page, "review", `Film them now`);
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await page.getByRole("heading", { name: "Not filmed yet" }).waitFor({ timeout: 20_000 });
+    await expectThumbFriendly(page, "stopped", "Continue recording");
 
     // Parts, then the finish call, wait here so each step of the upload can be measured.
     let holdParts = true;
@@ -129,7 +129,7 @@ describe("a gloved thumb on every screen", () => {
       while (holdFinish) await pause(100);
       await route.continue();
     });
-    await page.getByRole("button", { name: "Finish anyway" }).click();
+    await page.getByRole("button", { name: "Done: send the walkthrough" }).click();
     await page.getByRole("heading", { name: "Uploading your walkthrough" }).waitFor();
     await expectThumbFriendly(page, "uploading");
     holdParts = false;
@@ -169,7 +169,7 @@ describe("a gloved thumb on every screen", () => {
     await context.close();
   });
 
-  it("keeps the upload stopped, resume and received screens thumb-friendly and in plain words", async () => {
+  it("keeps the upload stopped, stopped-recording and received screens thumb-friendly and in plain words", async () => {
     const url = await newLink();
     const context = await phoneContext(withCamera);
     const page = await context.newPage();
@@ -181,14 +181,13 @@ describe("a gloved thumb on every screen", () => {
     await page.getByRole("button", { name: "Try again" }).click();
     await page.getByRole("button", { name: "Continue recording" }).waitFor();
     await page.locator("summary", { hasText: "Details" }).click();
-    await expectThumbFriendly(page, "resume", "Continue recording");
+    await expectThumbFriendly(page, "stopped", "Continue recording");
 
     // The seal never ends here: every state poll answers finishing, until 5 minutes pass.
     await page.route("**/api/state", (route) =>
       route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ state: "finishing" }) }),
     );
-    await page.getByRole("button", { name: "Done" }).click();
-    await page.getByRole("button", { name: "Finish anyway" }).click();
+    await page.getByRole("button", { name: "Done: send the walkthrough" }).click();
     // The seal is awaited (not the finish call, whose screen has the same title).
     await page.getByText("This usually takes less than a minute.").waitFor({ timeout: 30_000 });
     await page.clock.runFor(5 * 60 * 1000 + 5000);

@@ -13,6 +13,9 @@ import {
   probeSealedVideo,
   screenshot,
   startRecording,
+  expectTapTargets,
+  stopAndSend,
+  stopRecording,
 } from "../support/recorder-browser";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
@@ -20,7 +23,7 @@ import { item } from "../fixtures/roster";
 
 /*
  * The cleaner's whole walk in Chromium with the fake camera, at a phone's size: open the link,
- * Start recording, tap items, Done, Finish anyway, "Recording uploaded", back to the partner's
+ * Start recording, tap items, Stop, Done, "Recording uploaded", back to the partner's
  * app with inspection_id and status=submitted; then the stored video plays, lasts as long as the
  * recording, and each tap sits within a second of when it was made.
  */
@@ -86,14 +89,13 @@ describe("the recording app", () => {
     await expectAccessible(page, "the recording screen (phone)");
     await pause(2500);
     const length = (Date.now() - started) / 1000;
-    await page.getByRole("button", { name: "Done" }).click();
+    await stopRecording(page);
 
-    // One item left: film it now, or finish anyway.
+    // One item left: continue recording to film it, or Done and it is reported missed.
     await page.getByRole("heading", { name: "Not filmed yet" }).waitFor();
     await page.getByText(items[2]!, { exact: true }).waitFor();
-    await screenshot(page, "3-review");
-    await expectAccessible(page, "the review screen (phone)");
-    await page.getByRole("button", { name: "Finish anyway" }).click();
+    await expectAccessible(page, "the stopped screen (phone)");
+    await page.getByRole("button", { name: "Done: send the walkthrough" }).click();
 
     await page.getByRole("heading", { name: "Recording uploaded" }).waitFor({ timeout: 90_000 });
     await page.getByRole("link", { name: "Return to Acme Turnovers" }).waitFor();
@@ -139,7 +141,7 @@ describe("the recording app", () => {
     await context.close();
   });
 
-  it("lets the cleaner explain a missed item after the walk", async () => {
+  it("lets the cleaner explain missed items with one tap each, sent together, in English for the partner", async () => {
     const taskId = `task-${randomUUID()}`;
     const link = await issueLink(partner.apiKey, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1" });
     const context = await phoneContext(browser);
@@ -151,29 +153,56 @@ describe("the recording app", () => {
     // yet, and explanations are taken until it is.
     await page.getByRole("button", { name: items[1] }).click();
     await pause(2000);
-    await page.getByRole("button", { name: "Done" }).click();
-    await page.getByRole("button", { name: "Finish anyway" }).click();
+    await stopAndSend(page);
     await page.getByRole("heading", { name: "Recording uploaded" }).waitFor({ timeout: 90_000 });
     // Checked here, not after the first walk: with a return URL the page leaves after 3 seconds.
     await expectAccessible(page, "the uploaded screen (phone)");
 
-    // Reopened after the walk: the results, with a way to explain each missed item.
+    // Reopened after the walk: the results, with the one-tap reasons on each missed item.
     await page.goto(link.recording_url);
     await page.getByRole("heading", { name: "Checklist results" }).waitFor();
-    await screenshot(page, "6-results");
-    await expectAccessible(page, "the checklist results (phone)");
-    await page
-      .getByLabel(/Did you do this/)
-      .first()
-      .fill("The mirror was steamed up; I cleaned it twice.");
-    await page.getByRole("button", { name: `Explain “${items[0]}”` }).click();
-    await page.getByText("“The mirror was steamed up; I cleaned it twice.”").waitFor();
-    const inspection = await inspectionOf(taskId);
-    const line = await db().inspectionItem.findFirstOrThrow({ where: { inspectionId: inspection.id, name: items[0] } });
-    expect({ state: line.state, reason: line.reason }).toEqual({
-      state: "explained",
-      reason: "The mirror was steamed up; I cleaned it twice.",
+    const send = page.getByRole("button", { name: /^Send/ });
+    expect(await send.isDisabled()).toBe(true);
+    const first = page.getByRole("group", { name: `Why was “${items[0]}” missed?` });
+    const third = page.getByRole("group", { name: `Why was “${items[2]}” missed?` });
+    expect(await first.getByRole("button").allInnerTexts()).toEqual([
+      "Done, the camera missed it",
+      "Not in this home",
+      "No supplies",
+      "Something else",
+    ]);
+    await first.getByRole("button", { name: "Not in this home" }).click();
+    expect(await first.getByRole("button", { name: "Not in this home" }).getAttribute("aria-pressed")).toBe("true");
+    // "Something else" opens a field; without words it is not sent.
+    await third.getByRole("button", { name: "Something else" }).click();
+    await page.getByRole("button", { name: "Send the reason" }).waitFor();
+    const words = "The mirror was steamed up; I cleaned it twice.";
+    await page.getByLabel("Say what happened").fill(words);
+    await page.getByRole("button", { name: "Send 2 reasons" }).waitFor();
+    await screenshot(page, "reasons-phone");
+    await expectAccessible(page, "the one-tap reasons (phone)");
+    await expectTapTargets(page);
+    expect((await send.boundingBox())!.height).toBeGreaterThanOrEqual(56);
+    await send.click();
+
+    // Each item says its reason went; the partner reads the fixed one in English, the other as typed.
+    await expect.poll(() => page.getByText("Sent", { exact: true }).count(), { timeout: 20_000 }).toBe(2);
+    await page.getByText("“Not in this home”").waitFor();
+    await page.getByText(`“${words}”`).waitFor();
+    expect(await page.getByRole("group").count()).toBe(0);
+    // The partner's status read carries the checklist block, explained items with their reason.
+    const status = await call("GET", "/v1/inspections", {
+      key: partner.apiKey,
+      query: { workspace_id: workspaceId, task_id: taskId },
     });
+    expect(status.status, status.text).toBe(200);
+    const byName = new Map(
+      (status.body as { checklist: { items: { name: string; state: string; reason?: string }[] } }).checklist.items.map(
+        (line) => [line.name, line],
+      ),
+    );
+    expect(byName.get(items[0]!)).toMatchObject({ state: "explained", reason: "Not in this home" });
+    expect(byName.get(items[2]!)).toMatchObject({ state: "explained", reason: words });
     await context.close();
   });
 });

@@ -96,3 +96,28 @@ export async function screenshot(page: Page, name: string, { fullPage = false, m
   await mkdir(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), scale: "css", fullPage, mask, maskColor: "#c5ced8" });
 }
+
+/** The round stop button while recording; answers once the stopped screen is up. */
+export async function stopRecording(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Stop recording" }).click();
+  await page.getByRole("heading", { name: "Recording stopped" }).waitFor({ timeout: 20_000 });
+}
+
+/** Stop, then Done: send the walkthrough (what is not checked off is then reported missed). */
+export async function stopAndSend(page: Page): Promise<void> {
+  await stopRecording(page);
+  await page.getByRole("button", { name: "Done: send the walkthrough" }).click();
+}
+
+/** Every button and link in view of the screen, each at least `min` CSS px both ways (a gloved thumb). */
+export async function expectTapTargets(page: Page, min = 48): Promise<void> {
+  // The screen's own content and its action bar at the bottom; the header is not the screen's.
+  const targets = page.locator("main button:visible, main a:visible, main summary:visible, [class*=sticky] button:visible");
+  for (const target of await targets.all()) {
+    const box = await target.boundingBox();
+    const name = (await target.getAttribute("aria-label")) ?? (await target.innerText());
+    expect(box, name).not.toBeNull();
+    expect(box!.width, `${name}: width`).toBeGreaterThanOrEqual(min);
+    expect(box!.height, `${name}: height`).toBeGreaterThanOrEqual(min);
+  }
+}
