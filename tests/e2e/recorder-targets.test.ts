@@ -114,11 +114,7 @@ describe("a gloved thumb on every screen", () => {
     await pause(1500);
     await expectThumbFriendly(page, "recording", "Stop recording");
 
-    await page.getByRole("button", { name: "Stop recording" }).click();
-    await page.getByRole("heading", { name: "Not filmed yet" }).waitFor({ timeout: 20_000 });
-    await expectThumbFriendly(page, "stopped", "Continue recording");
-
-    // Parts, then the finish call, wait here so each step of the upload can be measured.
+    // Parts, then the finish call, wait from here (before the last segment is stored) so each step of the upload can be measured.
     let holdParts = true;
     let holdFinish = true;
     await page.route("**/api/parts/*", async (route) => {
@@ -129,6 +125,10 @@ describe("a gloved thumb on every screen", () => {
       while (holdFinish) await pause(100);
       await route.continue();
     });
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await page.getByRole("heading", { name: "Not filmed yet" }).waitFor({ timeout: 20_000 });
+    await expectThumbFriendly(page, "stopped", "Continue recording");
+
     await page.getByRole("button", { name: "Done: send the walkthrough" }).click();
     await page.getByRole("heading", { name: "Uploading your walkthrough" }).waitFor();
     await expectThumbFriendly(page, "uploading");

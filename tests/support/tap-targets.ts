@@ -24,7 +24,7 @@ interface Box {
 export interface Target {
   describe: string;
   box: Box;
-  /** The thumb reaches it where it is now: its centre is on screen and not under another layer (the sticky bar). */
+  /** The thumb reaches it where it is now: it is on screen and no part of it is under another layer (the sticky bar). */
   reachable: boolean;
   /** Indexes of targets inside this one (a button in a label), not spaced from it. */
   contains: number[];
@@ -51,11 +51,15 @@ export async function measureTargets(page: Page): Promise<Target[]> {
     return elements.map((element, index) => {
       const rect = element.getBoundingClientRect();
       const cx = rect.left + rect.width / 2;
-      const cy = rect.top + rect.height / 2;
-      const onScreen = cx >= 0 && cy >= 0 && cx <= window.innerWidth && cy <= window.innerHeight;
-      const hit = onScreen ? document.elementFromPoint(cx, cy) : null;
+      // Its top, middle and bottom all in view and on top: one half under the sticky bar is not yet reachable.
+      const ys = [rect.top + 2, rect.top + rect.height / 2, rect.bottom - 2];
+      const shows = (y: number) => {
+        if (cx < 0 || y < 0 || cx > window.innerWidth || y > window.innerHeight) return false;
+        const hit = document.elementFromPoint(cx, y);
+        return hit !== null && (element === hit || element.contains(hit) || hit.contains(element));
+      };
       return {
-        reachable: hit !== null && (element === hit || element.contains(hit) || hit.contains(element)),
+        reachable: ys.every(shows),
         contains: elements.flatMap((other, at) => (at !== index && element.contains(other) ? [at] : [])),
       };
     });
