@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { languageNames, localeCookie, locales } from "../../lib/i18n/locales";
+import { type Locale, languageNames, localeCookie, locales } from "../../lib/i18n/locales";
+import { fixedReasons } from "../../lib/recorder-app/missed-reasons";
 import { call } from "../support/api";
 import { expectAccessible } from "../support/axe";
 import { launchRecorderBrowser, pause, screenshot } from "../support/recorder-browser";
@@ -14,7 +15,9 @@ import { item } from "../fixtures/roster";
  * The recorder in the cleaner's language. In the pseudo-locale every catalogue message comes out
  * as ⟦áççéñtéd⟧: on every screen reached, any letter outside the brackets that is not the
  * partner's own words is text that bypassed the catalogues. Then the phone's language, the
- * switch in the header, and the choice remembered across a reload, <html lang> following.
+ * switch in the header, and the choice remembered across a reload, <html lang> following. And a
+ * whole walkthrough in Spanish and in Polish: every step in that language, while what reaches the
+ * partner (the API's checklist block) carries the fixed reasons in English.
  */
 
 let browser: Browser;
@@ -22,7 +25,7 @@ let partner: TestPartner;
 let workspaceId: string;
 const home = "Villa Miramar";
 const task = "Limpieza final";
-const items = ["Kitchen counters wiped", "Beds made"];
+const items = ["Kitchen counters wiped", "Beds made", "Bathroom mirror clean"];
 const partnerWords = [home, task, "Casa Clean", ...items];
 
 beforeAll(async () => {
@@ -180,6 +183,72 @@ describe("the cleaner's language", () => {
     await page.goto(url);
     await page.getByRole("button", { name: de("ready.start") }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("de");
+    await context.close();
+  });
+});
+
+describe.each<[Locale, string, string]>([
+  ["es", "es-MX", "Lo limpié dos veces, el espejo estaba empañado."],
+  ["pl", "pl-PL", "Umyłam lustro dwa razy, było zaparowane."],
+])("a whole walkthrough in %s", (locale, phoneLocale, ownWords) => {
+  it("speaks the cleaner's language at every step; the partner reads the fixed reason in English and the cleaner's own words as typed", async () => {
+    const t = await recorderWords(locale);
+    const taskId = `task-${randomUUID()}`;
+    const link = await issueLink(partner.apiKey, {
+      workspace_id: workspaceId,
+      task_id: taskId,
+      property_id: "home-1",
+      task_name: task,
+    });
+    const context = await phone({ locale: phoneLocale });
+    const page = await context.newPage();
+    await page.goto(link.recording_url);
+    await page.getByRole("heading", { name: t("ready.title") }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+    await page.getByRole("heading", { name: t("checklist.housekeeping") }).waitFor();
+    await page.getByText(t("header.forPartner", { partner: "Casa Clean" })).waitFor();
+
+    await page.getByRole("button", { name: t("ready.start") }).click();
+    await page.getByRole("timer").waitFor({ timeout: 20_000 });
+    await pause(1500);
+    // One item checked off waits for staff (no provider here), so the report stays open to explanations.
+    await page.getByRole("button", { name: items[2] }).click();
+    await pause(2000);
+    await page.getByRole("button", { name: t("stopped.stop") }).click();
+    await page.getByRole("heading", { name: t("stopped.title") }).waitFor({ timeout: 20_000 });
+    await page.getByText(t("stopped.leftBody", { count: 2 })).waitFor();
+    await expectAccessible(page, `the stopped screen in ${locale} (phone)`);
+    await page.getByRole("button", { name: t("stopped.done") }).click();
+    await page.getByRole("heading", { name: t("finished.uploadedTitle") }).waitFor({ timeout: 120_000 });
+
+    // Reopened: the results, and a reason for each missed item with one tap (and words for "Something else").
+    await page.goto(link.recording_url);
+    await page.getByRole("heading", { name: t("results.title") }).waitFor();
+    const group = (name: string) => page.getByRole("group", { name: t("reasons.legend", { item: name }) });
+    await group(items[0]!)
+      .getByRole("button", { name: t("reasons.noSupplies") })
+      .click();
+    await group(items[1]!)
+      .getByRole("button", { name: t("reasons.other") })
+      .click();
+    await page.getByLabel(t("reasons.otherLabel")).fill(ownWords);
+    await screenshot(page, `${locale}-reasons-phone`);
+    await expectAccessible(page, `the results in ${locale} (phone)`);
+    await page.getByRole("button", { name: t("reasons.send", { count: 2 }) }).click();
+    await expect.poll(() => page.getByText(t("reasons.sent"), { exact: true }).count(), { timeout: 20_000 }).toBe(2);
+    await page.getByText(`“${t("reasons.noSupplies")}”`).waitFor();
+
+    const status = await call("GET", "/v1/inspections", {
+      key: partner.apiKey,
+      query: { workspace_id: workspaceId, task_id: taskId },
+    });
+    expect(status.status, status.text).toBe(200);
+    const lines = (status.body as { checklist: { items: { name: string; state: string; reason?: string }[] } }).checklist.items;
+    expect(lines.map((line) => [line.name, line.state, line.reason])).toEqual([
+      [items[0], "explained", fixedReasons.noSupplies],
+      [items[1], "explained", ownWords],
+      [items[2], "pending", undefined],
+    ]);
     await context.close();
   });
 });
