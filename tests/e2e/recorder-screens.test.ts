@@ -159,7 +159,7 @@ describe("the end of the walk", () => {
     await page.getByRole("button", { name: "Continue recording" }).waitFor();
     // Progress reads in words; the megabytes and part counts wait behind Details for support.
     const progressWords = await page.locator("#upload-progress-label").innerText();
-    expect(progressWords).toMatch(/^(All saved|Saving \d+ of \d+ parts?|Saved as you film)$/);
+    expect(progressWords).toMatch(/^(All saved|Saving \d+ of \d+ parts?|Saves as you film)$/);
     const details = page.locator("details", { hasText: "Details" });
     expect(await details.locator("p").first().isVisible()).toBe(false);
     const summary = await details.locator("summary").boundingBox();
