@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import es from "../../lib/i18n/messages/es.json";
+import { recorderWords } from "../support/recorder-words";
 import { decideItem } from "../../lib/review/decide-item";
 import { call } from "../support/api";
 import { expectAccessible } from "../support/axe";
@@ -164,6 +165,7 @@ describe("stopping and going on", () => {
 
   it("in Spanish: sends the chosen reasons in English, and says per item which went and which was refused", async () => {
     const words = es.recorder;
+    const t = await recorderWords("es");
     const taskId = `task-${randomUUID()}`;
     const link = await issueLink(partner.apiKey, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1" });
     const context = await browser.newContext({
@@ -195,7 +197,7 @@ describe("stopping and going on", () => {
     const inspection = await inspectionOf(taskId);
     const decided = await db().inspectionItem.findFirstOrThrow({ where: { inspectionId: inspection.id, name: items[2] } });
     await decideItem(inspection.id, decided.itemId, "missed");
-    await page.getByRole("button", { name: "Enviar 2 motivos" }).click();
+    await page.getByRole("button", { name: t("reasons.send", { count: 2 }) }).click();
 
     await page.getByText(words.refusals.item_decided_by_staff).waitFor({ timeout: 20_000 });
     expect(await page.getByText(words.reasons.sent, { exact: true }).count()).toBe(1);

@@ -11,6 +11,7 @@ import { recordingKeys } from "../../lib/recording/recorder-state";
 import { probeMedia } from "../../lib/video/probe-media";
 import { launchBrowser } from "./browser";
 import { localDriverOfApp } from "./media";
+import { measureTargets, targetProblems } from "./tap-targets";
 
 /*
  * The recording app in Debian's Chromium with its fake camera (notes/toolchain.md): the camera
@@ -109,15 +110,7 @@ export async function stopAndSend(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Done: send the walkthrough" }).click();
 }
 
-/** Every button and link in view of the screen, each at least `min` CSS px both ways (a gloved thumb). */
-export async function expectTapTargets(page: Page, min = 48): Promise<void> {
-  // The screen's own content and its action bar at the bottom; the header is not the screen's.
-  const targets = page.locator("main button:visible, main a:visible, main summary:visible, [class*=sticky] button:visible");
-  for (const target of await targets.all()) {
-    const box = await target.boundingBox();
-    const name = (await target.getAttribute("aria-label")) ?? (await target.innerText());
-    expect(box, name).not.toBeNull();
-    expect(box!.width, `${name}: width`).toBeGreaterThanOrEqual(min);
-    expect(box!.height, `${name}: height`).toBeGreaterThanOrEqual(min);
-  }
+/** Every target on the screen fit for a gloved thumb (tests/support/tap-targets.ts: size and spacing). */
+export async function expectTapTargets(page: Page): Promise<void> {
+  expect(targetProblems(await measureTargets(page))).toEqual([]);
 }
