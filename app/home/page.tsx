@@ -14,7 +14,8 @@ import { Button } from "@/components/ui/Button";
 import { Card, CardHeader } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { PageHeader, PageShell } from "@/components/ui/PageShell";
-import { pageTranslations } from "@/lib/i18n/messages";
+import { PageIntl } from "@/components/ui/PageIntl";
+import { pageLocale, pageMessages, pageTranslations } from "@/lib/i18n/messages";
 
 export const dynamic = "force-dynamic";
 export async function generateMetadata(): Promise<Metadata> {
@@ -81,11 +82,13 @@ export default async function HomePage({ searchParams }: { searchParams: Search 
         <CardHeader id="inspections-title" title={t("latest")} description={t("latestHint")} />
         {/* Nothing to filter yet: the empty state alone says what comes next. */}
         {(home.inspections.length > 0 || filtered) && (
-          <InspectionFilters
-            initial={values}
-            workspaces={seats.map((seat) => ({ id: seat.workspaceId, name: seat.workspaceName }))}
-            homes={home.homes.map((each) => ({ id: each.id, name: each.name }))}
-          />
+          <PageIntl locale={await pageLocale()} messages={await pageMessages("people")}>
+            <InspectionFilters
+              initial={values}
+              workspaces={seats.map((seat) => ({ id: seat.workspaceId, name: seat.workspaceName }))}
+              homes={home.homes.map((each) => ({ id: each.id, name: each.name }))}
+            />
+          </PageIntl>
         )}
         <div className="mt-5">
           {home.inspections.length > 0 ? (

@@ -6,7 +6,8 @@ import { DeliveryChoices } from "@/components/manager/DeliveryChoices";
 import { StatePage } from "@/components/manager/StatePage";
 import { PageHeader, PageShell } from "@/components/ui/PageShell";
 import { QueryProvider } from "@/components/ui/QueryProvider";
-import { pageTranslations } from "@/lib/i18n/messages";
+import { PageIntl } from "@/components/ui/PageIntl";
+import { pageLocale, pageMessages, pageTranslations } from "@/lib/i18n/messages";
 
 export const dynamic = "force-dynamic";
 export async function generateMetadata(): Promise<Metadata> {
@@ -34,9 +35,11 @@ export default async function SettingsPage() {
     <PageShell person={person}>
       <PageHeader title={t("heading")} description={t.rich("intro", { email: person.email, address })} />
       <QueryProvider>
-        <div className="flex max-w-3xl flex-col gap-6">
-          <DeliveryChoices choices={choices} />
-        </div>
+        <PageIntl locale={await pageLocale()} messages={await pageMessages("people")}>
+          <div className="flex max-w-3xl flex-col gap-6">
+            <DeliveryChoices choices={choices} />
+          </div>
+        </PageIntl>
       </QueryProvider>
     </PageShell>
   );
