@@ -10,10 +10,3 @@ export const checklistTypeLabel: Record<ChecklistType, string> = {
   inspection: "Inspection",
   maintenance: "Maintenance",
 };
-
-/** What each role may do, said where a role is chosen. */
-export const seatRoleHint = {
-  owner: "Invites and removes people, sets homes up, reads every report.",
-  manager: "Sets homes up and reads every report.",
-  viewer: "Reads reports; changes nothing.",
-} as const;

@@ -7,7 +7,8 @@ import { StatePage } from "@/components/manager/StatePage";
 import { Button } from "@/components/ui/Button";
 import { PageHeader, PageShell } from "@/components/ui/PageShell";
 import { QueryProvider } from "@/components/ui/QueryProvider";
-import { pageTranslations } from "@/lib/i18n/messages";
+import { PageIntl } from "@/components/ui/PageIntl";
+import { pageLocale, pageMessages, pageTranslations } from "@/lib/i18n/messages";
 
 export const dynamic = "force-dynamic";
 export async function generateMetadata(): Promise<Metadata> {
@@ -60,7 +61,9 @@ export default async function PeoplePage({ params }: { params: Promise<{ workspa
         }
       />
       <QueryProvider>
-        <PeopleManager workspaceId={workspaceId} />
+        <PageIntl locale={await pageLocale()} messages={await pageMessages("people")}>
+          <PeopleManager workspaceId={workspaceId} />
+        </PageIntl>
       </QueryProvider>
     </PageShell>
   );
