@@ -1,7 +1,8 @@
 import { ArrowLeft, ClipboardList, ExternalLink, Lock } from "lucide-react";
 import type { Metadata } from "next";
 import { requirePerson } from "@/lib/auth/current-person";
-import { pageTranslations } from "@/lib/i18n/messages";
+import { PageIntl } from "@/components/ui/PageIntl";
+import { pageLocale, pageMessages, pageTranslations } from "@/lib/i18n/messages";
 import { setupDone } from "@/lib/people/read-home";
 import { readOneHome } from "@/lib/people/read-one-home";
 import { InspectionsTable } from "@/components/manager/InspectionsTable";
@@ -154,7 +155,9 @@ export default async function OneHomePage({ params }: { params: Promise<{ proper
               )}
               {setsUp ? (
                 <QueryProvider>
-                  <PhotoUpload propertyId={home.id} propertyName={home.name} />
+                  <PageIntl locale={await pageLocale()} messages={await pageMessages("people")}>
+                    <PhotoUpload propertyId={home.id} propertyName={home.name} />
+                  </PageIntl>
                 </QueryProvider>
               ) : (
                 <p className="text-muted">{t("oneHome.viewersOnly")}</p>
