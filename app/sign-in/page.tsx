@@ -23,8 +23,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const returnPath = safeReturnPath(query.callbackUrl, config().APP_URL);
   if (await currentPerson()) redirect(returnPath);
   const t = await pageTranslations("signIn.page");
+  const home = (await pageTranslations("signIn"))("homeLink");
   return (
-    <CentredPage footer={t.rich("footer", { docs: (words) => <TextLink href="/docs">{words}</TextLink> })}>
+    <CentredPage homeLabel={home} footer={t.rich("footer", { docs: (words) => <TextLink href="/docs">{words}</TextLink> })}>
       <CentredPageHeading id="sign-in-title" title={t("heading")}>
         {t("intro")}
       </CentredPageHeading>

@@ -5,7 +5,7 @@ import { LocalTime } from "@/components/ui/LocalTime";
 import { formatDuration } from "@/lib/format/dates";
 import { pageLocale, pageTranslations } from "@/lib/i18n/messages";
 import type { Report } from "@/lib/reports/read-report";
-import { type Verdict, verdictReason } from "@/lib/reports/verdict";
+import type { Verdict, VerdictInput } from "@/lib/reports/verdict";
 import { DownloadPdfButton } from "./DownloadPdfButton";
 import { PrintButton } from "./PrintButton";
 
@@ -39,6 +39,24 @@ async function NoVerdictYet({ status }: { status: Exclude<Report["status"], "com
 }
 
 /** The answer first: the verdict in words and colour, and why. */
+type VerdictTranslator = Awaited<ReturnType<typeof pageTranslations<"report.verdict">>>;
+
+/**
+ * Why, in a few words: "1 major finding", "2 moderate findings and 1 missed item", "Nothing needs
+ * attention" (the page's words for lib/reports/verdict.ts `verdictReason`, which the PDF and mail keep).
+ */
+function reasonOf(t: VerdictTranslator, { bySeverity, missedItems }: VerdictInput): string {
+  const parts = [
+    bySeverity.MAJOR > 0 ? t("reason.major", { count: bySeverity.MAJOR }) : undefined,
+    bySeverity.MODERATE > 0 ? t("reason.moderate", { count: bySeverity.MODERATE }) : undefined,
+    missedItems > 0 ? t("reason.missed", { count: missedItems }) : undefined,
+  ].filter((part) => part !== undefined);
+  const [first, second, third] = parts;
+  if (first === undefined) return bySeverity.MINOR > 0 ? t("reason.onlyMinor", { count: bySeverity.MINOR }) : t("reason.nothing");
+  if (second === undefined) return first;
+  return third === undefined ? t("reason.two", { first, second }) : t("reason.three", { first, second, third });
+}
+
 async function VerdictPanel({ verdict, report }: { verdict: Verdict; report: Report }) {
   const t = await pageTranslations("report.verdict");
   const look = verdictLook[verdict];
@@ -50,7 +68,7 @@ async function VerdictPanel({ verdict, report }: { verdict: Verdict; report: Rep
         <p className="text-sm font-medium text-ink-soft">{t("question")}</p>
         <p className={cn("text-2xl font-bold tracking-tight sm:text-3xl", look.text)}>{t(verdict)}</p>
         <p className="mt-1 text-ink-soft">
-          {verdictReason({ bySeverity: report.summary.bySeverity, missedItems: report.summary.missedSteps })}
+          {reasonOf(t, { bySeverity: report.summary.bySeverity, missedItems: report.summary.missedSteps })}
         </p>
       </div>
     </div>

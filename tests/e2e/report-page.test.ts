@@ -178,6 +178,30 @@ async function open(size: "phone" | "desktop", inspectionId: string): Promise<{ 
   return { context, page };
 }
 
+/**
+ * What a page's main part says (its text, and its aria-labels, alt and title texts) that is not
+ * inside a catalogue message: in the pseudo-locale every message comes out as ⟦…⟧ (nested when a
+ * message is an argument of another), so whatever is left bypassed the catalogue, or is the
+ * partner's or the reader's own words, which `allowed` lists.
+ */
+async function textOutsideCatalogue(page: Page, allowed: string[]): Promise<string[]> {
+  const texts = await page
+    .locator("main")
+    .evaluate((main) => [
+      (main as HTMLElement).innerText,
+      ...[...main.querySelectorAll("[aria-label], [alt], [title]")].flatMap((element) =>
+        ["aria-label", "alt", "title"].map((name) => element.getAttribute(name) ?? ""),
+      ),
+    ]);
+  return texts.flatMap((text) => {
+    let rest = text;
+    for (let inner = /⟦[^⟦⟧]*⟧/g; inner.test(rest);) rest = rest.replace(inner, " ");
+    for (const words of [...allowed].sort((a, b) => b.length - a.length)) rest = rest.split(words).join(" ");
+    // Numbers, times, Intl's units ("9s") and the separators between facts carry no catalogue words.
+    return rest.split(/[\s·:,.()—–-]+/).filter((word) => /\p{L}/u.test(word) && !/^\d+\p{L}{1,3}$/u.test(word));
+  });
+}
+
 /** Every picture in the page's findings has loaded (lazy ones scrolled to first). */
 async function picturesLoaded(page: Page, selector = "article img"): Promise<void> {
   await until(
@@ -391,6 +415,48 @@ describe("report page", () => {
     );
     expect(time).toBeLessThan(6);
     await video.evaluate((v: HTMLVideoElement) => v.pause());
+    await context.close();
+  });
+  it("says nothing outside the catalogue: the report and the sign-in page in the pseudo-locale", async () => {
+    const context = await browser.newContext({ viewport: phoneViewport, timezoneId: "UTC", locale: "en-US" });
+    const [name, value] = cookie.split("=") as [string, string];
+    await context.addCookies([
+      { name, value, url: appUrl },
+      { name: "walkthrough-language", value: "en-XA", url: appUrl },
+    ]);
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/reports/${reports.check}`);
+    await page.getByRole("heading", { level: 1, name: "Harbour View Apartment" }).waitFor();
+    await expect(page.locator("html").getAttribute("lang")).resolves.toBe("en-XA");
+    const inspection = await db().inspection.findUniqueOrThrow({
+      where: { id: reports.check },
+      include: { property: true, workspace: true, task: true, findings: true },
+    });
+    const partnersWords = [
+      inspection.property.name,
+      // The address as the partner sent it (parts joined on the server).
+      ...(await page.locator("#report-title ~ p").allTextContents()),
+      inspection.workspace.name,
+      inspection.task?.name ?? "",
+      ...items,
+      ...inspection.findings.flatMap((finding) => [finding.description, finding.room]),
+    ].filter(Boolean);
+    // The dates are the reader's own locale's (LocalTime), not the page's.
+    const dates = [
+      ...(await page.locator("main time").allTextContents()),
+      ...(await page.locator("main time").evaluateAll((times) => times.map((time) => time.getAttribute("title") ?? ""))),
+    ].filter(Boolean);
+    expect(await textOutsideCatalogue(page, [...partnersWords, ...dates])).toEqual([]);
+    await screenshot(page, "report-pseudo-locale-phone", { fullPage: true });
+
+    const signedOut = await browser.newContext({ viewport: phoneViewport, locale: "en-US" });
+    await signedOut.addCookies([{ name: "walkthrough-language", value: "en-XA", url: appUrl }]);
+    const signIn = await signedOut.newPage();
+    await signIn.goto(`${appUrl}/sign-in?callbackUrl=${encodeURIComponent(`/reports/${reports.check}`)}`);
+    await signIn.locator("form").waitFor();
+    expect(await textOutsideCatalogue(signIn, ["Walkthrough"])).toEqual([]); // the product's name, the logo
+    await screenshot(signIn, "sign-in-pseudo-locale-phone", { fullPage: true });
+    await signedOut.close();
     await context.close();
   });
 });

@@ -12,8 +12,9 @@ export async function generateMetadata(): Promise<Metadata> {
 // next-auth sends browsers here after a sign-in form that posted without JavaScript.
 export default async function CheckEmailPage() {
   const t = await pageTranslations("signIn.checkEmail");
+  const home = (await pageTranslations("signIn"))("homeLink");
   return (
-    <CentredPage footer={t.rich("footer", { link: (words) => <TextLink href="/sign-in">{words}</TextLink> })}>
+    <CentredPage homeLabel={home} footer={t.rich("footer", { link: (words) => <TextLink href="/sign-in">{words}</TextLink> })}>
       <span className="grid size-10 place-items-center rounded-full bg-success-soft text-success">
         <MailCheck aria-hidden className="size-5" />
       </span>

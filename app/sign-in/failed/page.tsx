@@ -19,12 +19,13 @@ const explained = {
 export default async function SignInFailedPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const { error } = await searchParams;
   const t = await pageTranslations("signIn.failed");
+  const home = (await pageTranslations("signIn"))("homeLink");
   const keys =
     error === "Verification" || error === "EmailSignin"
       ? explained[error]
       : ({ heading: "otherHeading", text: "otherText" } as const);
   return (
-    <CentredPage>
+    <CentredPage homeLabel={home}>
       <CentredPageHeading id="failed-title" title={t(keys.heading)} />
       <Notice tone="warning">{t(keys.text)}</Notice>
       <Button asChild size="lg" className="w-full">
