@@ -7,6 +7,7 @@ import { call } from "../support/api";
 import { desktopViewport, expectAccessible, phoneViewport } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import type { FakeAnalysisProvider } from "../support/fake-analysis-provider";
+import { textOutsideCatalogue } from "../support/catalogue-text";
 import { screenshot } from "../support/recorder-browser";
 import { signInByMail } from "../support/sign-in";
 import type { SmtpReceiver } from "../support/smtp-receiver";
@@ -176,30 +177,6 @@ async function open(size: "phone" | "desktop", inspectionId: string): Promise<{ 
   await page.goto(`${appUrl}/reports/${inspectionId}`);
   await page.getByRole("heading", { level: 1, name: "Harbour View Apartment" }).waitFor();
   return { context, page };
-}
-
-/**
- * What a page's main part says (its text, and its aria-labels, alt and title texts) that is not
- * inside a catalogue message: in the pseudo-locale every message comes out as ⟦…⟧ (nested when a
- * message is an argument of another), so whatever is left bypassed the catalogue, or is the
- * partner's or the reader's own words, which `allowed` lists.
- */
-async function textOutsideCatalogue(page: Page, allowed: string[]): Promise<string[]> {
-  const texts = await page
-    .locator("main")
-    .evaluate((main) => [
-      (main as HTMLElement).innerText,
-      ...[...main.querySelectorAll("[aria-label], [alt], [title]")].flatMap((element) =>
-        ["aria-label", "alt", "title"].map((name) => element.getAttribute(name) ?? ""),
-      ),
-    ]);
-  return texts.flatMap((text) => {
-    let rest = text;
-    for (let inner = /⟦[^⟦⟧]*⟧/g; inner.test(rest);) rest = rest.replace(inner, " ");
-    for (const words of [...allowed].sort((a, b) => b.length - a.length)) rest = rest.split(words).join(" ");
-    // Numbers, times, Intl's units ("9s") and the separators between facts carry no catalogue words.
-    return rest.split(/[\s·:,.()—–-]+/).filter((word) => /\p{L}/u.test(word) && !/^\d+\p{L}{1,3}$/u.test(word));
-  });
 }
 
 /** Every picture in the page's findings has loaded (lazy ones scrolled to first). */
