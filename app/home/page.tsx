@@ -14,9 +14,14 @@ import { Button } from "@/components/ui/Button";
 import { Card, CardHeader } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { PageHeader, PageShell } from "@/components/ui/PageShell";
+import { PageIntl } from "@/components/ui/PageIntl";
+import { pageLocale, pageMessages, pageTranslations } from "@/lib/i18n/messages";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Inspections · Walkthrough" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await pageTranslations("people.home");
+  return { title: t("title") };
+}
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
@@ -25,17 +30,21 @@ export default async function HomePage({ searchParams }: { searchParams: Search 
   const person = await requirePerson("/home");
   const query = await searchParams;
   const seats = await seatsOf(person.id);
+  const t = await pageTranslations("people.home");
   if (seats.length === 0) {
     // Staff and partner engineers sign in through the same form: their place is a console.
     const role = await consoleRoleOf(person.id);
     if (role.staff) redirect("/admin");
     if (role.partnerIds.length > 0) redirect("/console");
     return (
-      <StatePage person={person} icon={House} title="No workspace yet">
+      <StatePage person={person} icon={House} title={t("noWorkspace")}>
         <p>
-          <span className="font-medium text-ink">{person.email}</span> is not in a workspace yet, so there are no reports to show.
+          {t.rich("notInWorkspace", {
+            email: person.email,
+            address: (words) => <span className="font-medium text-ink">{words}</span>,
+          })}
         </p>
-        <p>Ask the owner of your company&apos;s workspace to invite this address; the invitation arrives by email.</p>
+        <p>{t("askOwner")}</p>
       </StatePage>
     );
   }
@@ -60,69 +69,58 @@ export default async function HomePage({ searchParams }: { searchParams: Search 
   return (
     <PageShell person={person}>
       <PageHeader
-        title="Inspections"
+        title={t("heading")}
         description={
           <>
-            {severalWorkspaces ? "Workspaces" : "Workspace"}:{" "}
+            {t("workspaces", { count: seats.length })}{" "}
             <span className="font-medium text-ink-soft">{seats.map((seat) => seat.workspaceName).join(" · ")}</span>
           </>
         }
       />
 
       <Card aria-labelledby="inspections-title" className="max-sm:px-3">
-        <CardHeader
-          id="inspections-title"
-          title="Latest walkthroughs"
-          description="Which homes need you before the next guests."
-        />
+        <CardHeader id="inspections-title" title={t("latest")} description={t("latestHint")} />
         {/* Nothing to filter yet: the empty state alone says what comes next. */}
         {(home.inspections.length > 0 || filtered) && (
-          <InspectionFilters
-            initial={values}
-            workspaces={seats.map((seat) => ({ id: seat.workspaceId, name: seat.workspaceName }))}
-            homes={home.homes.map((each) => ({ id: each.id, name: each.name }))}
-          />
+          <PageIntl locale={await pageLocale()} messages={await pageMessages("people")}>
+            <InspectionFilters
+              initial={values}
+              workspaces={seats.map((seat) => ({ id: seat.workspaceId, name: seat.workspaceName }))}
+              homes={home.homes.map((each) => ({ id: each.id, name: each.name }))}
+            />
+          </PageIntl>
         )}
         <div className="mt-5">
           {home.inspections.length > 0 ? (
-            <InspectionsTable rows={home.inspections} caption="Latest walkthroughs" showWorkspace={severalWorkspaces} />
+            <InspectionsTable rows={home.inspections} caption={t("latest")} showWorkspace={severalWorkspaces} />
           ) : filtered ? (
-            <EmptyState icon={Inbox} title="No walkthroughs match these filters">
-              Try a wider date range or another verdict, or clear the filters to see every walkthrough.
+            <EmptyState icon={Inbox} title={t("noMatch")}>
+              {t("noMatchHint")}
             </EmptyState>
           ) : (
             <EmptyState
               icon={ClipboardList}
-              title="No reports yet"
+              title={t("noReports")}
               action={
                 home.homes.length > 0 ? (
                   <Button asChild variant="secondary">
-                    <a href="#homes-title">Set your homes up</a>
+                    <a href="#homes-title">{t("setUpHomes")}</a>
                   </Button>
                 ) : undefined
               }
             >
-              Reports appear here after a cleaner records a walkthrough. Set your homes up first: a checklist, a tour and baseline
-              photos make every report sharper.
+              {t("noReportsHint")}
             </EmptyState>
           )}
         </div>
-        {home.truncated && (
-          <p className="mt-3 text-sm text-muted">
-            Showing the latest 100 walkthroughs; filter by home or date to find older ones.
-          </p>
-        )}
+        {home.truncated && <p className="mt-3 text-sm text-muted">{t("truncated")}</p>}
       </Card>
 
       <Card aria-labelledby="homes-title" className="max-sm:px-3">
-        <CardHeader
-          id="homes-title"
-          title="Homes"
-          description="A checklist, a tour and baseline photos let each report compare against how the home should look."
-        />
+        <CardHeader id="homes-title" title={t("homes")} description={t("homesHint")} />
         {home.homes.length === 0 ? (
-          <EmptyState icon={House} title="No homes yet">
-            Homes appear here once your booking or cleaning platform sends them to Walkthrough.
+          <EmptyState icon={House} title={t("noHomes")}>
+            {t("noHomesHint")}
           </EmptyState>
         ) : (
           <HomesList homes={home.homes} showWorkspace={severalWorkspaces} />

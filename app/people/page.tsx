@@ -2,7 +2,7 @@ import { ChevronRight, House, Users } from "lucide-react";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { requirePerson } from "@/lib/auth/current-person";
-import { seatRoleLabel } from "@/lib/labels/labels";
+import { pageTranslations } from "@/lib/i18n/messages";
 import { seatsOf } from "@/lib/people/access";
 import { ownersOf } from "@/lib/people/read-owners";
 import { StatePage } from "@/components/manager/StatePage";
@@ -12,7 +12,10 @@ import { PageHeader, PageShell } from "@/components/ui/PageShell";
 import { TextLink } from "@/components/ui/TextLink";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "People · Walkthrough" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await pageTranslations("people.entry");
+  return { title: t("title") };
+}
 
 /**
  * The navigation's People: an owner of one workspace goes straight to its people; an owner of
@@ -21,12 +24,15 @@ export const metadata: Metadata = { title: "People · Walkthrough" };
 export default async function PeopleEntry() {
   const person = await requirePerson("/people");
   const seats = await seatsOf(person.id);
+  const t = await pageTranslations("people");
   if (seats.length === 0)
     return (
-      <StatePage person={person} icon={House} title="No workspace yet">
+      <StatePage person={person} icon={House} title={t("entry.noWorkspace")}>
         <p>
-          <span className="font-medium text-ink">{person.email}</span> is not in a workspace yet. Ask the owner of your
-          company&apos;s workspace to invite this address.
+          {t.rich("entry.notInWorkspace", {
+            email: person.email,
+            address: (words) => <span className="font-medium text-ink">{words}</span>,
+          })}
         </p>
       </StatePage>
     );
@@ -37,10 +43,10 @@ export default async function PeopleEntry() {
 
   return (
     <PageShell person={person}>
-      <PageHeader title="People" description="Who can read each workspace's reports is decided by its owner." />
+      <PageHeader title={t("entry.heading")} description={t("entry.intro")} />
       {owned.length > 0 && (
         <Card aria-labelledby="owned-title">
-          <CardHeader id="owned-title" title="Workspaces you own" description="Invite, change roles and remove people." />
+          <CardHeader id="owned-title" title={t("entry.owned")} description={t("entry.ownedHint")} />
           <ul className="divide-y divide-line">
             {owned.map((seat) => (
               <li key={seat.workspaceId} className="relative flex items-center gap-3 py-3 first:pt-0 last:pb-0">
@@ -61,8 +67,8 @@ export default async function PeopleEntry() {
         <Card aria-labelledby="others-title">
           <CardHeader
             id="others-title"
-            title={owned.length > 0 ? "Other workspaces" : "Your workspaces"}
-            description="Only an owner invites and removes people. To add a colleague, ask the owner."
+            title={owned.length > 0 ? t("entry.otherWorkspaces") : t("entry.yourWorkspaces")}
+            description={t("entry.othersHint")}
           />
           <ul className="divide-y divide-line">
             {others.map((seat) => {
@@ -72,23 +78,20 @@ export default async function PeopleEntry() {
                   <div className="min-w-0">
                     <p className="font-medium text-ink">{seat.workspaceName}</p>
                     <p className="mt-0.5 text-sm text-muted">
-                      {contacts.length === 0 ? (
-                        "No owner yet: Walkthrough's support can help."
-                      ) : (
-                        <>
-                          Ask{" "}
-                          {contacts.map((owner, index) => (
-                            <span key={owner.email}>
-                              {index > 0 && (index === contacts.length - 1 ? " or " : ", ")}
-                              <TextLink href={`mailto:${owner.email}`}>{owner.name ?? owner.email}</TextLink>
-                            </span>
-                          ))}
-                          .
-                        </>
-                      )}
+                      {contacts.length === 0
+                        ? t("entry.noOwner")
+                        : t.rich("entry.ask", {
+                            owners: () =>
+                              contacts.map((owner, index) => (
+                                <span key={owner.email}>
+                                  {index > 0 && (index === contacts.length - 1 ? t("entry.or") : ", ")}
+                                  <TextLink href={`mailto:${owner.email}`}>{owner.name ?? owner.email}</TextLink>
+                                </span>
+                              )),
+                          })}
                     </p>
                   </div>
-                  <Badge tone="neutral">You: {seatRoleLabel[seat.role].toLowerCase()}</Badge>
+                  <Badge tone="neutral">{t("entry.you", { role: t(`role.${seat.role}`) })}</Badge>
                 </li>
               );
             })}

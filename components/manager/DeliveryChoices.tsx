@@ -2,6 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import type { FindingSeverity } from "@/lib/generated/prisma/enums";
 import type { DeliveryChoice } from "@/lib/people/manage-seats";
 import { Button } from "@/components/ui/Button";
@@ -12,13 +13,11 @@ import { Field } from "@/components/ui/Field";
 import { Notice } from "@/components/ui/Notice";
 import { Select } from "@/components/ui/Select";
 
-const severityChoice: Record<FindingSeverity, string> = {
-  MINOR: "Any finding, minor ones included",
-  MODERATE: "A moderate or major finding",
-  MAJOR: "A major finding only",
-};
+// Least serious first: the choice reads from "everything" to "only the worst".
+const severities: FindingSeverity[] = ["MINOR", "MODERATE", "MAJOR"];
 
 function ChoiceForm({ initial, single }: { initial: DeliveryChoice; single: boolean }) {
+  const t = useTranslations("people.delivery");
   const [saved, setSaved] = useState(false);
   const save = useMutation({
     mutationFn: (input: { minimumSeverity: string; receiveMissedSteps: boolean }) =>
@@ -42,20 +41,15 @@ function ChoiceForm({ initial, single }: { initial: DeliveryChoice; single: bool
     <Card aria-labelledby={`choice-${id}`}>
       <CardHeader
         id={`choice-${id}`}
-        title={single ? "Report emails" : initial.workspaceName}
+        title={single ? t("title") : initial.workspaceName}
         description={single ? initial.workspaceName : undefined}
       />
       <form onSubmit={submit} className="flex flex-col gap-5" onChange={() => setSaved(false)}>
-        <Field
-          id={`severity-${id}`}
-          label="Email me reports with a finding at least"
-          hint="Reports below this stay on the Inspections page."
-          className="max-w-md"
-        >
+        <Field id={`severity-${id}`} label={t("minimum")} hint={t("minimumHint")} className="max-w-md">
           <Select name="minimumSeverity" defaultValue={initial.minimumSeverity}>
-            {(Object.keys(severityChoice) as FindingSeverity[]).map((severity) => (
+            {severities.map((severity) => (
               <option key={severity} value={severity}>
-                {severityChoice[severity]}
+                {t(`severity.${severity}`)}
               </option>
             ))}
           </Select>
@@ -63,15 +57,15 @@ function ChoiceForm({ initial, single }: { initial: DeliveryChoice; single: bool
         <Checkbox
           name="receiveMissedSteps"
           defaultChecked={initial.receiveMissedSteps}
-          label="Also email me reports where the cleaner missed checklist steps"
-          hint="Even when no finding reaches the level above."
+          label={t("missed")}
+          hint={t("missedHint")}
         />
         <div className="flex items-center gap-3 border-t border-line pt-4">
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? "Saving…" : "Save"}
+            {save.isPending ? t("saving") : t("save")}
           </Button>
           <span role="status" className="text-sm text-success">
-            {saved ? "Saved." : ""}
+            {saved ? t("saved") : ""}
           </span>
         </div>
         {save.isError && <Notice tone="error">{save.error.message}</Notice>}

@@ -1,5 +1,5 @@
 import type { FindingSeverity } from "@/lib/generated/prisma/enums";
-import { severityLabel } from "@/lib/labels/labels";
+import { pageTranslations } from "@/lib/i18n/messages";
 import { cn } from "@/components/ui/cn";
 
 const order: FindingSeverity[] = ["MAJOR", "MODERATE", "MINOR"];
@@ -13,17 +13,18 @@ const dot: Record<FindingSeverity, string> = {
  * "1 major · 2 minor": only the severities that occur, most serious first, each with its colour.
  * Zero is quiet ("None" in the muted colour), never a warning colour.
  */
-export function FindingCounts({ bySeverity }: { bySeverity?: Record<FindingSeverity, number> }) {
-  if (!bySeverity) return <span className="text-muted">—</span>;
+export async function FindingCounts({ bySeverity }: { bySeverity?: Record<FindingSeverity, number> }) {
+  const t = await pageTranslations("people.counts");
+  if (!bySeverity) return <span className="text-muted">{t("unknown")}</span>;
   const present = order.filter((severity) => bySeverity[severity] > 0);
-  if (present.length === 0) return <span className="text-muted">None</span>;
+  if (present.length === 0) return <span className="text-muted">{t("none")}</span>;
   return (
     <ul className="flex flex-wrap gap-x-3 gap-y-1">
       {present.map((severity) => (
         <li key={severity} className="inline-flex items-center gap-1.5 whitespace-nowrap">
           <span aria-hidden className={cn("size-2 rounded-full", dot[severity])} />
           <span className={cn("tabular-nums", severity === "MAJOR" && "font-semibold text-ink")}>
-            {bySeverity[severity]} {severityLabel[severity].toLowerCase()}
+            {t(severity, { count: bySeverity[severity] })}
           </span>
         </li>
       ))}
@@ -32,8 +33,9 @@ export function FindingCounts({ bySeverity }: { bySeverity?: Record<FindingSever
 }
 
 /** Missed checklist items: the number when there are some, quiet otherwise. */
-export function MissedCount({ count }: { count?: number }) {
-  if (count === undefined) return <span className="text-muted">—</span>;
-  if (count === 0) return <span className="text-muted">None</span>;
+export async function MissedCount({ count }: { count?: number }) {
+  const t = await pageTranslations("people.counts");
+  if (count === undefined) return <span className="text-muted">{t("unknown")}</span>;
+  if (count === 0) return <span className="text-muted">{t("none")}</span>;
   return <span className="font-medium text-ink tabular-nums">{count}</span>;
 }

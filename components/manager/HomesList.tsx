@@ -3,6 +3,7 @@ import { type HomeSummary, setupDone } from "@/lib/people/read-home";
 import { Badge } from "@/components/ui/Badge";
 import { VerdictBadge } from "./VerdictBadge";
 import { cn } from "@/components/ui/cn";
+import { pageTranslations } from "@/lib/i18n/messages";
 
 function Part({ done, children }: { done: boolean; children: string }) {
   const Icon = done ? Check : Circle;
@@ -15,7 +16,8 @@ function Part({ done, children }: { done: boolean; children: string }) {
 }
 
 /** Every home with how far its setup has come (checklist, tour, baseline photos), each opening its own page. */
-export function HomesList({ homes, showWorkspace }: { homes: HomeSummary[]; showWorkspace: boolean }) {
+export async function HomesList({ homes, showWorkspace }: { homes: HomeSummary[]; showWorkspace: boolean }) {
+  const t = await pageTranslations("people.homes");
   return (
     <ul className="divide-y divide-line">
       {homes.map((home) => {
@@ -32,23 +34,21 @@ export function HomesList({ homes, showWorkspace }: { homes: HomeSummary[]; show
                 {home.name}
               </a>
               {showWorkspace && <p className="text-xs text-muted">{home.workspaceName}</p>}
-              <ul className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={`Setup of ${home.name}`}>
-                <Part done={parts.checklist}>
-                  {items > 0 ? `Checklist, ${items} ${items === 1 ? "item" : "items"}` : "No checklist"}
-                </Part>
-                <Part done={parts.tour}>{parts.tour ? "Tour" : "No tour"}</Part>
-                <Part done={parts.photos}>
-                  {photos > 0 ? `${photos} baseline ${photos === 1 ? "photo" : "photos"}` : "No baseline photos"}
-                </Part>
+              <ul className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t("setupOf", { home: home.name })}>
+                <Part done={parts.checklist}>{t("checklist", { items })}</Part>
+                <Part done={parts.tour}>{parts.tour ? t("tour") : t("noTour")}</Part>
+                <Part done={parts.photos}>{t("photos", { photos })}</Part>
               </ul>
             </div>
             <div className="flex shrink-0 flex-col items-end gap-1.5 sm:flex-row sm:items-center sm:gap-3">
               {home.latest ? (
                 <VerdictBadge verdict={home.latest.verdict} status="completed" />
               ) : (
-                <span className="text-xs text-muted">No report yet</span>
+                <span className="text-xs text-muted">{t("noReport")}</span>
               )}
-              <Badge tone={done === of ? "success" : "neutral"}>{done === of ? "Set up" : `${done} of ${of} set up`}</Badge>
+              <Badge tone={done === of ? "success" : "neutral"}>
+                {done === of ? t("setUp") : t("partlySetUp", { done, of })}
+              </Badge>
             </div>
             <ChevronRight aria-hidden className="size-4 shrink-0 text-muted" />
           </li>

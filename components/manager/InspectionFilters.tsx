@@ -3,7 +3,7 @@
 import { X } from "lucide-react";
 import { usePathname, useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { verdictFilterLabel } from "@/lib/labels/manager-labels";
+import { useTranslations } from "use-intl";
 import type { VerdictFilter } from "@/lib/people/read-inspections";
 import { Button } from "@/components/ui/Button";
 import { Field, Input } from "@/components/ui/Field";
@@ -35,6 +35,7 @@ export function InspectionFilters({
   workspaces: { id: string; name: string }[];
   homes: { id: string; name: string }[];
 }) {
+  const t = useTranslations("people.filters");
   const router = useRouter();
   const pathname = usePathname();
   const hydrated = useHydrated();
@@ -53,12 +54,12 @@ export function InspectionFilters({
   const filtered = Object.values(values).some((value) => value !== "");
 
   return (
-    <form method="get" role="search" aria-label="Filter inspections" className="flex flex-col gap-3">
+    <form method="get" role="search" aria-label={t("label")} className="flex flex-col gap-3">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-[repeat(auto-fit,minmax(10rem,1fr))]">
         {workspaces.length > 1 && (
-          <Field id="filter-workspace" label="Workspace" className="col-span-2 sm:col-span-1">
+          <Field id="filter-workspace" label={t("workspace")} className="col-span-2 sm:col-span-1">
             <Select name="workspace" value={values.workspace} onChange={change("workspace")}>
-              <option value="">All workspaces</option>
+              <option value="">{t("allWorkspaces")}</option>
               {workspaces.map((workspace) => (
                 <option key={workspace.id} value={workspace.id}>
                   {workspace.name}
@@ -67,9 +68,9 @@ export function InspectionFilters({
             </Select>
           </Field>
         )}
-        <Field id="filter-home" label="Home" className="col-span-2 sm:col-span-1">
+        <Field id="filter-home" label={t("home")} className="col-span-2 sm:col-span-1">
           <Select name="home" value={values.home} onChange={change("home")}>
-            <option value="">All homes</option>
+            <option value="">{t("allHomes")}</option>
             {homes.map((home) => (
               <option key={home.id} value={home.id}>
                 {home.name}
@@ -77,20 +78,20 @@ export function InspectionFilters({
             ))}
           </Select>
         </Field>
-        <Field id="filter-verdict" label="Verdict" className="col-span-2 sm:col-span-1">
+        <Field id="filter-verdict" label={t("verdict")} className="col-span-2 sm:col-span-1">
           <Select name="verdict" value={values.verdict} onChange={change("verdict")}>
-            <option value="">Any verdict</option>
+            <option value="">{t("anyVerdict")}</option>
             {verdicts.map((verdict) => (
               <option key={verdict} value={verdict}>
-                {verdictFilterLabel[verdict]}
+                {t(`verdicts.${verdict}`)}
               </option>
             ))}
           </Select>
         </Field>
-        <Field id="filter-from" label="From">
+        <Field id="filter-from" label={t("from")}>
           <Input name="from" type="date" value={values.from} max={values.to || undefined} onChange={change("from")} />
         </Field>
-        <Field id="filter-to" label="To">
+        <Field id="filter-to" label={t("to")}>
           <Input name="to" type="date" value={values.to} min={values.from || undefined} onChange={change("to")} />
         </Field>
       </div>
@@ -99,17 +100,17 @@ export function InspectionFilters({
           {hydrated ? (
             <Button variant="ghost" size="sm" onClick={() => apply(none)} className="-ml-3">
               <X aria-hidden />
-              Clear filters
+              {t("clear")}
             </Button>
           ) : (
             <Button type="submit" variant="secondary" size="sm">
-              Apply filters
+              {t("apply")}
             </Button>
           )}
         </div>
       )}
       <span role="status" aria-live="polite" className="sr-only">
-        {pending ? "Updating the walkthroughs…" : ""}
+        {pending ? t("updating") : ""}
       </span>
     </form>
   );

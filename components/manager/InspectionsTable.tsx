@@ -1,5 +1,6 @@
 import type { InspectionRow } from "@/lib/people/read-inspections";
 import { LocalTime } from "@/components/ui/LocalTime";
+import { pageTranslations } from "@/lib/i18n/messages";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
 import { TextLink } from "@/components/ui/TextLink";
 import { FindingCounts, MissedCount } from "./FindingCounts";
@@ -9,7 +10,7 @@ import { VerdictBadge } from "./VerdictBadge";
  * One row per walkthrough, newest first, each linking to its report. On the home each row names
  * its home; on a home's own page the date is the link.
  */
-export function InspectionsTable({
+export async function InspectionsTable({
   rows,
   caption,
   showHome = true,
@@ -20,16 +21,17 @@ export function InspectionsTable({
   showHome?: boolean;
   showWorkspace?: boolean;
 }) {
+  const t = await pageTranslations("people.table");
   return (
     <Table>
       <caption className="sr-only">{caption}</caption>
       <THead>
         <tr>
-          <Th>{showHome ? "Home" : "When"}</Th>
-          <Th>Verdict</Th>
-          <Th>Findings</Th>
-          <Th>Missed items</Th>
-          {showHome && <Th className="text-right">When</Th>}
+          <Th>{showHome ? t("home") : t("when")}</Th>
+          <Th>{t("verdict")}</Th>
+          <Th>{t("findings")}</Th>
+          <Th>{t("missed")}</Th>
+          {showHome && <Th className="text-right">{t("when")}</Th>}
         </tr>
       </THead>
       <TBody>
@@ -47,17 +49,17 @@ export function InspectionsTable({
                 )}
               </div>
             </Td>
-            <Td label="Verdict">
+            <Td label={t("verdict")}>
               <VerdictBadge verdict={row.released?.verdict} status={row.status} />
             </Td>
-            <Td label="Findings">
+            <Td label={t("findings")}>
               <FindingCounts bySeverity={row.released?.bySeverity} />
             </Td>
-            <Td label="Missed items">
+            <Td label={t("missed")}>
               <MissedCount count={row.released?.missedItems} />
             </Td>
             {showHome && (
-              <Td label="When" className="text-ink-soft sm:text-right sm:whitespace-nowrap">
+              <Td label={t("when")} className="text-ink-soft sm:text-right sm:whitespace-nowrap">
                 <LocalTime date={row.at} />
               </Td>
             )}

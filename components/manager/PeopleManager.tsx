@@ -3,9 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import type { SeatRole } from "@/lib/generated/prisma/enums";
-import { seatRoleLabel } from "@/lib/labels/labels";
-import { seatRoleHint } from "@/lib/labels/manager-labels";
 import type { SeatsAnswer, SeatView } from "@/lib/people/manage-seats";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
@@ -34,6 +33,7 @@ function Initial({ seat }: { seat: SeatView }) {
 }
 
 function InviteForm({ workspaceId, onInvited }: { workspaceId: string; onInvited: () => void }) {
+  const t = useTranslations("people.seats");
   const toast = useToast();
   const [role, setRole] = useState<Choosable>("manager");
   const invite = useMutation({
@@ -53,8 +53,8 @@ function InviteForm({ workspaceId, onInvited }: { workspaceId: string; onInvited
           setRole("manager");
           toast({
             tone: "success",
-            title: "Invitation sent",
-            description: `${seat.email} gets an email with a link that signs them in.`,
+            title: t("invited"),
+            description: t("invitedDetail", { email: seat.email }),
           });
           onInvited();
         },
@@ -65,21 +65,21 @@ function InviteForm({ workspaceId, onInvited }: { workspaceId: string; onInvited
   return (
     <form onSubmit={submit} noValidate aria-labelledby="invite-title">
       <div className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
-        <Field id="invite-email" label="Email address" error={invite.isError ? invite.error.message : undefined}>
-          <Input name="email" type="email" autoComplete="off" placeholder="name@company.com" required />
+        <Field id="invite-email" label={t("email")} error={invite.isError ? invite.error.message : undefined}>
+          <Input name="email" type="email" autoComplete="off" placeholder={t("placeholder")} required />
         </Field>
-        <Field id="invite-role" label="Role" hint={seatRoleHint[role]}>
+        <Field id="invite-role" label={t("role")} hint={t(`roleHint.${role}`)}>
           <Select name="role" value={role} onChange={(event) => setRole(event.target.value as Choosable)}>
             {choosable.map((value) => (
               <option key={value} value={value}>
-                {seatRoleLabel[value]}
+                {t(`roleName.${value}`)}
               </option>
             ))}
           </Select>
         </Field>
         <Button type="submit" disabled={invite.isPending} className="sm:mt-6.5">
           <UserPlus aria-hidden />
-          {invite.isPending ? "Sending…" : "Send invitation"}
+          {invite.isPending ? t("sending") : t("send")}
         </Button>
       </div>
     </form>
@@ -97,6 +97,7 @@ function SeatRow({
   onChanged: () => void;
   onRemoved: () => void;
 }) {
+  const t = useTranslations("people.seats");
   const toast = useToast();
   const who = seat.name ?? seat.email;
   const changeRole = useMutation({
@@ -105,24 +106,24 @@ function SeatRow({
     onSuccess: (changed) => {
       toast({
         tone: "success",
-        title: "Role changed",
-        description: `${who} is now a ${seatRoleLabel[changed.role].toLowerCase()}.`,
+        title: t("roleChanged"),
+        description: t("roleChangedDetail", { who, role: changed.role }),
       });
       onChanged();
     },
-    onError: (error) => toast({ tone: "error", title: `${who}'s role was not changed.`, description: error.message }),
+    onError: (error) => toast({ tone: "error", title: t("roleNotChanged", { who }), description: error.message }),
   });
   const remove = useMutation({
     mutationFn: () => callApi(`/api/workspaces/${workspaceId}/seats/${seat.seatId}`, { method: "DELETE" }),
     onSuccess: () => {
       toast({
         tone: "success",
-        title: "Removed",
-        description: `${seat.email} can no longer read this workspace's reports.`,
+        title: t("removed"),
+        description: t("removedDetail", { email: seat.email }),
       });
       onRemoved();
     },
-    onError: (error) => toast({ tone: "error", title: `${seat.email} was not removed.`, description: error.message }),
+    onError: (error) => toast({ tone: "error", title: t("notRemoved", { email: seat.email }), description: error.message }),
   });
 
   return (
@@ -134,40 +135,40 @@ function SeatRow({
           {seat.name && <p className="truncate text-sm text-muted">{seat.email}</p>}
           {!seat.joined && (
             <Badge tone="info" className="mt-1">
-              Invited, not signed in yet
+              {t("notSignedIn")}
             </Badge>
           )}
         </div>
       </div>
       <div className="flex items-center gap-2 max-sm:w-full">
         {seat.role === "owner" ? (
-          <Badge tone="neutral">Owner</Badge>
+          <Badge tone="neutral">{t("roleName.owner")}</Badge>
         ) : (
           <>
             <div className="w-36 max-sm:flex-1">
               <Select
-                aria-label={`Role of ${seat.email}`}
+                aria-label={t("roleOf", { email: seat.email })}
                 value={changeRole.isPending ? changeRole.variables : seat.role}
                 disabled={changeRole.isPending}
                 onChange={(event) => changeRole.mutate(event.target.value as Choosable)}
               >
                 {choosable.map((value) => (
                   <option key={value} value={value}>
-                    {seatRoleLabel[value]}
+                    {t(`roleName.${value}`)}
                   </option>
                 ))}
               </Select>
             </div>
             <ConfirmDialog
               trigger={
-                <Button variant="secondary" disabled={remove.isPending} aria-label={`Remove ${seat.email}`}>
-                  {remove.isPending ? "Removing…" : "Remove"}
+                <Button variant="secondary" disabled={remove.isPending} aria-label={t("removeWho", { email: seat.email })}>
+                  {remove.isPending ? t("removing") : t("remove")}
                 </Button>
               }
-              title={`Remove ${seat.email}?`}
-              description="They lose access to this workspace's reports at once. You can invite them again later."
-              confirmLabel="Remove"
-              cancelLabel="Keep"
+              title={t("removeTitle", { email: seat.email })}
+              description={t("removeDetail")}
+              confirmLabel={t("remove")}
+              cancelLabel={t("keep")}
               onConfirm={() => remove.mutate()}
             />
           </>
@@ -179,6 +180,7 @@ function SeatRow({
 
 /** The owner's page: invite someone, change a role, remove someone (after a confirmation). */
 export function PeopleManager({ workspaceId }: { workspaceId: string }) {
+  const t = useTranslations("people.seats");
   const queryClient = useQueryClient();
   const key = ["seats", workspaceId];
   const heading = useRef<HTMLHeadingElement>(null);
@@ -192,11 +194,7 @@ export function PeopleManager({ workspaceId }: { workspaceId: string }) {
   return (
     <>
       <Card aria-labelledby="invite-title">
-        <CardHeader
-          id="invite-title"
-          title="Invite someone"
-          description="They get an email with a link that signs them in; no password."
-        />
+        <CardHeader id="invite-title" title={t("invite")} description={t("inviteHint")} />
         <InviteForm workspaceId={workspaceId} onInvited={refresh} />
       </Card>
 
@@ -204,22 +202,18 @@ export function PeopleManager({ workspaceId }: { workspaceId: string }) {
         <div ref={heading} tabIndex={-1} className="focus:outline-none">
           <CardHeader
             id="seats-title"
-            title="People with access"
-            description={
-              count === undefined
-                ? undefined
-                : `${count} ${count === 1 ? "person" : "people"}. Managers set homes up and read every report; viewers only read.`
-            }
+            title={t("withAccess")}
+            description={count === undefined ? undefined : t("withAccessHint", { count })}
           />
         </div>
-        {seats.isPending && <SkeletonRows rows={3} label="Loading the people" />}
+        {seats.isPending && <SkeletonRows rows={3} label={t("loading")} />}
         {seats.isError && (
           <Notice
             tone="error"
-            title="The people could not be loaded."
+            title={t("loadFailed")}
             action={
               <Button size="sm" variant="secondary" onClick={() => void seats.refetch()}>
-                Try again
+                {t("retry")}
               </Button>
             }
           >
@@ -228,7 +222,7 @@ export function PeopleManager({ workspaceId }: { workspaceId: string }) {
         )}
         {seats.data &&
           (seats.data.seats.length === 0 ? (
-            <EmptyState title="Nobody yet">Invite the people who should read this workspace&apos;s reports.</EmptyState>
+            <EmptyState title={t("nobody")}>{t("nobodyHint")}</EmptyState>
           ) : (
             <ul className="divide-y divide-line">
               {seats.data.seats.map((seat) => (

@@ -5,6 +5,7 @@ import { CircleAlert, CircleCheck, ImageUp, LoaderCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { type FileRejection, useDropzone } from "react-dropzone";
+import { useTranslations } from "use-intl";
 import type { PhotoUploadView } from "@/lib/people/upload-photos";
 import { Button } from "@/components/ui/Button";
 import { callApi } from "@/components/ui/call-api";
@@ -16,19 +17,20 @@ const maxFiles = 25;
 const maxBytes = 15 * 1024 * 1024;
 const accept = { "image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"], "image/webp": [".webp"] };
 
-const serverReason: Record<string, string> = {
-  too_large: "Larger than 15 MB.",
-  unsupported_content_type: "Not a JPEG, PNG or WebP photo.",
-  content_mismatch: "Damaged, or not really a photo (or over 100 megapixels).",
-  upload_failed: "Could not be saved. Try it again.",
-};
+// The server's refusal reasons this page has words for (people.photos.reason); any other reads "Refused.".
+const serverReasons = ["too_large", "unsupported_content_type", "content_mismatch", "upload_failed"] as const;
+type Reason = (typeof serverReasons)[number] | "too_many" | "other" | "refused";
 
-function rejectionText(rejection: FileRejection): string {
+function serverReason(reason: string): Reason {
+  return (serverReasons as readonly string[]).includes(reason) ? (reason as Reason) : "refused";
+}
+
+function rejectionReason(rejection: FileRejection): Reason {
   const code = rejection.errors[0]?.code;
-  if (code === "file-invalid-type") return "Not a JPEG, PNG or WebP photo.";
-  if (code === "file-too-large") return "Larger than 15 MB.";
-  if (code === "too-many-files") return `More than ${maxFiles} files at once: add them in smaller batches.`;
-  return "This file cannot be added.";
+  if (code === "file-invalid-type") return "unsupported_content_type";
+  if (code === "file-too-large") return "too_large";
+  if (code === "too-many-files") return "too_many";
+  return "other";
 }
 
 interface Chosen {
@@ -37,14 +39,24 @@ interface Chosen {
   /** A local preview, for files that will be sent. */
   preview?: string;
   /** Refused here, before sending. */
-  refused?: string;
+  refused?: Reason;
 }
 
 type Phase =
   | { name: "idle" }
   | { name: "sending"; percent: number }
   | { name: "checking"; importId: string }
-  | { name: "error"; message: string };
+  /** `message`: the server's own words, when it gave some. */
+  | { name: "error"; message?: string; unreachable?: boolean };
+
+class UploadError extends Error {
+  constructor(
+    readonly serverMessage: string | undefined,
+    readonly unreachable = false,
+  ) {
+    super(serverMessage ?? "upload failed");
+  }
+}
 
 /**
  * Sends the files with XMLHttpRequest rather than fetch: only it reports upload progress, which
@@ -61,9 +73,9 @@ function send(propertyId: string, files: File[], onProgress: (percent: number) =
     request.onload = () => {
       const answer = request.response as (PhotoUploadView & { error?: { message?: string } }) | null;
       if (request.status === 200 && answer) resolve(answer);
-      else reject(new Error(answer?.error?.message ?? "The photos could not be uploaded. Try again."));
+      else reject(new UploadError(answer?.error?.message));
     };
-    request.onerror = () => reject(new Error("We could not reach Walkthrough. Check your connection and try again."));
+    request.onerror = () => reject(new UploadError(undefined, true));
     request.send(body);
   });
 }
@@ -82,13 +94,12 @@ function Thumbnail({ preview }: { preview?: string }) {
   );
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 /**
  * Drag-and-drop (or choose) baseline photos of one home. Each file shows as a thumbnail with its
  * own outcome: refused here (wrong type, too large) or by the server's check, or accepted.
  */
 export function PhotoUpload({ propertyId, propertyName }: { propertyId: string; propertyName: string }) {
+  const t = useTranslations("people.photos");
   const router = useRouter();
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
@@ -117,7 +128,7 @@ export function PhotoUpload({ propertyId, propertyName }: { propertyId: string; 
     const refused = rejections.map((rejection, index) => ({
       key: `${stamp}-r${index}`,
       name: rejection.file.name,
-      refused: rejectionText(rejection),
+      refused: rejectionReason(rejection),
     }));
     setChosen([...sendable, ...refused]);
     if (files.length === 0) return setPhase({ name: "idle" });
@@ -126,7 +137,8 @@ export function PhotoUpload({ propertyId, propertyName }: { propertyId: string; 
       const upload = await send(propertyId, files, (percent) => setPhase({ name: "sending", percent }));
       setPhase({ name: "checking", importId: upload.importId });
     } catch (error) {
-      setPhase({ name: "error", message: (error as Error).message });
+      const failed = error instanceof UploadError ? error : new UploadError(undefined);
+      setPhase({ name: "error", message: failed.serverMessage, unreachable: failed.unreachable });
     }
   }
 
@@ -147,11 +159,13 @@ export function PhotoUpload({ propertyId, propertyName }: { propertyId: string; 
   // Files sent are in the order they were chosen: the server's refusals name them by that position.
   const sentIndex = new Map(chosen.filter((file) => !file.refused).map((file, index) => [file.key, index]));
   const outcome = (file: Chosen): { tone: "error" | "done" | "waiting"; text: string } => {
-    if (file.refused) return { tone: "error", text: file.refused };
-    if (phase.name === "error") return { tone: "error", text: "Not sent." };
-    if (!result) return { tone: "waiting", text: phase.name === "sending" ? "Uploading…" : "Checking…" };
+    if (file.refused) return { tone: "error", text: t(`reason.${file.refused}`, { max: maxFiles }) };
+    if (phase.name === "error") return { tone: "error", text: t("notSent") };
+    if (!result) return { tone: "waiting", text: phase.name === "sending" ? t("uploading") : t("checking") };
     const failed = result.failed.find((item) => item.index === sentIndex.get(file.key));
-    return failed ? { tone: "error", text: serverReason[failed.reason] ?? "Refused." } : { tone: "done", text: "Accepted" };
+    return failed
+      ? { tone: "error", text: t(`reason.${serverReason(failed.reason)}`, { max: maxFiles }) }
+      : { tone: "done", text: t("accepted") };
   };
 
   return (
@@ -164,41 +178,47 @@ export function PhotoUpload({ propertyId, propertyName }: { propertyId: string; 
           ),
         })}
       >
-        <input {...getInputProps({ "aria-label": `Photos of ${propertyName}` })} />
+        <input {...getInputProps({ "aria-label": t("inputLabel", { home: propertyName }) })} />
         <span className="grid size-11 place-items-center rounded-full bg-surface text-accent shadow-card">
           <ImageUp aria-hidden className="size-5" />
         </span>
         <div>
           <p className="font-medium text-ink">
             {isDragActive ? (
-              "Drop the photos to add them"
+              t("drop")
             ) : (
               <>
                 {/* Phones do not drag: there the button is the way in. */}
-                <span className="sm:hidden">Add photos from your phone</span>
-                <span className="max-sm:hidden">Drag photos here, or choose them</span>
+                <span className="sm:hidden">{t("addFromPhone")}</span>
+                <span className="max-sm:hidden">{t("dragOrChoose")}</span>
               </>
             )}
           </p>
-          <p className="mt-0.5 text-sm text-muted">JPEG, PNG or WebP, up to 15 MB each and 25 at a time.</p>
+          <p className="mt-0.5 text-sm text-muted">{t("limits")}</p>
         </div>
         <Button variant="secondary" onClick={open} disabled={busy}>
-          {phase.name === "sending" ? `Uploading ${phase.percent}%` : busy ? "Checking the photos…" : "Choose photos"}
+          {phase.name === "sending"
+            ? t("uploadingPercent", { percent: phase.percent })
+            : busy
+              ? t("checkingPhotos")
+              : t("choose")}
         </Button>
       </div>
 
       <div role="status" aria-live="polite" className="text-sm text-ink-soft empty:hidden">
         {result &&
-          `${plural(result.stored, "photo added", "photos added")}` +
-            (result.duplicates > 0 ? `, ${result.duplicates} already in the baseline` : "") +
-            (refusedCount(result) > 0 ? `, ${refusedCount(result)} refused` : "") +
+          t("added", { stored: result.stored }) +
+            (result.duplicates > 0 ? t("duplicates", { count: result.duplicates }) : "") +
+            (refusedCount(result) > 0 ? t("refusedCount", { count: refusedCount(result) }) : "") +
             "."}
       </div>
-      {phase.name === "error" && <Notice tone="error">{phase.message}</Notice>}
+      {phase.name === "error" && (
+        <Notice tone="error">{phase.message ?? (phase.unreachable ? t("unreachable") : t("uploadFailed"))}</Notice>
+      )}
       {progress.isError && <Notice tone="error">{progress.error.message}</Notice>}
 
       {chosen.length > 0 && (
-        <ul aria-label="Chosen files" className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+        <ul aria-label={t("chosenFiles")} className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           {chosen.map((file) => {
             const { tone, text } = outcome(file);
             const Icon = tone === "error" ? CircleAlert : tone === "done" ? CircleCheck : LoaderCircle;

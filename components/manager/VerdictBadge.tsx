@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Clock, TriangleAlert, type LucideIcon } from "lucide-react";
 import type { InspectionStatus } from "@/lib/generated/prisma/enums";
-import { inspectionStatusLabel } from "@/lib/labels/labels";
-import { type Verdict, verdictLabel } from "@/lib/reports/verdict";
+import { pageTranslations } from "@/lib/i18n/messages";
+import type { Verdict } from "@/lib/reports/verdict";
 import { Badge, type BadgeTone } from "@/components/ui/Badge";
 
 const verdictLook: Record<Verdict, { tone: BadgeTone; icon: LucideIcon }> = {
@@ -19,20 +19,21 @@ const statusTone: Record<InspectionStatus, BadgeTone> = {
 };
 
 /** A released report's verdict, or, before release, where the walkthrough stands. */
-export function VerdictBadge({ verdict, status }: { verdict?: Verdict; status: InspectionStatus }) {
+export async function VerdictBadge({ verdict, status }: { verdict?: Verdict; status: InspectionStatus }) {
+  const t = await pageTranslations("people");
   if (verdict) {
     const { tone, icon: Icon } = verdictLook[verdict];
     return (
       <Badge tone={tone}>
         <Icon aria-hidden className="size-3.5" />
-        {verdictLabel[verdict]}
+        {t(`verdict.${verdict}`)}
       </Badge>
     );
   }
   return (
     <Badge tone={statusTone[status]}>
       {status !== "failed" && <Clock aria-hidden className="size-3.5" />}
-      {inspectionStatusLabel[status]}
+      {t(`status.${status}`)}
     </Badge>
   );
 }

@@ -2,7 +2,6 @@
 
 import {
   CircleAlert,
-  CircleCheck,
   CircleStop,
   FileVideoCamera,
   LoaderCircle,

@@ -2,8 +2,9 @@ import { ImageOff } from "lucide-react";
 import { Badge, type BadgeTone } from "@/components/ui/Badge";
 import type { ChecklistItemState } from "@/lib/generated/prisma/enums";
 import type { ChecklistBlock } from "@/lib/inspections/checklist-block";
-import { itemStateLabel } from "@/lib/labels/labels";
+import { pageTranslations } from "@/lib/i18n/messages";
 import { PlayAtButton } from "./PlayAtButton";
+import { playAtWords } from "./play-at-words";
 
 // `not_checked` is about the filming, never the cleaner's work: neutral, not a failure.
 const stateTone: Record<ChecklistItemState, BadgeTone> = {
@@ -17,16 +18,18 @@ const stateTone: Record<ChecklistItemState, BadgeTone> = {
 const countOrder: ChecklistItemState[] = ["verified", "missed", "explained", "not_checked", "pending"];
 
 /** The whole checklist in a compact list: a thumbnail of the moment each item was filmed, its result, its second. */
-export function ChecklistCompact({ checklist, playable }: { checklist: ChecklistBlock; playable: boolean }) {
+export async function ChecklistCompact({ checklist, playable }: { checklist: ChecklistBlock; playable: boolean }) {
+  const t = await pageTranslations("report");
+  const playAt = await playAtWords();
   const counts = countOrder
     .filter((state) => checklist.counts[state] > 0 || state === "verified")
-    .map((state) => `${checklist.counts[state]} ${itemStateLabel[state].toLowerCase()}`)
+    .map((state) => t(`checklist.${state}`, { count: checklist.counts[state] }))
     .join(" · ");
   return (
     <section aria-labelledby="checklist-title" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <h2 id="checklist-title" className="text-lg font-semibold text-ink">
-          Checklist
+          {t("checklist.heading")}
         </h2>
         <p className="text-sm text-muted">{counts}</p>
       </div>
@@ -36,7 +39,7 @@ export function ChecklistCompact({ checklist, playable }: { checklist: Checklist
             {item.imageUrl ? (
               <img
                 src={item.imageUrl}
-                alt={`${item.name}: the moment it was filmed`}
+                alt={t("checklist.thumbnailAlt", { name: item.name })}
                 loading="lazy"
                 className="h-10 w-14 shrink-0 rounded-sm bg-subtle object-cover"
               />
@@ -53,9 +56,9 @@ export function ChecklistCompact({ checklist, playable }: { checklist: Checklist
                 </p>
               )}
             </div>
-            <Badge tone={stateTone[item.state]}>{itemStateLabel[item.state]}</Badge>
+            <Badge tone={stateTone[item.state]}>{t(`itemState.${item.state}`)}</Badge>
             {playable && item.timestamp !== undefined ? (
-              <PlayAtButton seconds={item.timestamp} subject={item.name} compact />
+              <PlayAtButton seconds={item.timestamp} words={playAt(item.timestamp, item.name, true)} compact />
             ) : (
               playable && <span className="w-[4.25rem] shrink-0" aria-hidden />
             )}

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { SeverityBadge } from "@/components/ui/Badge";
 import { cn } from "@/components/ui/cn";
-import { categoryLabel } from "@/lib/labels/labels";
+import { pageTranslations } from "@/lib/i18n/messages";
 import type { FindingRead } from "@/lib/inspections/get-findings";
 import { PlayAtButton } from "./PlayAtButton";
+import { playAtWords } from "./play-at-words";
 
 function Picture({ url, alt, caption, wide = false }: { url: string; alt: string; caption: ReactNode; wide?: boolean }) {
   return (
@@ -28,7 +29,9 @@ function Picture({ url, alt, caption, wide = false }: { url: string; alt: string
  * One finding: how serious, where, what kind, what was seen, and the pictures: the earlier
  * picture of the spot beside the one found, or the one found alone when there is no earlier one.
  */
-export function FindingCard({ finding, playable }: { finding: FindingRead; playable: boolean }) {
+export async function FindingCard({ finding, playable }: { finding: FindingRead; playable: boolean }) {
+  const t = await pageTranslations("report");
+  const playAtText = await playAtWords();
   const after = finding.after[0];
   const before = finding.before[0];
   const titleId = `finding-${finding.id}`;
@@ -39,29 +42,35 @@ export function FindingCard({ finding, playable }: { finding: FindingRead; playa
       className="relative break-inside-avoid rounded-lg border border-line bg-surface p-4 shadow-card sm:p-5"
     >
       <div className={cn("flex flex-wrap items-center gap-x-2 gap-y-1 text-sm", playAt !== undefined && "sm:pr-36")}>
-        <SeverityBadge severity={finding.severity} />
+        <SeverityBadge severity={finding.severity} label={t(`severity.${finding.severity}`)} />
         <span className="font-semibold text-ink">{finding.room}</span>
         <span aria-hidden className="text-line-strong">
           ·
         </span>
-        <span className="text-muted">{categoryLabel[finding.category]}</span>
+        <span className="text-muted">{t(`category.${finding.category}`)}</span>
       </div>
       <h3 id={titleId} className="mt-2 text-base font-medium text-ink">
         {finding.description}
       </h3>
       {after && (
         <div className={before ? "mt-3 grid grid-cols-2 gap-3" : "mt-3"}>
-          {before && <Picture url={before} alt={`Before: ${finding.description}`} caption="Before" />}
+          {before && (
+            <Picture
+              url={before}
+              alt={t("findings.beforeAlt", { description: finding.description })}
+              caption={t("findings.before")}
+            />
+          )}
           <Picture
             url={after}
-            alt={`After: ${finding.description}`}
+            alt={t("findings.afterAlt", { description: finding.description })}
             wide={!before}
             caption={
               before ? (
-                "After"
+                t("findings.after")
               ) : (
                 <>
-                  After <span className="font-normal">· No earlier picture of this spot</span>
+                  {t("findings.after")} <span className="font-normal">· {t("findings.noEarlier")}</span>
                 </>
               )
             }
@@ -71,7 +80,7 @@ export function FindingCard({ finding, playable }: { finding: FindingRead; playa
       {/* Last in reading order (after what was seen); on wider screens in the card's top corner. */}
       {playAt !== undefined && (
         <div className="mt-3 sm:absolute sm:top-4 sm:right-5 sm:mt-0">
-          <PlayAtButton seconds={playAt} subject={finding.description} />
+          <PlayAtButton seconds={playAt} words={playAtText(playAt, finding.description)} />
         </div>
       )}
     </article>

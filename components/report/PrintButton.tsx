@@ -4,11 +4,11 @@ import { Printer } from "lucide-react";
 import { Button } from "@/components/ui/Button";
 
 /** The browser's own print, which the report's print styles lay out (no navigation, findings unsplit). */
-export function PrintButton() {
+export function PrintButton({ label }: { label: string }) {
   return (
     <Button variant="secondary" onClick={() => window.print()}>
       <Printer aria-hidden />
-      Print
+      {label}
     </Button>
   );
 }

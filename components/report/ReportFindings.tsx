@@ -1,22 +1,25 @@
 import { CircleCheck } from "lucide-react";
 import type { FindingSeverity } from "@/lib/generated/prisma/enums";
 import type { FindingRead } from "@/lib/inspections/get-findings";
-import { severityLabel } from "@/lib/labels/labels";
+import { pageTranslations } from "@/lib/i18n/messages";
 import { FindingCard } from "./FindingCard";
 
 const order: FindingSeverity[] = ["MAJOR", "MODERATE", "MINOR"];
 
 /** The findings, most serious first, under a heading per severity so a long list still scans. */
-export function ReportFindings({ findings, playable }: { findings: FindingRead[]; playable: boolean }) {
+export async function ReportFindings({ findings, playable }: { findings: FindingRead[]; playable: boolean }) {
+  const t = await pageTranslations("report.findings");
+  const severityWord = await pageTranslations("report");
   return (
     <section aria-labelledby="findings-title" className="flex flex-col gap-4">
       <h2 id="findings-title" className="text-lg font-semibold text-ink">
-        Findings <span className="font-normal text-muted">{findings.length === 0 ? "" : `(${findings.length})`}</span>
+        {t("heading")}{" "}
+        <span className="font-normal text-muted">{findings.length === 0 ? "" : t("count", { count: findings.length })}</span>
       </h2>
       {findings.length === 0 && (
         <div className="flex items-center gap-3 rounded-lg border border-line bg-surface p-4 text-ink-soft shadow-card">
           <CircleCheck aria-hidden className="size-5 shrink-0 text-success" />
-          Nothing was found in this walkthrough.
+          {t("none")}
         </div>
       )}
       {order.map((severity) => {
@@ -25,7 +28,7 @@ export function ReportFindings({ findings, playable }: { findings: FindingRead[]
         return (
           <div key={severity} className="flex flex-col gap-3">
             <p className="text-sm font-medium text-muted">
-              {severityLabel[severity]} · {group.length}
+              {t("group", { severity: severityWord(`severity.${severity}`), count: group.length })}
             </p>
             {group.map((finding) => (
               <FindingCard key={finding.id} finding={finding} playable={playable} />

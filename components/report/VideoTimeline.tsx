@@ -3,7 +3,6 @@
 import type { ChecklistItemState, FindingSeverity } from "@/lib/generated/prisma/enums";
 import { cn } from "@/components/ui/cn";
 import { formatVideoTime } from "@/lib/format/dates";
-import { itemStateLabel, severityLabel } from "@/lib/labels/labels";
 import { useEffect, useState } from "react";
 import { timelineLanes } from "./timeline-lanes";
 import { seekWalkthroughVideo, walkthroughVideoId } from "./walkthrough-video";
@@ -12,14 +11,32 @@ export interface TimelineFinding {
   id: string;
   seconds: number;
   severity: FindingSeverity;
-  description: string;
+  /** "Play at 0:03: Major finding, Stain on the sofa", for a screen reader. */
+  label: string;
+  /** "0:03 · Major: Stain on the sofa", on hover. */
+  title: string;
 }
 
 export interface TimelineTap {
   key: string;
   seconds: number;
-  name: string;
   state: ChecklistItemState;
+  label: string;
+  title: string;
+}
+
+/** The timeline's fixed words, worded by the server: the report page ships no catalogue to the browser. */
+export interface TimelineWords {
+  cannotPlay: string;
+  timeline: string;
+  findings: string;
+  taps: string;
+  legend: string;
+  major: string;
+  moderate: string;
+  minor: string;
+  legendDone: string;
+  legendMissed: string;
 }
 
 const findingDot: Record<FindingSeverity, string> = {
@@ -59,12 +76,14 @@ export function VideoTimeline({
   durationSeconds,
   findings,
   taps,
+  words,
 }: {
   url: string;
   contentType: string;
   durationSeconds: number;
   findings: TimelineFinding[];
   taps: TimelineTap[];
+  words: TimelineWords;
 }) {
   const [played, setPlayed] = useState(0);
   useEffect(() => {
@@ -96,11 +115,11 @@ export function VideoTimeline({
         tabIndex={-1}
       >
         <source src={url} type={contentType} />
-        Your browser cannot play this video.
+        {words.cannotPlay}
       </video>
 
-      <div role="group" aria-label="Timeline of the walkthrough" className="flex flex-col gap-1.5">
-        <div className={cn("relative", rowHeight[rows.count - 1])} aria-label="Findings on the timeline" role="group">
+      <div role="group" aria-label={words.timeline} className="flex flex-col gap-1.5">
+        <div className={cn("relative", rowHeight[rows.count - 1])} aria-label={words.findings} role="group">
           <div aria-hidden className="absolute inset-x-0 top-1/2 h-1 -translate-y-1/2 rounded-full bg-subtle" />
           <div
             aria-hidden
@@ -112,8 +131,8 @@ export function VideoTimeline({
               key={finding.id}
               type="button"
               onClick={() => seekWalkthroughVideo(finding.seconds)}
-              aria-label={`Play at ${formatVideoTime(finding.seconds)}: ${severityLabel[finding.severity]} finding, ${finding.description}`}
-              title={`${formatVideoTime(finding.seconds)} · ${severityLabel[finding.severity]}: ${finding.description}`}
+              aria-label={finding.label}
+              title={finding.title}
               className={cn(
                 "group absolute grid size-6 -translate-x-1/2 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-focus",
                 rowTop[rows.lanes[index]!],
@@ -131,15 +150,15 @@ export function VideoTimeline({
           ))}
         </div>
         {taps.length > 0 && (
-          <div className="relative h-6" aria-label="Checklist taps on the timeline" role="group">
+          <div className="relative h-6" aria-label={words.taps} role="group">
             <div aria-hidden className="absolute inset-x-0 top-1/2 h-px -translate-y-1/2 bg-line" />
             {taps.map((tap) => (
               <button
                 key={tap.key}
                 type="button"
                 onClick={() => seekWalkthroughVideo(tap.seconds)}
-                aria-label={`Play at ${formatVideoTime(tap.seconds)}: checklist item ${tap.name}, ${itemStateLabel[tap.state].toLowerCase()}`}
-                title={`${formatVideoTime(tap.seconds)} · ${tap.name}: ${itemStateLabel[tap.state]}`}
+                aria-label={tap.label}
+                title={tap.title}
                 className="group absolute top-0 grid h-6 w-4 -translate-x-1/2 place-items-center rounded-sm focus-visible:outline-2 focus-visible:outline-focus"
                 style={{ left: at(tap.seconds, duration) }}
               >
@@ -154,23 +173,23 @@ export function VideoTimeline({
         </div>
       </div>
 
-      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted" aria-label="What the marks mean">
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted" aria-label={words.legend}>
         <li className="flex items-center gap-1.5">
-          <span aria-hidden className="size-2.5 rounded-full bg-severity-major" /> Major
+          <span aria-hidden className="size-2.5 rounded-full bg-severity-major" /> {words.major}
         </li>
         <li className="flex items-center gap-1.5">
-          <span aria-hidden className="size-2.5 rounded-full bg-severity-moderate" /> Moderate
+          <span aria-hidden className="size-2.5 rounded-full bg-severity-moderate" /> {words.moderate}
         </li>
         <li className="flex items-center gap-1.5">
-          <span aria-hidden className="size-2.5 rounded-full bg-surface ring-2 ring-severity-minor" /> Minor
+          <span aria-hidden className="size-2.5 rounded-full bg-surface ring-2 ring-severity-minor" /> {words.minor}
         </li>
         {taps.length > 0 && (
           <>
             <li className="flex items-center gap-1.5">
-              <span aria-hidden className="h-3 w-1 rounded-full bg-success" /> Checklist item done
+              <span aria-hidden className="h-3 w-1 rounded-full bg-success" /> {words.legendDone}
             </li>
             <li className="flex items-center gap-1.5">
-              <span aria-hidden className="h-3 w-1 rounded-full bg-warning" /> Missed
+              <span aria-hidden className="h-3 w-1 rounded-full bg-warning" /> {words.legendMissed}
             </li>
           </>
         )}

@@ -3,6 +3,7 @@
 import { MailCheck } from "lucide-react";
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/Button";
 import { Field, Input } from "@/components/ui/Field";
 import { Form } from "@/components/ui/Form";
@@ -12,10 +13,10 @@ type Phase =
   | { kind: "idle" }
   | { kind: "sending" }
   | { kind: "sent"; email: string }
-  /** `address`: the address itself was refused, so the message goes with the field. */
-  | { kind: "error"; message: string; address: boolean };
+  | { kind: "error"; problem: "badAddress" | "failed" | "unreachable" };
 
 export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
+  const t = useTranslations("signIn.form");
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -25,18 +26,14 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
     try {
       const result = await signIn("email", { email, callbackUrl, redirect: false });
       if (result?.error === "EmailSignin") {
-        setPhase({ kind: "error", address: true, message: "Enter an email address we can send to, like name@company.com." });
+        setPhase({ kind: "error", problem: "badAddress" });
       } else if (result?.error) {
-        setPhase({ kind: "error", address: false, message: "Something went wrong. Try again in a moment." });
+        setPhase({ kind: "error", problem: "failed" });
       } else {
         setPhase({ kind: "sent", email });
       }
     } catch {
-      setPhase({
-        kind: "error",
-        address: false,
-        message: "We could not reach Walkthrough. Check your connection and try again.",
-      });
+      setPhase({ kind: "error", problem: "unreachable" });
     }
   }
 
@@ -46,27 +43,30 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
         <span className="grid size-10 place-items-center rounded-full bg-success-soft text-success">
           <MailCheck aria-hidden className="size-5" />
         </span>
-        <h2 className="text-base font-semibold text-ink">Check your email</h2>
+        <h2 className="text-base font-semibold text-ink">{t("sentTitle")}</h2>
         <p className="text-sm text-ink-soft">
-          If <strong className="font-semibold break-all text-ink">{phase.email}</strong> has access to Walkthrough, a sign-in link
-          is on its way. It works once, for 30 minutes.
+          {t.rich("sentBody", {
+            email: phase.email,
+            address: (words) => <strong className="font-semibold break-all text-ink">{words}</strong>,
+          })}
         </p>
         <Button variant="secondary" onClick={() => setPhase({ kind: "idle" })}>
-          Use another address
+          {t("otherAddress")}
         </Button>
       </div>
     );
   }
 
-  const addressError = phase.kind === "error" && phase.address ? phase.message : undefined;
+  // A refused address goes with the field; any other problem under it.
+  const addressError = phase.kind === "error" && phase.problem === "badAddress" ? t("badAddress") : undefined;
   return (
     <Form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <Field id="email" label="Email address" error={addressError && <span role="alert">{addressError}</span>}>
-        <Input name="email" type="email" autoComplete="email" inputMode="email" required placeholder="name@company.com" />
+      <Field id="email" label={t("email")} error={addressError && <span role="alert">{addressError}</span>}>
+        <Input name="email" type="email" autoComplete="email" inputMode="email" required placeholder={t("placeholder")} />
       </Field>
-      {phase.kind === "error" && !phase.address && <Notice tone="error">{phase.message}</Notice>}
+      {phase.kind === "error" && phase.problem !== "badAddress" && <Notice tone="error">{t(phase.problem)}</Notice>}
       <Button type="submit" size="lg" className="w-full" disabled={phase.kind === "sending"}>
-        {phase.kind === "sending" ? "Sending link…" : "Email me a sign-in link"}
+        {phase.kind === "sending" ? t("sending") : t("submit")}
       </Button>
     </Form>
   );

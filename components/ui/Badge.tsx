@@ -34,7 +34,8 @@ const severityClass: Record<FindingSeverity, string> = {
 };
 
 /** Severity: how serious a finding is. Square-cornered with a ring, so it never reads as a status. */
-export function SeverityBadge({ severity, className }: { severity: FindingSeverity; className?: string }) {
+/** `label`: the page's own word for the severity when it speaks through a catalogue; else the stored value's label. */
+export function SeverityBadge({ severity, label, className }: { severity: FindingSeverity; label?: string; className?: string }) {
   return (
     <span
       className={cn(
@@ -43,7 +44,7 @@ export function SeverityBadge({ severity, className }: { severity: FindingSeveri
         className,
       )}
     >
-      {severityLabel[severity]}
+      {label ?? severityLabel[severity]}
     </span>
   );
 }

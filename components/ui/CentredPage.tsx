@@ -5,12 +5,21 @@ import { Logo } from "./Logo";
 /**
  * A page that is one short message or form (sign-in and its outcomes, the demo confirmation, not
  * found, an error): the logo over one narrow card in the middle of the screen, nothing else to look at.
+ * `homeLabel`: the logo link's name, from the page's catalogue where it has one.
  */
-export function CentredPage({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
+export function CentredPage({
+  children,
+  footer,
+  homeLabel = "Walkthrough home",
+}: {
+  children: ReactNode;
+  footer?: ReactNode;
+  homeLabel?: string;
+}) {
   return (
     <main id="main" className="flex min-h-dvh flex-col items-center px-4 py-10 sm:justify-center sm:pt-16 sm:pb-32">
       <div className="flex w-full max-w-sm flex-col gap-6">
-        <a href="/" className="self-center rounded-md" aria-label="Walkthrough home">
+        <a href="/" className="self-center rounded-md" aria-label={homeLabel}>
           <Logo className="text-xl" />
         </a>
         <Card className="flex flex-col gap-5 p-6 sm:p-8">{children}</Card>

@@ -9,7 +9,13 @@ import type english from "./messages/en.json";
 
 export type Messages = typeof english;
 
-const catalogues: Record<Locale, () => Promise<{ default: Messages }>> = {
+/**
+ * Every language has the recorder's words; the sign-in, report and people pages are English
+ * first (issue 24), so another language may not have their namespaces yet.
+ */
+export type Catalogue = Pick<Messages, "recorder"> & Partial<Omit<Messages, "recorder">>;
+
+const catalogues: Record<Locale, () => Promise<{ default: Catalogue }>> = {
   en: () => import("./messages/en.json"),
   es: () => import("./messages/es.json"),
   "pt-BR": () => import("./messages/pt-BR.json"),
@@ -19,6 +25,10 @@ const catalogues: Record<Locale, () => Promise<{ default: Messages }>> = {
   pl: () => import("./messages/pl.json"),
 };
 
-export async function loadCatalogue(locale: Locale): Promise<Messages> {
+export async function loadEnglish(): Promise<Messages> {
+  return (await import("./messages/en.json")).default;
+}
+
+export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
   return (await catalogues[locale]()).default;
 }

@@ -19,6 +19,9 @@ import type {
  * The words people read for the values we store. No page, PDF or mail shows a stored value
  * (`pending_setup`, `MAJOR`, `lost_item`) as it is: it looks its label up here, so one value has
  * one name everywhere. Typed as full records: a new enum value fails to compile until it has one.
+ * The sign-in, report and people pages take theirs from the catalogue instead (lib/i18n/messages,
+ * keyed by the value, e.g. `report.severity.MAJOR`; the key is typed, so a new value fails to
+ * compile there too); the PDF, the mail and the consoles still read them here, in English.
  */
 
 export const severityLabel: Record<FindingSeverity, string> = { MINOR: "Minor", MODERATE: "Moderate", MAJOR: "Major" };

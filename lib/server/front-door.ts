@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { tooLarge } from "../http/body";
 import { bodyCapFor } from "../http/body-caps";
 import { clientAddressHeader } from "../http/client-address";
-import { isLocalisedPath, pageLocaleHeader, requestLocale } from "../i18n/request-locale";
+import { pageLocaleFor, pageLocaleHeader } from "../i18n/request-locale";
 import { securityHeaders } from "../http/security-headers";
 
 /*
@@ -103,7 +103,8 @@ export function createFrontDoor(options: FrontDoorOptions): (req: IncomingMessag
     // The page's language, chosen here so the root layout can set <html lang> (never the caller's own value).
     delete req.headers[pageLocaleHeader];
     const pathname = pathnameOf(req.url ?? "/");
-    if (isLocalisedPath(pathname)) req.headers[pageLocaleHeader] = requestLocale(req.headers);
+    const locale = pageLocaleFor(pathname, req.headers);
+    if (locale !== undefined) req.headers[pageLocaleHeader] = locale;
     for (const [name, value] of headers) res.setHeader(name, value);
     const limitBytes = bodyCapFor(pathname);
     if (limitBytes === undefined) return false;

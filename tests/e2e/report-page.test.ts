@@ -7,6 +7,7 @@ import { call } from "../support/api";
 import { desktopViewport, expectAccessible, phoneViewport } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import type { FakeAnalysisProvider } from "../support/fake-analysis-provider";
+import { textOutsideCatalogue } from "../support/catalogue-text";
 import { screenshot } from "../support/recorder-browser";
 import { signInByMail } from "../support/sign-in";
 import type { SmtpReceiver } from "../support/smtp-receiver";
@@ -391,6 +392,48 @@ describe("report page", () => {
     );
     expect(time).toBeLessThan(6);
     await video.evaluate((v: HTMLVideoElement) => v.pause());
+    await context.close();
+  });
+  it("says nothing outside the catalogue: the report and the sign-in page in the pseudo-locale", async () => {
+    const context = await browser.newContext({ viewport: phoneViewport, timezoneId: "UTC", locale: "en-US" });
+    const [name, value] = cookie.split("=") as [string, string];
+    await context.addCookies([
+      { name, value, url: appUrl },
+      { name: "walkthrough-language", value: "en-XA", url: appUrl },
+    ]);
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/reports/${reports.check}`);
+    await page.getByRole("heading", { level: 1, name: "Harbour View Apartment" }).waitFor();
+    await expect(page.locator("html").getAttribute("lang")).resolves.toBe("en-XA");
+    const inspection = await db().inspection.findUniqueOrThrow({
+      where: { id: reports.check },
+      include: { property: true, workspace: true, task: true, findings: true },
+    });
+    const partnersWords = [
+      inspection.property.name,
+      // The address as the partner sent it (parts joined on the server).
+      ...(await page.locator("#report-title ~ p").allTextContents()),
+      inspection.workspace.name,
+      inspection.task?.name ?? "",
+      ...items,
+      ...inspection.findings.flatMap((finding) => [finding.description, finding.room]),
+    ].filter(Boolean);
+    // The dates are the reader's own locale's (LocalTime), not the page's.
+    const dates = [
+      ...(await page.locator("main time").allTextContents()),
+      ...(await page.locator("main time").evaluateAll((times) => times.map((time) => time.getAttribute("title") ?? ""))),
+    ].filter(Boolean);
+    expect(await textOutsideCatalogue(page, [...partnersWords, ...dates])).toEqual([]);
+    await screenshot(page, "report-pseudo-locale-phone", { fullPage: true });
+
+    const signedOut = await browser.newContext({ viewport: phoneViewport, locale: "en-US" });
+    await signedOut.addCookies([{ name: "walkthrough-language", value: "en-XA", url: appUrl }]);
+    const signIn = await signedOut.newPage();
+    await signIn.goto(`${appUrl}/sign-in?callbackUrl=${encodeURIComponent(`/reports/${reports.check}`)}`);
+    await signIn.locator("form").waitFor();
+    expect(await textOutsideCatalogue(signIn, ["Walkthrough"])).toEqual([]); // the product's name, the logo
+    await screenshot(signIn, "sign-in-pseudo-locale-phone", { fullPage: true });
+    await signedOut.close();
     await context.close();
   });
 });

@@ -7,6 +7,7 @@ import { call } from "../support/api";
 import { launchBrowser } from "../support/browser";
 import { type FakeAnalysisProvider } from "../support/fake-analysis-provider";
 import { desktopViewport, expectAccessible, phoneViewport } from "../support/axe";
+import { textOutsideCatalogue } from "../support/catalogue-text";
 import { screenshot } from "../support/recorder-browser";
 import { signInInBrowser } from "../support/sign-in";
 import { linkIn, type SmtpReceiver } from "../support/smtp-receiver";
@@ -500,5 +501,47 @@ describe("report pages", () => {
       await page.getByRole("heading", { level: 1, name: heading }).waitFor();
       await context.close();
     }
+  });
+  it("says nothing outside the catalogue on the manager's pages in the pseudo-locale", async () => {
+    const context = await phone(ownerState);
+    await context.addCookies([{ name: "walkthrough-language", value: "en-XA", url: appUrl }]);
+    const page = await context.newPage();
+    const inspection = await db().inspection.findUniqueOrThrow({
+      where: { id: inspectionId },
+      include: { property: true, workspace: true },
+    });
+    const { property, workspace } = inspection;
+    const people = await db().user.findMany({ select: { email: true, name: true } });
+    const tasks = await db().task.findMany({ where: { workspaceId: workspace.id }, select: { name: true } });
+    // The partner's and the people's own words, and dates in the reader's own locale (LocalTime).
+    const theirWords = async () =>
+      [
+        property.name,
+        workspace.name,
+        ...people.flatMap((person) => [person.email, person.name ?? ""]),
+        ...tasks.map((task) => task.name ?? ""),
+        ...[
+          property.addressLine1,
+          property.addressLine2,
+          property.addressCity,
+          property.addressRegion,
+          property.addressPostalCode,
+        ].map((part) => part ?? ""),
+        ...(await page.locator("main time").allTextContents()),
+        ...(await page.locator("main time").evaluateAll((times) => times.map((time) => time.getAttribute("title") ?? ""))),
+      ].filter(Boolean);
+    for (const [path, ready] of [
+      ["/home", "main table"],
+      [`/homes/${property.id}`, "main table"],
+      ["/settings", "main form"],
+      [`/workspaces/${workspace.id}/people`, "main li"],
+    ] as const) {
+      await page.goto(`${appUrl}${path}`);
+      await page.locator(ready).first().waitFor();
+      // Known, not yet in the catalogue: the kit's toast region (Radix's own "Notifications (F8)"), shared with the consoles.
+      const kit = ["Notifications (F8)"];
+      expect(await textOutsideCatalogue(page, [...(await theirWords()), ...kit]), path).toEqual([]);
+    }
+    await context.close();
   });
 });

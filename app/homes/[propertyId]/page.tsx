@@ -1,7 +1,8 @@
 import { ArrowLeft, ClipboardList, ExternalLink, Lock } from "lucide-react";
 import type { Metadata } from "next";
 import { requirePerson } from "@/lib/auth/current-person";
-import { checklistTypeLabel, photosStateLabel, tourStateLabel } from "@/lib/labels/manager-labels";
+import { PageIntl } from "@/components/ui/PageIntl";
+import { pageLocale, pageMessages, pageTranslations } from "@/lib/i18n/messages";
 import { setupDone } from "@/lib/people/read-home";
 import { readOneHome } from "@/lib/people/read-one-home";
 import { InspectionsTable } from "@/components/manager/InspectionsTable";
@@ -16,7 +17,10 @@ import { QueryProvider } from "@/components/ui/QueryProvider";
 import { TextLink } from "@/components/ui/TextLink";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Home · Walkthrough" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await pageTranslations("people.oneHome");
+  return { title: t("title") };
+}
 
 function SetupRow({
   title,
@@ -44,21 +48,22 @@ export default async function OneHomePage({ params }: { params: Promise<{ proper
   const { propertyId } = await params;
   const person = await requirePerson(`/homes/${encodeURIComponent(propertyId)}`);
   const page = await readOneHome(person.id, propertyId);
+  const t = await pageTranslations("people");
   if (page === undefined) {
     // The same page for a home that does not exist and one of another workspace.
     return (
       <StatePage
         person={person}
         icon={Lock}
-        title="No access"
+        title={t("noAccess.heading")}
         action={
           <Button asChild variant="secondary">
-            <a href="/home">Go to your inspections</a>
+            <a href="/home">{t("noAccess.home")}</a>
           </Button>
         }
       >
-        <p>You are signed in as {person.email}, which has no access to this home.</p>
-        <p>If you expected to see it, ask the owner of its workspace to invite this address.</p>
+        <p>{t("noAccess.homeSignedInAs", { email: person.email })}</p>
+        <p>{t("noAccess.homeAskOwner")}</p>
       </StatePage>
     );
   }
@@ -72,63 +77,65 @@ export default async function OneHomePage({ params }: { params: Promise<{ proper
       <div className="flex flex-col gap-3">
         <TextLink href="/home" className="inline-flex w-fit items-center gap-1 text-sm no-underline hover:underline">
           <ArrowLeft aria-hidden className="size-4" />
-          Inspections
+          {t("oneHome.back")}
         </TextLink>
         <PageHeader
           title={home.name}
           description={[home.address, home.workspaceName].filter(Boolean).join(" · ")}
-          actions={<Badge tone={done === of ? "success" : "neutral"}>{done === of ? "Set up" : `${done} of ${of} set up`}</Badge>}
+          actions={
+            <Badge tone={done === of ? "success" : "neutral"}>
+              {done === of ? t("homes.setUp") : t("homes.partlySetUp", { done, of })}
+            </Badge>
+          }
         />
       </div>
 
       <Card aria-labelledby="setup-title" className="max-sm:px-3">
-        <CardHeader
-          id="setup-title"
-          title="Setup"
-          description="What each report compares against: the checklist the cleaner follows, the tour and photos of how the home should look."
-        />
+        <CardHeader id="setup-title" title={t("oneHome.setup")} description={t("oneHome.setupHint")} />
         <div className="divide-y divide-line">
-          <SetupRow title="Checklists" status={parts.checklist ? "Ready" : "None yet"} done={parts.checklist}>
+          <SetupRow
+            title={t("oneHome.checklists")}
+            status={parts.checklist ? t("oneHome.checklistsReady") : t("oneHome.checklistsNone")}
+            done={parts.checklist}
+          >
             {home.checklists.length === 0 ? (
-              <p>No checklist yet. Your booking or cleaning platform sends it with the home.</p>
+              <p>{t("oneHome.noChecklist")}</p>
             ) : (
               <ul className="flex flex-col gap-1">
                 {home.checklists.map((list) => (
                   <li key={list.type}>
-                    <span className="font-medium text-ink">{checklistTypeLabel[list.type]}</span>: {list.itemCount}{" "}
-                    {list.itemCount === 1 ? "item" : "items"}
-                    <span className="text-muted">
-                      {list.source === "home" ? " · this home's own list" : " · the company-wide list"}
-                    </span>
+                    <span className="font-medium text-ink">{t(`checklistType.${list.type}`)}</span>:{" "}
+                    {t("oneHome.checklistItems", { count: list.itemCount })}
+                    <span className="text-muted">{list.source === "home" ? t("oneHome.ownList") : t("oneHome.companyList")}</span>
                   </li>
                 ))}
               </ul>
             )}
           </SetupRow>
-          <SetupRow title="Virtual tour" status={tourStateLabel[home.setup.tour.state]} done={parts.tour}>
+          <SetupRow title={t("oneHome.tour")} status={t(`tourState.${home.setup.tour.state}`)} done={parts.tour}>
             {home.setup.tour.url ? (
               <TextLink href={home.setup.tour.url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1">
-                Open the tour
+                {t("oneHome.openTour")}
                 <ExternalLink aria-hidden className="size-3.5" />
-                <span className="sr-only">(opens in a new tab)</span>
+                <span className="sr-only">{t("oneHome.newTab")}</span>
               </TextLink>
             ) : (
-              <p>No tour yet. Your platform can send a 3D tour link with the home.</p>
+              <p>{t("oneHome.noTour")}</p>
             )}
           </SetupRow>
           <SetupRow
-            title="Baseline photos"
+            title={t("oneHome.photos")}
             status={
               photoCount > 0
-                ? `${photoCount} ${photoCount === 1 ? "photo" : "photos"}`
-                : photosStateLabel[home.setup.baselinePhotos.state]
+                ? t("oneHome.photoCount", { count: photoCount })
+                : t(`photosState.${home.setup.baselinePhotos.state}`)
             }
             done={parts.photos}
           >
             <div className="flex flex-col gap-4">
-              <p>Photos of each room as it should be left. Findings are compared against them.</p>
+              <p>{t("oneHome.photosHint")}</p>
               {photos.length > 0 && (
-                <ul aria-label="Newest baseline photos" className="grid grid-cols-4 gap-2 sm:grid-cols-6">
+                <ul aria-label={t("oneHome.newestPhotos")} className="grid grid-cols-4 gap-2 sm:grid-cols-6">
                   {photos.map((photo) => (
                     <li key={photo.id}>
                       <img
@@ -144,16 +151,16 @@ export default async function OneHomePage({ params }: { params: Promise<{ proper
                 </ul>
               )}
               {photoCount > photos.length && (
-                <p className="text-muted">
-                  The newest {photos.length} of {photoCount} shown.
-                </p>
+                <p className="text-muted">{t("oneHome.newestShown", { shown: photos.length, count: photoCount })}</p>
               )}
               {setsUp ? (
                 <QueryProvider>
-                  <PhotoUpload propertyId={home.id} propertyName={home.name} />
+                  <PageIntl locale={await pageLocale()} messages={await pageMessages("people")}>
+                    <PhotoUpload propertyId={home.id} propertyName={home.name} />
+                  </PageIntl>
                 </QueryProvider>
               ) : (
-                <p className="text-muted">Viewers read reports; an owner or a manager adds photos.</p>
+                <p className="text-muted">{t("oneHome.viewersOnly")}</p>
               )}
             </div>
           </SetupRow>
@@ -161,15 +168,15 @@ export default async function OneHomePage({ params }: { params: Promise<{ proper
       </Card>
 
       <Card aria-labelledby="history-title" className="max-sm:px-3">
-        <CardHeader id="history-title" title="Inspection history" description="Every walkthrough of this home, newest first." />
+        <CardHeader id="history-title" title={t("oneHome.history")} description={t("oneHome.historyHint")} />
         {inspections.length === 0 ? (
-          <EmptyState icon={ClipboardList} title="No walkthroughs yet">
-            Reports of this home appear here after a cleaner records a walkthrough.
+          <EmptyState icon={ClipboardList} title={t("oneHome.noWalkthroughs")}>
+            {t("oneHome.noWalkthroughsHint")}
           </EmptyState>
         ) : (
-          <InspectionsTable rows={inspections} caption={`Walkthroughs of ${home.name}`} showHome={false} />
+          <InspectionsTable rows={inspections} caption={t("oneHome.walkthroughsOf", { home: home.name })} showHome={false} />
         )}
-        {page.truncated && <p className="mt-3 text-sm text-muted">Showing the latest 50 walkthroughs.</p>}
+        {page.truncated && <p className="mt-3 text-sm text-muted">{t("oneHome.truncated")}</p>}
       </Card>
     </PageShell>
   );

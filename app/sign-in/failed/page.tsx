@@ -2,27 +2,34 @@ import type { Metadata } from "next";
 import { CentredPage, CentredPageHeading } from "@/components/ui/CentredPage";
 import { Button } from "@/components/ui/Button";
 import { Notice } from "@/components/ui/Notice";
+import { pageTranslations } from "@/lib/i18n/messages";
 
-export const metadata: Metadata = { title: "Sign-in failed · Walkthrough" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await pageTranslations("signIn.failed");
+  return { title: t("title") };
+}
 export const dynamic = "force-dynamic";
 
-const explanations: Record<string, { title: string; text: string }> = {
-  Verification: {
-    title: "This sign-in link no longer works",
-    text: "Each link works once and only for a limited time. Ask for a new one below.",
-  },
-  EmailSignin: { title: "We could not send a link to that address", text: "Check the address and try again." },
-};
+// next-auth's error codes this page explains; any other gets the general words.
+const explained = {
+  Verification: { heading: "expiredHeading", text: "expiredText" },
+  EmailSignin: { heading: "unsentHeading", text: "unsentText" },
+} as const;
 
 export default async function SignInFailedPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const { error } = await searchParams;
-  const explanation = explanations[error ?? ""] ?? { title: "Sign-in did not work", text: "Try again in a moment." };
+  const t = await pageTranslations("signIn.failed");
+  const home = (await pageTranslations("signIn"))("homeLink");
+  const keys =
+    error === "Verification" || error === "EmailSignin"
+      ? explained[error]
+      : ({ heading: "otherHeading", text: "otherText" } as const);
   return (
-    <CentredPage>
-      <CentredPageHeading id="failed-title" title={explanation.title} />
-      <Notice tone="warning">{explanation.text}</Notice>
+    <CentredPage homeLabel={home}>
+      <CentredPageHeading id="failed-title" title={t(keys.heading)} />
+      <Notice tone="warning">{t(keys.text)}</Notice>
       <Button asChild size="lg" className="w-full">
-        <a href="/sign-in">Get a new sign-in link</a>
+        <a href="/sign-in">{t("newLink")}</a>
       </Button>
     </CentredPage>
   );

@@ -7,28 +7,34 @@ import { StatePage } from "@/components/manager/StatePage";
 import { Button } from "@/components/ui/Button";
 import { PageHeader, PageShell } from "@/components/ui/PageShell";
 import { QueryProvider } from "@/components/ui/QueryProvider";
+import { PageIntl } from "@/components/ui/PageIntl";
+import { pageLocale, pageMessages, pageTranslations } from "@/lib/i18n/messages";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "People · Walkthrough" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await pageTranslations("people.workspace");
+  return { title: t("title") };
+}
 
 export default async function PeoplePage({ params }: { params: Promise<{ workspaceId: string }> }) {
   const { workspaceId } = await params;
   const person = await requirePerson(`/workspaces/${encodeURIComponent(workspaceId)}/people`);
   const seats = await seatsOf(person.id);
+  const t = await pageTranslations("people");
   const seat = seats.find((candidate) => candidate.workspaceId === workspaceId);
   if (seat?.role !== "owner") {
     return (
       <StatePage
         person={person}
         icon={Lock}
-        title="No access"
+        title={t("noAccess.heading")}
         action={
           <Button asChild variant="secondary">
-            <a href="/people">See who can help</a>
+            <a href="/people">{t("noAccess.seeWhoCanHelp")}</a>
           </Button>
         }
       >
-        <p>Only a workspace&apos;s owner invites and removes people.</p>
+        <p>{t("noAccess.onlyOwner")}</p>
       </StatePage>
     );
   }
@@ -36,16 +42,18 @@ export default async function PeoplePage({ params }: { params: Promise<{ workspa
   return (
     <PageShell person={person}>
       <PageHeader
-        title="People"
+        title={t("workspace.heading")}
         description={
           <>
-            Who can read reports and set homes up in the workspace{" "}
-            <span className="font-medium text-ink-soft">{seat.workspaceName}</span>.
+            {t.rich("workspace.intro", {
+              workspace: seat.workspaceName,
+              name: (words) => <span className="font-medium text-ink-soft">{words}</span>,
+            })}
             {owned.length > 1 && (
               <>
                 {" "}
                 <a href="/people" className="font-medium text-accent hover:underline">
-                  Other workspaces
+                  {t("workspace.otherWorkspaces")}
                 </a>
               </>
             )}
@@ -53,7 +61,9 @@ export default async function PeoplePage({ params }: { params: Promise<{ workspa
         }
       />
       <QueryProvider>
-        <PeopleManager workspaceId={workspaceId} />
+        <PageIntl locale={await pageLocale()} messages={await pageMessages("people")}>
+          <PeopleManager workspaceId={workspaceId} />
+        </PageIntl>
       </QueryProvider>
     </PageShell>
   );
