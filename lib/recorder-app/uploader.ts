@@ -48,7 +48,11 @@ export class Uploader {
 
   /** Takes the phone's segments (after a reload) as the list to upload from. */
   async load(): Promise<void> {
-    this.segments = (await this.store.segments()).sort((a, b) => a.partNumber - b.partNumber);
+    // Without their bytes: a part's Blob is read back from IndexedDB only when it is sent, so a
+    // reload with many unsent parts does not hold them all in memory.
+    this.segments = (await this.store.segments())
+      .map((segment) => ({ ...segment, blob: undefined }))
+      .sort((a, b) => a.partNumber - b.partNumber);
     this.report();
   }
 
