@@ -1,6 +1,5 @@
 "use client";
 
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslations } from "use-intl";
 import { registerRecorderWorker } from "@/lib/recorder-app/service-worker";
@@ -75,10 +74,5 @@ function Recorder() {
 
 /** The cleaner's recording app at `/r/<token>`. */
 export function RecorderApp() {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { mutations: { retry: 2 } } }));
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Recorder />
-    </QueryClientProvider>
-  );
+  return <Recorder />;
 }
