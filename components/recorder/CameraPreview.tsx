@@ -22,7 +22,12 @@ export function CameraPreview({ stream, since }: { stream?: MediaStream; since?:
     if (video.current && stream) video.current.srcObject = stream;
   }, [stream]);
   return (
-    <div className="relative aspect-video overflow-hidden rounded-lg bg-black shadow-card lg:sticky lg:top-4">
+    // On a phone the camera is held upright: a tall box over half the screen, the picture cropped to
+    // fill it, so the cleaner sees what is filmed; the checklist follows under it. On a desktop, 16:9.
+    <div
+      data-testid="camera-preview"
+      className="relative h-[56dvh] overflow-hidden rounded-lg bg-black shadow-card lg:sticky lg:top-4 lg:aspect-video lg:h-auto"
+    >
       <video ref={video} className="block size-full object-cover" muted playsInline autoPlay aria-label={t("camera")} />
       <span
         className="absolute top-3 left-3 inline-flex items-center gap-2 rounded-full bg-black/65 px-3 py-1 text-sm font-semibold text-white tabular-nums"
