@@ -5,7 +5,7 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import { cn } from "@/components/ui/cn";
 import { meanLuma } from "@/lib/analysis/frame-brightness";
-import { DarkWatch } from "@/lib/recorder-app/too-dark";
+import { type DarkSpan, DarkWatch } from "@/lib/recorder-app/too-dark";
 import { setTorch, torchTrack } from "@/lib/recorder-app/torch";
 
 function useElapsed(sinceMs: number | undefined): string {
@@ -26,16 +26,25 @@ const samplesPerSecond = 3;
  * its mean grey level compared with the server's own threshold (lib/analysis/frame-brightness.ts).
  * Stops with the preview (the screen leaves Recording).
  */
-function useTooDark(video: RefObject<HTMLVideoElement | null>, since: number | undefined): boolean {
+function useTooDark(
+  video: RefObject<HTMLVideoElement | null>,
+  since: number | undefined,
+  run: number,
+  onDarkSpans: ((spans: DarkSpan[]) => void) | undefined,
+): boolean {
   const [tooDark, setTooDark] = useState(false);
+  const keep = useRef(onDarkSpans);
+  useEffect(() => {
+    keep.current = onDarkSpans;
+  }, [onDarkSpans]);
   useEffect(() => {
     const canvas = document.createElement("canvas");
     canvas.width = 32;
     canvas.height = 18;
     const context = canvas.getContext("2d", { willReadFrequently: true });
     if (!context) return;
-    // The spans stay on the phone for now: the finish call does not carry them (see too-dark.ts).
-    const watch = new DarkWatch(0, since ?? Date.now());
+    // The spans are kept with the walk on the phone (Walkthrough.keepDarkSpans); not sent yet.
+    const watch = new DarkWatch(run, since ?? Date.now());
     const timer = setInterval(() => {
       const element = video.current;
       if (!element || element.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return;
@@ -45,9 +54,9 @@ function useTooDark(video: RefObject<HTMLVideoElement | null>, since: number | u
     }, 1000 / samplesPerSecond);
     return () => {
       clearInterval(timer);
-      watch.finish();
+      keep.current?.(watch.finish());
     };
-  }, [video, since]);
+  }, [video, since, run]);
   return tooDark;
 }
 
@@ -80,11 +89,21 @@ function TorchButton({ stream }: { stream?: MediaStream }) {
 }
 
 /** The live camera with the recording time, the torch where there is one, and a too-dark warning. */
-export function CameraPreview({ stream, since }: { stream?: MediaStream; since?: number }) {
+export function CameraPreview({
+  stream,
+  since,
+  run = 0,
+  onDarkSpans,
+}: {
+  stream?: MediaStream;
+  since?: number;
+  run?: number;
+  onDarkSpans?: (spans: DarkSpan[]) => void;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const t = useTranslations("recorder");
   const elapsed = useElapsed(since);
-  const tooDark = useTooDark(video, since);
+  const tooDark = useTooDark(video, since, run, onDarkSpans);
   useEffect(() => {
     if (video.current && stream) video.current.srcObject = stream;
   }, [stream]);

@@ -111,6 +111,27 @@ describe("recording in a dim room", () => {
     await screenshot(page, "recording-dark-phone");
     await expectAccessible(page, "the recording screen, too dark (phone)");
     await stopRecording(page);
+    // The same measure marked those seconds: the run's dark span is kept with the walk on the phone.
+    // Kept as the Recording screen leaves (an IndexedDB write): read until it is there.
+    let spans: unknown[] = [];
+    for (let tries = 0; tries < 20 && spans.length === 0; tries++) {
+      spans = await page.evaluate(
+        () =>
+          new Promise<unknown[]>((resolve, reject) => {
+            const open = indexedDB.open("walkthrough-recorder");
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const all = open.result.transaction("walks").objectStore("walks").getAll();
+              all.onsuccess = () => resolve((all.result as { darkSpans?: unknown[] }[]).flatMap((walk) => walk.darkSpans ?? []));
+            };
+          }),
+      );
+      if (spans.length === 0) await pause(250);
+    }
+    expect(spans).toHaveLength(1);
+    expect(spans[0]).toMatchObject({ run: 0, from: expect.any(Number), to: expect.any(Number) });
+    const [span] = spans as { from: number; to: number }[];
+    expect(span!.to - span!.from).toBeGreaterThan(2);
     await page.context().close();
   }, 90_000);
 
