@@ -1,14 +1,6 @@
 "use client";
 
-import {
-  CircleAlert,
-  CircleStop,
-  FileVideoCamera,
-  LoaderCircle,
-  Square,
-  TriangleAlert,
-  WifiOff,
-} from "lucide-react";
+import { CircleAlert, CircleStop, FileVideoCamera, LoaderCircle, Square, TriangleAlert, WifiOff } from "lucide-react";
 import { useTranslations } from "use-intl";
 import { Button } from "@/components/ui/Button";
 import { Card, CardHeader } from "@/components/ui/Card";
@@ -70,7 +62,12 @@ function Recording({ walkthrough, snapshot }: Props) {
     <>
       <RecorderMain className="lg:grid lg:grid-cols-[3fr_2fr] lg:items-start lg:gap-6">
         <div className="flex flex-col gap-3 lg:sticky lg:top-4">
-          <CameraPreview stream={walkthrough.stream} since={snapshot.runStartedAtMs} />
+          <CameraPreview
+            stream={walkthrough.stream}
+            since={snapshot.runStartedAtMs}
+            run={walkthrough.currentRun}
+            onDarkSpans={(spans) => void walkthrough.keepDarkSpans(spans)}
+          />
           {snapshot.notice && (
             <Notice tone="warning" live>
               {t(`refusals.${snapshot.notice}`)}

@@ -1,6 +1,7 @@
 import "server-only";
 // The rule that makes a frame unusable, apart from measuring it (frame-quality.ts, which loads the
 // image decoder), so the web side can name a problem without loading it.
+import { darkBelow } from "./frame-brightness";
 
 /** Measured on a 640-pixel-wide greyscale copy: brightness (mean, 0-255), contrast (standard deviation), sharpness (sharp's Laplacian estimate). */
 export interface FrameStats {
@@ -18,7 +19,8 @@ export type FrameProblem = "dark" | "covered" | "blurred";
  * flat colour (contrast ~0). They are set low: a frame too dark, blurred or covered makes an item
  * `missed` with no provider asked, so only a clearly unusable frame may be called so.
  */
-export const frameThresholds = { darkBelow: 25, coveredBelow: 6, blurredBelow: 0.2 };
+// darkBelow lives in frame-brightness.ts: the recorder's too-dark notice uses the same one.
+export const frameThresholds = { darkBelow, coveredBelow: 6, blurredBelow: 0.2 };
 
 /** What makes a frame unusable to judge anything by, if anything. */
 export function frameProblem(stats: FrameStats): FrameProblem | undefined {

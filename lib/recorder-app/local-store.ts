@@ -8,6 +8,8 @@
  * link's token, so the token itself is not copied into another store).
  */
 
+import type { DarkSpan } from "./too-dark";
+
 export interface SegmentRecord {
   walk: string;
   partNumber: number;
@@ -42,6 +44,8 @@ export interface WalkRecord {
   finishAnyway: string[];
   /** Done was tapped on this phone: recording is over, what remains is to upload and finish. */
   done: boolean;
+  /** Stretches the preview measured too dark (too-dark.ts); kept on the phone, not sent yet. */
+  darkSpans?: DarkSpan[];
 }
 
 const dbName = "walkthrough-recorder";

@@ -6,6 +6,7 @@ import { type RecorderClient, Refused, Retryable, type Session, type SessionItem
 import { TapSender } from "./tap-sender";
 import { Uploader, type UploadProgress } from "./uploader";
 import { keepScreenOn } from "./wake-lock";
+import type { DarkSpan } from "./too-dark";
 
 /*
  * The recording app's state and flows (browser only); the React screens render its snapshot and
@@ -275,6 +276,21 @@ export class Walkthrough {
     if (this.snapshot.screen !== "recording") return;
     await this.stopRun();
     this.set({ screen: "stopped", runStartedAtMs: undefined, restarted: false });
+  }
+
+  /** The run being recorded now (for the preview's too-dark spans). */
+  get currentRun(): number {
+    return this.runNumber - 1;
+  }
+
+  /**
+   * The preview's too-dark stretches of a run, kept with the walk in IndexedDB. They stay on the
+   * phone: the finish call does not carry them and no inspection column fits them yet.
+   */
+  async keepDarkSpans(spans: DarkSpan[]): Promise<void> {
+    if (spans.length === 0 || !this.store) return;
+    const walk = await this.store.readWalk();
+    await this.store.updateWalk({ darkSpans: [...(walk.darkSpans ?? []), ...spans] });
   }
 
   /** A checklist item tapped while the camera shows it: its id and the second of this run's video. */
