@@ -77,10 +77,10 @@ async function rendererMemory(pid: number | undefined): Promise<number | undefin
 
 /** The renderer process of a page: Chromium's process list, the one whose type is renderer and whose id the page's target names. */
 async function rendererPid(browserCdp: CDPSession): Promise<number | undefined> {
-  const info = (await browserCdp.send("SystemInfo.getProcessInfo")) as { processInfo: { type: string; id: number }[] };
-  const renderers = info.processInfo.filter((process) => process.type === "renderer");
+  const info = (await browserCdp.send("SystemInfo.getProcessInfo").catch(() => undefined)) as
+    { processInfo: { type: string; id: number }[] } | undefined;
   // Only the recording page is open by now; a spare renderer may exist, and the newest is the page's.
-  return renderers.at(-1)?.id;
+  return info?.processInfo.filter((process) => process.type === "renderer").at(-1)?.id;
 }
 
 async function heapUsed(cdp: CDPSession): Promise<number> {
