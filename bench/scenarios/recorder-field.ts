@@ -220,16 +220,16 @@ async function run(ctx: BenchContext): Promise<void> {
     {
       measure: `JS heap used after GC, ${minutes} min recording`,
       value: `start ${mb(heap[0]!)} MB, end ${mb(heap.at(-1)!)} MB`,
-      detail: `max ${mb(Math.max(...heap))} MB; ${r1(mb(heapSlope) * 100) / 100} MB/min; before Start ${mb(beforeRecording)} MB`,
+      detail: `max ${mb(Math.max(...heap))} MB; ${(heapSlope / 2 ** 20).toFixed(2)} MB/min; before Start ${mb(beforeRecording)} MB`,
       target: `flat (< ${flatMbPerMinute} MB/min)`,
-      met: mb(heapSlope) < flatMbPerMinute,
+      met: heapSlope / 2 ** 20 < flatMbPerMinute,
     },
     {
       measure: `renderer RSS, ${minutes} min recording`,
       value: rss.length ? `start ${mb(rss[0]!)} MB, end ${mb(rss.at(-1)!)} MB` : "not measured",
-      detail: rss.length ? `max ${mb(Math.max(...rss))} MB; ${r1(mb(rssSlope) * 100) / 100} MB/min` : "",
+      detail: rss.length ? `max ${mb(Math.max(...rss))} MB; ${(rssSlope / 2 ** 20).toFixed(2)} MB/min` : "",
       target: `flat (< ${flatMbPerMinute} MB/min)`,
-      met: rss.length ? mb(rssSlope) < flatMbPerMinute : undefined,
+      met: rss.length ? rssSlope / 2 ** 20 < flatMbPerMinute : undefined,
     },
     {
       measure: "screen wake lock while recording",
