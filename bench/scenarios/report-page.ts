@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import http from "node:http";
 import { gzipSync } from "node:zlib";
 import { type BenchContext, envInt, percentile, type ReportRow, type Scenario } from "../harness";
+import { firstLoadJs, get } from "../page-weight";
 import { useDatabase } from "../../tests/support/databases";
 
 /*
@@ -117,54 +117,6 @@ async function seed(databaseUrl: string): Promise<Seeded> {
   } finally {
     await closeDb();
   }
-}
-
-/** One GET over a fresh connection: status, body, and milliseconds to the last byte. */
-function get(url: string, cookie?: string): Promise<{ status: number; body: Buffer; ms: number }> {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const request = http.get(url, { agent: false, headers: cookie ? { cookie } : {} }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          body: Buffer.concat(chunks),
-          ms: Number(process.hrtime.bigint() - started) / 1e6,
-        }),
-      );
-    });
-    request.on("error", reject);
-  });
-}
-
-interface ScriptBytes {
-  files: number;
-  rawKb: number;
-  gzipKb: number;
-}
-
-/**
- * Every script a first visit loads, from the page's own HTML, raw and gzipped; `noModule` ones
- * (the polyfills, which a browser that runs modules never downloads) counted apart.
- */
-async function firstLoadJs(baseUrl: string, html: string): Promise<{ loaded: ScriptBytes; noModule: ScriptBytes }> {
-  const tags = [...html.matchAll(/<script([^>]*)\ssrc="([^"]+)"([^>]*)>/g)].map((match) => ({
-    src: match[2]!.replaceAll("&amp;", "&"),
-    noModule: /\snomodule(?:[\s=>]|$)/i.test(`${match[1]} ${match[3]}`),
-  }));
-  const unique = [...new Map(tags.map((tag) => [tag.src, tag])).values()];
-  const loaded: ScriptBytes = { files: 0, rawKb: 0, gzipKb: 0 };
-  const noModule: ScriptBytes = { files: 0, rawKb: 0, gzipKb: 0 };
-  for (const tag of unique) {
-    const answer = await get(new URL(tag.src, baseUrl).href);
-    if (answer.status !== 200) throw new Error(`${tag.src} answered ${answer.status}`);
-    const sum = tag.noModule ? noModule : loaded;
-    sum.files += 1;
-    sum.rawKb += answer.body.length / 1024;
-    sum.gzipKb += gzipSync(answer.body, { level: 9 }).length / 1024;
-  }
-  return { loaded, noModule };
 }
 
 async function run(ctx: BenchContext): Promise<void> {

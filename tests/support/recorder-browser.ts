@@ -1,15 +1,11 @@
-import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { db } from "../../lib/db/client";
 import { recordingKeys } from "../../lib/recording/recorder-state";
 import { probeMedia } from "../../lib/video/probe-media";
-import { launchBrowser } from "./browser";
 import { localDriverOfApp } from "./media";
 import { measureTargets, targetProblems } from "./tap-targets";
 
@@ -19,45 +15,7 @@ import { measureTargets, targetProblems } from "./tap-targets";
  * at a phone's size. The recorder under test is the real page, MediaRecorder, IndexedDB and all.
  */
 
-const run = promisify(execFile);
-const cameraFile = path.join(tmpdir(), "walkthrough-fake-camera-v1.y4m");
-
-/** A moving test pattern for the fake camera; Chromium loops it. Made once per machine. */
-async function fakeCameraFile(): Promise<string> {
-  if (existsSync(cameraFile)) return cameraFile;
-  const draft = `${cameraFile}.${process.pid}.y4m`;
-  await run("ffmpeg", [
-    "-nostdin",
-    "-loglevel",
-    "error",
-    "-y",
-    "-f",
-    "lavfi",
-    "-i",
-    "testsrc2=size=480x270:rate=15",
-    "-t",
-    "6",
-    "-pix_fmt",
-    "yuv420p",
-    draft,
-  ]);
-  await run("mv", [draft, cameraFile]);
-  return cameraFile;
-}
-
-export async function launchRecorderBrowser(): Promise<Browser> {
-  return launchBrowser([
-    "--use-fake-ui-for-media-stream",
-    "--use-fake-device-for-media-stream",
-    `--use-file-for-fake-video-capture=${await fakeCameraFile()}`,
-    "--autoplay-policy=no-user-gesture-required",
-  ]);
-}
-
-/** A phone-sized context: 390 x 844 CSS pixels, touch, a mobile user agent's viewport rules. */
-export function phoneContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-}
+export { launchRecorderBrowser, phoneContext } from "./fake-camera";
 
 /** Waits until the recorder shows it is recording, and answers the wall-clock time it began. */
 export async function startRecording(

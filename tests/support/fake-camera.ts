@@ -1,0 +1,49 @@
+// Debian's Chromium with its fake camera at a phone's size, without vitest, so the bench can use
+// it as well as the e2e tests (tests/support/recorder-browser.ts re-exports it).
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { Browser, BrowserContext } from "playwright-core";
+import { launchBrowser } from "./browser";
+
+const run = promisify(execFile);
+const cameraFile = path.join(tmpdir(), "walkthrough-fake-camera-v1.y4m");
+
+/** A moving test pattern for the fake camera; Chromium loops it. Made once per machine. */
+async function fakeCameraFile(): Promise<string> {
+  if (existsSync(cameraFile)) return cameraFile;
+  const draft = `${cameraFile}.${process.pid}.y4m`;
+  await run("ffmpeg", [
+    "-nostdin",
+    "-loglevel",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc2=size=480x270:rate=15",
+    "-t",
+    "6",
+    "-pix_fmt",
+    "yuv420p",
+    draft,
+  ]);
+  await run("mv", [draft, cameraFile]);
+  return cameraFile;
+}
+
+export async function launchRecorderBrowser(): Promise<Browser> {
+  return launchBrowser([
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+    `--use-file-for-fake-video-capture=${await fakeCameraFile()}`,
+    "--autoplay-policy=no-user-gesture-required",
+  ]);
+}
+
+/** A phone-sized context: 390 x 844 CSS pixels, touch, a mobile user agent's viewport rules. */
+export function phoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+}
