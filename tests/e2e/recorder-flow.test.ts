@@ -5,7 +5,6 @@ import { db } from "../../lib/db/client";
 import es from "../../lib/i18n/messages/es.json";
 import { recorderWords } from "../support/recorder-words";
 import { decideItem } from "../../lib/review/decide-item";
-import { call } from "../support/api";
 import { expectAccessible } from "../support/axe";
 import {
   expectTapTargets,
@@ -19,8 +18,7 @@ import {
   stopRecording,
 } from "../support/recorder-browser";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
-import { issueLink, readyWorkspace } from "../fixtures/recording";
-import { item } from "../fixtures/roster";
+import { issueLink, readyHomeWithChecklist } from "../fixtures/recording";
 
 /*
  * The one clear stop, and a recorder that restarts itself. While recording the round stop is the
@@ -38,13 +36,7 @@ const items = ["Oven cleaned", "Towels folded", "Balcony swept"];
 
 beforeAll(async () => {
   partner = await createTestPartner("Brightside Rentals");
-  workspaceId = await readyWorkspace(partner.apiKey, "e2e-flow", [item("home-1", { name: "Harbour Loft" })]);
-  const put = await call("PUT", "/v1/properties/home-1/checklist", {
-    key: partner.apiKey,
-    query: { workspace_id: workspaceId },
-    body: { items: items.map((name) => ({ name })) },
-  });
-  expect(put.status, put.text).toBe(200);
+  workspaceId = await readyHomeWithChecklist(partner.apiKey, "e2e-flow", "Harbour Loft", items);
   browser = await launchRecorderBrowser();
 });
 

@@ -8,8 +8,7 @@ import { expectAccessible } from "../support/axe";
 import { launchRecorderBrowser, pause, screenshot } from "../support/recorder-browser";
 import { recorderWords } from "../support/recorder-words";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
-import { issueLink, readyWorkspace } from "../fixtures/recording";
-import { item } from "../fixtures/roster";
+import { issueLink, readyHomeWithChecklist } from "../fixtures/recording";
 
 /*
  * The recorder in the cleaner's language. In the pseudo-locale every catalogue message comes out
@@ -30,13 +29,7 @@ const partnerWords = [home, task, "Casa Clean", ...items];
 
 beforeAll(async () => {
   partner = await createTestPartner("Casa Clean");
-  workspaceId = await readyWorkspace(partner.apiKey, "e2e-languages", [item("home-1", { name: home })]);
-  const put = await call("PUT", "/v1/properties/home-1/checklist", {
-    key: partner.apiKey,
-    query: { workspace_id: workspaceId },
-    body: { items: items.map((name) => ({ name })) },
-  });
-  expect(put.status, put.text).toBe(200);
+  workspaceId = await readyHomeWithChecklist(partner.apiKey, "e2e-languages", home, items);
   browser = await launchRecorderBrowser();
 });
 

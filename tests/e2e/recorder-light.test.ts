@@ -1,14 +1,11 @@
-import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../support/api";
 import { expectAccessible } from "../support/axe";
-import { launchBrowser } from "../support/browser";
 import {
   launchRecorderBrowser,
   pause,
@@ -17,6 +14,7 @@ import {
   startRecording,
   stopRecording,
 } from "../support/recorder-browser";
+import { makeCameraVideo } from "../support/fake-camera";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
 import { item } from "../fixtures/roster";
@@ -27,7 +25,6 @@ import { item } from "../fixtures/roster";
  * and no torch button on Chromium's fake camera, which has none.
  */
 
-const run = promisify(execFile);
 let partner: TestPartner;
 let workspaceId: string;
 let dir: string;
@@ -37,23 +34,7 @@ let dark: Browser;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "walkthrough-light-"));
   const darkVideo = path.join(dir, "dark.y4m");
-  await run("ffmpeg", [
-    "-nostdin",
-    "-loglevel",
-    "error",
-    "-y",
-    "-f",
-    "lavfi",
-    "-i",
-    "testsrc2=size=480x270:rate=15",
-    "-t",
-    "4",
-    "-vf",
-    "lutrgb=r=val*0.05:g=val*0.05:b=val*0.05",
-    "-pix_fmt",
-    "yuv420p",
-    darkVideo,
-  ]);
+  await makeCameraVideo(darkVideo, 4, "lutrgb=r=val*0.05:g=val*0.05:b=val*0.05");
   partner = await createTestPartner("Dim Rooms");
   workspaceId = await readyWorkspace(partner.apiKey, "e2e-light", [item("home-1", { name: "Basement Flat" })]);
   const put = await call("PUT", "/v1/properties/home-1/checklist", {
@@ -63,12 +44,7 @@ beforeAll(async () => {
   });
   expect(put.status, put.text).toBe(200);
   bright = await launchRecorderBrowser();
-  dark = await launchBrowser([
-    "--use-fake-ui-for-media-stream",
-    "--use-fake-device-for-media-stream",
-    `--use-file-for-fake-video-capture=${darkVideo}`,
-    "--autoplay-policy=no-user-gesture-required",
-  ]);
+  dark = await launchRecorderBrowser(darkVideo);
 });
 afterAll(async () => {
   await bright?.close();

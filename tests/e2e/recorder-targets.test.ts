@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addAllowlistEntry } from "../../lib/partners/add-allowlist-entry";
-import { call } from "../support/api";
 import { launchBrowser } from "../support/browser";
 import { launchRecorderBrowser, pause, phoneContext, screenshot, startRecording } from "../support/recorder-browser";
 import {
@@ -17,8 +16,7 @@ import {
 } from "../support/recorder-flows";
 import { gapBetween, internalWording, measureTargets, targetProblems, textOutsideDetails } from "../support/tap-targets";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
-import { issueLink, readyWorkspace } from "../fixtures/recording";
-import { item } from "../fixtures/roster";
+import { issueLink, readyHomeWithChecklist } from "../fixtures/recording";
 
 /*
  * Every recorder screen a walk can reach, at 390 x 844, measured for a gloved thumb: each button,
@@ -38,13 +36,7 @@ const returnUrl = "https://partner-targets.example/tasks/7";
 
 beforeAll(async () => {
   partner = await createTestPartner("Brisa Limpieza");
-  workspaceId = await readyWorkspace(partner.apiKey, "e2e-targets", [item("home-1", { name: "Harbour Flat" })]);
-  const put = await call("PUT", "/v1/properties/home-1/checklist", {
-    key: partner.apiKey,
-    query: { workspace_id: workspaceId },
-    body: { items: items.map((name) => ({ name })) },
-  });
-  expect(put.status, put.text).toBe(200);
+  workspaceId = await readyHomeWithChecklist(partner.apiKey, "e2e-targets", "Harbour Flat", items);
   await addAllowlistEntry(partner.partnerId, "https://partner-targets.example");
   withCamera = await launchRecorderBrowser();
   noCamera = await launchBrowser(["--use-fake-ui-for-media-stream"]);

@@ -2,15 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../../lib/i18n/locales";
-import { call } from "../support/api";
 import { expectAccessible } from "../support/axe";
 import { launchRecorderBrowser, pause, screenshot } from "../support/recorder-browser";
 import { refuseFirstPartOnce, withoutMediaRecorder } from "../support/recorder-flows";
 import { recorderWords } from "../support/recorder-words";
 import { measureTargets, targetProblems } from "../support/tap-targets";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
-import { issueLink, readyWorkspace } from "../fixtures/recording";
-import { item } from "../fixtures/roster";
+import { issueLink, readyHomeWithChecklist } from "../fixtures/recording";
 
 /*
  * Every screen of the recorder in English and in Spanish, on a 390x844 phone and a small 360x740
@@ -25,13 +23,7 @@ const items = ["Kitchen counters wiped", "Beds made", "Bathroom mirror clean"];
 
 beforeAll(async () => {
   partner = await createTestPartner("Casa Clean");
-  workspaceId = await readyWorkspace(partner.apiKey, "e2e-tour", [item("home-1", { name: "Villa Miramar" })]);
-  const put = await call("PUT", "/v1/properties/home-1/checklist", {
-    key: partner.apiKey,
-    query: { workspace_id: workspaceId },
-    body: { items: items.map((name) => ({ name })) },
-  });
-  expect(put.status, put.text).toBe(200);
+  workspaceId = await readyHomeWithChecklist(partner.apiKey, "e2e-tour", "Villa Miramar", items);
   browser = await launchRecorderBrowser();
 });
 

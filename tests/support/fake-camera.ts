@@ -11,10 +11,8 @@ import { launchBrowser } from "./browser";
 const run = promisify(execFile);
 const cameraFile = path.join(tmpdir(), "walkthrough-fake-camera-v1.y4m");
 
-/** A moving test pattern for the fake camera; Chromium loops it. Made once per machine. */
-async function fakeCameraFile(): Promise<string> {
-  if (existsSync(cameraFile)) return cameraFile;
-  const draft = `${cameraFile}.${process.pid}.y4m`;
+/** ffmpeg's moving test pattern as a y4m file for the fake camera, `filter` applied (e.g. darkened). */
+export async function makeCameraVideo(file: string, seconds: number, filter?: string): Promise<void> {
   await run("ffmpeg", [
     "-nostdin",
     "-loglevel",
@@ -25,20 +23,29 @@ async function fakeCameraFile(): Promise<string> {
     "-i",
     "testsrc2=size=480x270:rate=15",
     "-t",
-    "6",
+    String(seconds),
+    ...(filter ? ["-vf", filter] : []),
     "-pix_fmt",
     "yuv420p",
-    draft,
+    file,
   ]);
+}
+
+/** The moving test pattern the fake camera plays by default; Chromium loops it. Made once per machine. */
+async function fakeCameraFile(): Promise<string> {
+  if (existsSync(cameraFile)) return cameraFile;
+  const draft = `${cameraFile}.${process.pid}.y4m`;
+  await makeCameraVideo(draft, 6);
   await run("mv", [draft, cameraFile]);
   return cameraFile;
 }
 
-export async function launchRecorderBrowser(): Promise<Browser> {
+/** Chromium whose camera plays `video` (the default test pattern when none is given). */
+export async function launchRecorderBrowser(video?: string): Promise<Browser> {
   return launchBrowser([
     "--use-fake-ui-for-media-stream",
     "--use-fake-device-for-media-stream",
-    `--use-file-for-fake-video-capture=${await fakeCameraFile()}`,
+    `--use-file-for-fake-video-capture=${video ?? (await fakeCameraFile())}`,
     "--autoplay-policy=no-user-gesture-required",
   ]);
 }
