@@ -9,7 +9,7 @@ import type { Refused } from "./recorder-client";
 
 export type RefusalWords = keyof Messages["recorder"]["refusals"];
 
-const known = new Set<string>([
+const known: ReadonlySet<string> = new Set<string>([
   "part_conflict",
   "part_checksum_mismatch",
   "unsupported_media",
