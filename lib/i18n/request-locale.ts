@@ -31,7 +31,13 @@ const englishFirstPaths = [
 function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
   for (const pair of (cookieHeader ?? "").split(";")) {
     const [key, ...value] = pair.trim().split("=");
-    if (key === name) return decodeURIComponent(value.join("="));
+    if (key !== name) continue;
+    // A cookie the caller wrote by hand may hold a broken escape: it names no language, it is no error.
+    try {
+      return decodeURIComponent(value.join("="));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }

@@ -100,6 +100,7 @@ describe("which language a phone gets", () => {
   it("prefers the language remembered on the phone, and ignores a cookie naming no language of ours", () => {
     expect(requestLocale({ cookie: "a=1; walkthrough-language=pl", "accept-language": "es" })).toBe("pl");
     expect(requestLocale({ cookie: "walkthrough-language=xx", "accept-language": "es" })).toBe("es");
+    expect(requestLocale({ cookie: "walkthrough-language=%E0%A4%A", "accept-language": "de" })).toBe("de");
   });
 
   it("matches navigator.languages the same way", () => {
