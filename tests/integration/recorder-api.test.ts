@@ -79,7 +79,7 @@ describe("the token", () => {
       expect(page.status, path).toBe(404);
       const html = await page.text();
       expect(html).toContain("This link does not work");
-      expect(html).toContain("ask for a new one");
+      expect(html).toContain("ask the app that sent it for a new link");
     }
     const page = await fetch(link.recording_url, { redirect: "manual" });
     expect(page.status).toBe(200);
