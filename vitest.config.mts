@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -6,7 +7,12 @@ import { defineConfig } from "vitest/config";
 const alias = {
   "@": path.resolve(import.meta.dirname),
   "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
+  // As in next.config.mjs: messages are compiled (lib/i18n/compile-catalogue.ts), formatted without a parser.
+  "use-intl/format-message": createRequire(import.meta.url).resolve("use-intl/format-message/format-only"),
 };
+
+// use-intl bundled as Next bundles it, so the alias to the format-only formatter reaches its own imports.
+const server = { deps: { inline: ["use-intl"] } };
 
 export default defineConfig({
   resolve: { alias },
@@ -22,12 +28,13 @@ export default defineConfig({
       {
         resolve: { alias },
         // Some run real ffmpeg and sharp: 5 s is too tight beside the integration project on 2 cores.
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], testTimeout: 30_000 },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], testTimeout: 30_000, server },
       },
       {
         resolve: { alias },
         test: {
           name: "integration",
+          server,
           include: ["tests/integration/**/*.test.ts", "tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
           setupFiles: ["tests/support/setup-env.ts"],

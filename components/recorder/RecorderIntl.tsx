@@ -3,13 +3,13 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { IntlProvider } from "use-intl";
 import { type Messages, loadCatalogue } from "@/lib/i18n/catalogues";
-import { type Locale, isLocale, localeCookie, type PageLocale, pickLocale } from "@/lib/i18n/locales";
+import { type Locale, isLocale, localeCookie, type PageLocale } from "@/lib/i18n/locales";
 
 /*
  * The recorder's language: rendered by the server in the language it chose (the phone's remembered
  * choice, else Accept-Language), then, when nothing is remembered, the browser's own list
  * (`navigator.languages`) has the last word: a page kept by the service worker was rendered without
- * the cookie. Switching loads that catalogue alone, remembers it for a year and moves <html lang>.
+ * the cookie. Switching loads that catalogue alone (and the compiler for it), remembers it for a year and moves <html lang>.
  */
 
 type RecorderMessages = Pick<Messages, "recorder">;
@@ -48,8 +48,12 @@ export function RecorderIntl({
   const [current, setCurrent] = useState({ locale: served, messages: servedMessages });
 
   const show = useCallback(async (locale: Locale) => {
-    const { recorder } = await loadCatalogue(locale);
-    setCurrent({ locale, messages: { recorder } });
+    // The compiler comes with the catalogue, only when another language is asked for.
+    const [{ recorder }, { compileCatalogue }] = await Promise.all([
+      loadCatalogue(locale),
+      import("@/lib/i18n/compile-catalogue"),
+    ]);
+    setCurrent({ locale, messages: compileCatalogue({ recorder }) });
     document.documentElement.lang = locale;
   }, []);
 
@@ -63,8 +67,13 @@ export function RecorderIntl({
 
   useEffect(() => {
     if (rememberedLocale() !== undefined || !isLocale(served)) return;
-    const preferred = pickLocale(navigator.languages);
-    if (preferred !== served) void show(preferred);
+    // Usually the page was rendered for these very languages (Accept-Language is the same list).
+    const language = (tag: string | undefined) => tag?.toLowerCase().split("-")[0];
+    if (language(navigator.languages[0]) === language(served)) return;
+    void import("@/lib/i18n/pick-locale").then(({ pickLocale }) => {
+      const preferred = pickLocale(navigator.languages);
+      if (preferred !== served) void show(preferred);
+    });
   }, [served, show]);
 
   const language = useMemo(() => ({ locale: current.locale, switchTo }), [current.locale, switchTo]);

@@ -1,5 +1,3 @@
-import { match } from "@formatjs/intl-localematcher";
-
 /*
  * The languages the cleaner's app speaks (issue 24: the seven a cleaning crew needs first). Each
  * is named in its own language in the switch. The pseudo-locale is for tests: every catalogue
@@ -32,20 +30,4 @@ export function isLocale(value: unknown): value is Locale {
 
 export function isPageLocale(value: unknown): value is PageLocale {
   return value === pseudoLocale || isLocale(value);
-}
-
-/**
- * The best of our languages for what the phone asks for, in its order of preference: Portuguese
- * from Portugal still gets Brazil's, Swiss German gets German; nothing close gets English.
- */
-export function pickLocale(requested: readonly string[]): Locale {
-  const valid = requested.filter((tag) => {
-    try {
-      return Intl.getCanonicalLocales(tag).length === 1;
-    } catch {
-      return false;
-    }
-  });
-  const picked = match(valid, locales, defaultLocale, { algorithm: "best fit" });
-  return isLocale(picked) ? picked : defaultLocale;
 }

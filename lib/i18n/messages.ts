@@ -1,17 +1,21 @@
 import "server-only";
 import { createTranslator, type NamespaceKeys, type NestedKeyOf } from "use-intl";
 import { type Messages, loadCatalogue, loadEnglish } from "./catalogues";
+import { compileCatalogue } from "./compile-catalogue";
 import { type PageLocale, pseudoLocale } from "./locales";
 import { pageLocale } from "./page-locale";
 
 export { pageLocale };
 import { pseudoCatalogue } from "./pseudo";
 
-/** The page's catalogue; a namespace a language does not have yet (a page English for now) comes in English. */
+/**
+ * The page's catalogue, compiled (compile-catalogue.ts); a namespace a language does not have yet
+ * (a page English for now) comes in English.
+ */
 export async function loadMessages(locale: PageLocale): Promise<Messages> {
   const english = await loadEnglish();
-  if (locale === pseudoLocale) return pseudoCatalogue(english);
-  return { ...english, ...(await loadCatalogue(locale)) };
+  if (locale === pseudoLocale) return compileCatalogue(pseudoCatalogue(english));
+  return compileCatalogue({ ...english, ...(await loadCatalogue(locale)) });
 }
 
 type Namespace = NamespaceKeys<Messages, NestedKeyOf<Messages>>;

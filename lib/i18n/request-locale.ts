@@ -1,5 +1,6 @@
 import Negotiator from "negotiator";
-import { defaultLocale, isPageLocale, localeCookie, type PageLocale, pickLocale, pseudoLocale } from "./locales";
+import { defaultLocale, isPageLocale, localeCookie, type PageLocale, pseudoLocale } from "./locales";
+import { pickLocale } from "./pick-locale";
 
 /*
  * The language a page is rendered in, decided once per request by the front door

@@ -3,6 +3,7 @@ import english from "../../lib/i18n/messages/en.json";
 import type { PageLocale } from "../../lib/i18n/locales";
 import { pseudoCatalogue } from "../../lib/i18n/pseudo";
 import type { Messages } from "../../lib/i18n/catalogues";
+import { compileCatalogue } from "../../lib/i18n/compile-catalogue";
 
 /*
  * The recorder's words in a given language, exactly as the app renders them, so a test in
@@ -16,5 +17,10 @@ async function catalogueOf(locale: PageLocale): Promise<Messages> {
 }
 
 export async function recorderWords(locale: PageLocale) {
-  return createTranslator({ locale, messages: await catalogueOf(locale), namespace: "recorder", timeZone: "UTC" });
+  return createTranslator({
+    locale,
+    messages: compileCatalogue(await catalogueOf(locale)),
+    namespace: "recorder",
+    timeZone: "UTC",
+  });
 }

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
-import { locales, pickLocale } from "../../lib/i18n/locales";
+import { locales } from "../../lib/i18n/locales";
+import { pickLocale } from "../../lib/i18n/pick-locale";
 import { pseudoCatalogue, pseudoMessage } from "../../lib/i18n/pseudo";
 import { requestLocale } from "../../lib/i18n/request-locale";
 
