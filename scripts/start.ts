@@ -10,6 +10,7 @@ import { closeDb } from "../lib/db/client";
 import { startWorkers, stopWorkers } from "../lib/jobs/worker";
 import { ensureDemoPartner } from "../lib/partners/ensure-demo-partner";
 import { createApiDispatch } from "../lib/server/api-dispatch";
+import { createBrotliAssetDispatch } from "../lib/server/brotli-assets";
 import { BuildUnavailableError, ensureBuild } from "../lib/server/build";
 import { prepareDatabase } from "../lib/db/prepare-database";
 import { createFrontDoor } from "../lib/server/front-door";
@@ -47,8 +48,15 @@ async function serve(config: Config, stopDatabase: () => Promise<void>): Promise
   const handle = app.getRequestHandler();
   // Production answers /v1 with the route files' own handlers, without Next's per-request
   // machinery (lib/server/api-dispatch.ts), and /media links with their Content-Length intact
-  // (lib/server/media-dispatch.ts); dev keeps Next's routes and hot reload.
-  const dispatchers = dev ? [] : [createApiDispatch(config.APP_URL), createMediaDispatch(config.APP_URL)];
+  // (lib/server/media-dispatch.ts), and the build's scripts and styles in brotli to a browser
+  // that takes it (lib/server/brotli-assets.ts); dev keeps Next's routes and hot reload.
+  const dispatchers = dev
+    ? []
+    : [
+        createApiDispatch(config.APP_URL),
+        createMediaDispatch(config.APP_URL),
+        await createBrotliAssetDispatch(path.join(root, ".next")),
+      ];
   // Before any router: what must hold for every request (lib/server/front-door.ts).
   const frontDoor = createFrontDoor({ appUrl: config.APP_URL, trustedProxyHops: config.TRUSTED_PROXY_HOPS });
   const server = createServer((req, res) => {

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { mkdir, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
+import { precompressAssets } from "./brotli-assets";
 import { buildIsCurrent, recordBuild } from "./build-stamp";
 
 function nextBuild(root: string): Promise<void> {
@@ -61,6 +62,8 @@ async function withBuildLock<T>(root: string, work: () => Promise<T>): Promise<T
 
 async function stampedBuild(root: string): Promise<void> {
   await nextBuild(root);
+  // Part of the build: a build is current only with its brotli copies (lib/server/brotli-assets.ts).
+  await precompressAssets(path.join(root, ".next"));
   await recordBuild(root);
 }
 
