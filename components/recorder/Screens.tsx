@@ -6,7 +6,6 @@ import { Button } from "@/components/ui/Button";
 import { Card, CardHeader } from "@/components/ui/Card";
 import { cn } from "@/components/ui/cn";
 import { Notice } from "@/components/ui/Notice";
-import { Skeleton } from "@/components/ui/Skeleton";
 import type { Snapshot, Walkthrough } from "@/lib/recorder-app/walkthrough";
 import { CameraPreview } from "./CameraPreview";
 import { ChecklistRow } from "./ChecklistRow";
@@ -14,46 +13,13 @@ import { ChecklistSections } from "./ChecklistSections";
 import { FinishedScreen } from "./FinishedScreen";
 import { ActionBar, primaryAction, RecorderMain, secondaryAction, StatusCard } from "./Layout";
 import { LinkDoesNotWork } from "./LinkDoesNotWork";
+import { Loading, Ready, RecordDot, recordButton } from "./ReadyScreen";
 import { UploadFileButton } from "./UploadFileButton";
 import { UploadProgress } from "./UploadProgress";
 
 interface Props {
   walkthrough: Walkthrough;
   snapshot: Snapshot;
-}
-
-/** The red of the record button: the one place the recording colour leads an action. */
-const recordButton = "bg-record hover:bg-record/90";
-
-function RecordDot() {
-  return <span aria-hidden="true" className="size-3.5 rounded-full bg-white" />;
-}
-
-function Ready({ walkthrough, snapshot }: Props) {
-  const t = useTranslations("recorder");
-  const session = snapshot.session!;
-  return (
-    <>
-      <RecorderMain>
-        <Card aria-labelledby="intro-title">
-          <h2 id="intro-title" className="text-xl font-semibold tracking-tight text-ink">
-            {t("ready.title")}
-          </h2>
-          <p className="mt-1.5 text-ink-soft">{t("ready.body")}</p>
-        </Card>
-        <Card aria-label={t("ready.checklist")}>
-          <ChecklistSections checklist={session.checklist} />
-        </Card>
-      </RecorderMain>
-      <ActionBar>
-        <Button className={cn(primaryAction, recordButton)} onClick={() => void walkthrough.startRecording()}>
-          <RecordDot />
-          {t("ready.start")}
-        </Button>
-        <UploadFileButton onFile={(file) => void walkthrough.uploadFile(file)} />
-      </ActionBar>
-    </>
-  );
 }
 
 function Recording({ walkthrough, snapshot }: Props) {
@@ -189,24 +155,19 @@ function Stopped({ walkthrough, snapshot }: Props) {
 }
 
 /** While the walkthrough or the camera is on its way: the shape of what comes, announced once. */
-export function Loading({ label }: { label: string }) {
-  return (
-    <RecorderMain busy>
-      <div role="progressbar" aria-label={label} className="flex flex-col gap-4">
-        <Skeleton className="h-28 w-full rounded-lg" />
-        <Skeleton className="h-64 w-full rounded-lg" />
-      </div>
-    </RecorderMain>
-  );
-}
-
 export function Screens(props: Props) {
   const t = useTranslations("recorder");
   const { walkthrough, snapshot } = props;
   const explain = (itemId: string, reason: string) => walkthrough.explain(itemId, reason);
   switch (snapshot.screen) {
     case "ready":
-      return <Ready {...props} />;
+      return (
+        <Ready
+          session={snapshot.session!}
+          onStart={() => void walkthrough.startRecording()}
+          onFile={(file) => void walkthrough.uploadFile(file)}
+        />
+      );
     case "recording":
       return <Recording {...props} />;
     case "stopped":

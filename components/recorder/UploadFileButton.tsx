@@ -16,7 +16,8 @@ export function UploadFileButton({
   label,
   primary = false,
 }: {
-  onFile: (file: File) => void;
+  /** Absent until the app can take a file (the server-rendered first screen). */
+  onFile: ((file: File) => void) | undefined;
   label?: string;
   /** When choosing a file is the screen's one next step. */
   primary?: boolean;
@@ -29,6 +30,7 @@ export function UploadFileButton({
         buttonVariants({ variant: primary ? "primary" : "secondary" }),
         primary ? primaryAction : secondaryAction,
         "relative cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-focus",
+        !onFile && "cursor-not-allowed opacity-55",
       )}
     >
       <Upload aria-hidden />
@@ -38,9 +40,10 @@ export function UploadFileButton({
         type="file"
         accept="video/*"
         aria-label={name}
+        disabled={!onFile}
         onChange={(event) => {
           const file = event.target.files?.[0];
-          if (file) onFile(file);
+          if (file) onFile?.(file);
         }}
       />
     </label>

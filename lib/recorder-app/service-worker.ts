@@ -1,13 +1,13 @@
-import { Workbox } from "workbox-window";
-
 /*
  * Registers the recording app's service worker (public/sw.js), which keeps the app shell so a
  * reload without network still opens the recorder (browser only). The page it registers from
  * was loaded before the worker existed, so it hands the worker the URLs of its own page, scripts
- * and styles to keep (the worker's CACHE_URLS message).
+ * and styles to keep (the worker's CACHE_URLS message), the chunks it loaded later included.
  */
-export function registerRecorderWorker(): void {
+export async function registerRecorderWorker(): Promise<void> {
   if (!("serviceWorker" in navigator)) return;
+  // Loaded after the first screen: nothing on it needs the worker.
+  const { Workbox } = await import("workbox-window");
   const workbox = new Workbox("/sw.js", { scope: "/r/" });
   const keepThisPage = () => {
     const ownAssets = performance

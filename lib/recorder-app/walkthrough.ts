@@ -94,9 +94,15 @@ export class Walkthrough {
   private readonly accepted = new Set<string>();
   private livePoll?: ReturnType<typeof setInterval>;
   private lastRestartAt = -Infinity;
+  private loading?: Promise<void>;
 
-  constructor(private readonly token: string) {
+  /** `preview`: the first screen the page was rendered with (a walkthrough nothing was recorded for). */
+  constructor(
+    private readonly token: string,
+    preview?: Session,
+  ) {
     this.client = recorderClient(token);
+    if (preview) this.snapshot = { ...this.snapshot, screen: "ready", session: preview };
   }
 
   subscribe = (listener: () => void) => {
@@ -119,7 +125,17 @@ export class Walkthrough {
       .filter((item) => !checked.has(item.id) || flagged.has(item.id));
   }
 
-  async load(): Promise<void> {
+  /**
+   * Opens the walkthrough and resumes whatever the phone and the server hold. With a preview the
+   * ready screen is up meanwhile, so a slow network's round trip is not waited for; Start and a
+   * chosen file wait for the open to land.
+   */
+  load(): Promise<void> {
+    this.loading = this.loadNow();
+    return this.loading;
+  }
+
+  private async loadNow(): Promise<void> {
     const store = (this.store = await LocalStore.open(await walkIdOf(this.token)));
     const walk = await store.readWalk();
     let session: Session;
@@ -158,7 +174,9 @@ export class Walkthrough {
     if (walk.done) return void this.finish();
     const recorded = this.uploader.all.length > 0 || session.parts.length > 0;
     const fileAwaiting = this.uploader.all.some((segment) => segment.source === "file" && !segment.uploaded);
-    this.set({ screen: fileAwaiting ? "choose-file-again" : recorded ? "stopped" : "ready" });
+    const screen = fileAwaiting ? "choose-file-again" : recorded ? "stopped" : "ready";
+    // Start was tapped on the preview: the camera is starting, the screen stays with it.
+    if (!(screen === "ready" && this.snapshot.screen === "starting-camera")) this.set({ screen });
     this.uploader.kick();
     this.taps.kick();
   }
@@ -182,6 +200,10 @@ export class Walkthrough {
   /** Start recording, or Continue recording after a stop: a new run on a fresh camera. */
   async startRecording(): Promise<void> {
     this.set({ screen: "starting-camera", restarted: false });
+    // Tapped on the preview: nothing is filmed before the walkthrough is open (the load may also
+    // end elsewhere: offline, a link that no longer works).
+    await this.loading?.catch(() => undefined);
+    if (this.snapshot.screen !== "starting-camera") return;
     let stream: MediaStream;
     try {
       stream = await openCamera();
@@ -439,6 +461,9 @@ export class Walkthrough {
 
   /** "Upload a video instead": the chosen file becomes the walkthrough, sent in 8 MiB parts. */
   async uploadFile(file: File): Promise<void> {
+    // Chosen on the preview: the walkthrough must be open and resumed first.
+    await this.loading?.catch(() => undefined);
+    if (!this.uploader) return;
     this.file = file;
     const known = this.uploader!.all.filter((segment) => segment.source === "file");
     if (known.length === 0) {

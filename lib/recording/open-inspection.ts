@@ -16,7 +16,7 @@ export interface ChecklistSection {
  * The lists the home resolves to (its own, else the company-wide one), in the order the cleaner
  * sees them: housekeeping, inspection, maintenance; a type with no list is left out.
  */
-async function resolveSections(propertyId: string): Promise<ChecklistSection[]> {
+export async function resolveSections(propertyId: string): Promise<ChecklistSection[]> {
   const resolved = await Promise.all(checklistTypes.map((type) => resolveChecklist(propertyId, type)));
   return resolved.filter((list) => list.items.length > 0).map((list) => ({ type: list.type, items: list.items }));
 }

@@ -4,12 +4,15 @@ import { RecorderApp } from "@/components/recorder/RecorderApp";
 import { loadMessages } from "@/lib/i18n/messages";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { findRecorderTask } from "@/lib/recording/find-recorder-task";
+import { previewRecorderSession } from "@/lib/recording/preview-recorder-session";
+import { serializeRecorderSession } from "@/lib/recording/recorder-serializers";
 
-// The same page for every link: the app reads its token from the address in the browser, so
-// nothing about a link is rendered on the server and a link preview opens no inspection. Only
-// whether the link exists is looked up (nothing is opened), so an unknown token answers 404 with
-// the "link does not work" screen (not-found.tsx): nothing in this render streams before the
-// lookup, so the status can still be set.
+// The app reads its token from the address in the browser and opens the walkthrough from there,
+// so a link preview opens no inspection. The page only reads: whether the link exists (an unknown
+// token answers 404 with the "link does not work" screen, not-found.tsx; nothing in this render
+// streams before the lookup, so the status can still be set) and, for a walkthrough nothing was
+// recorded for yet, what its first screen shows, so a phone on a slow network can start without
+// waiting for the open call's round trip.
 const metadata: Metadata = {
   manifest: "/manifest.webmanifest",
   robots: { index: false, follow: false },
@@ -26,6 +29,8 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1, view
 
 export default async function RecordingPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  if (!(await findRecorderTask(token))) notFound();
-  return <RecorderApp />;
+  const task = await findRecorderTask(token);
+  if (!task) notFound();
+  const preview = await previewRecorderSession(task);
+  return <RecorderApp preview={preview && serializeRecorderSession(preview)} />;
 }
