@@ -1,19 +1,26 @@
 // What a first visit to a page downloads: its HTML over a fresh connection and every script it
-// names, gzipped as served; shared by the report-page and recorder-field scenarios.
+// names, as served to a browser that takes brotli and gzip, and gzipped at level 9 for comparison
+// with earlier runs; shared by the report-page and recorder-field scenarios.
 import http from "node:http";
-import { gzipSync } from "node:zlib";
+import { brotliDecompressSync, gzipSync } from "node:zlib";
 
-/** One GET over a fresh connection: status, body, and milliseconds to the last byte. */
-export function get(url: string, cookie?: string): Promise<{ status: number; body: Buffer; ms: number }> {
+/** One GET over a fresh connection: status, body as sent, its content-encoding, and milliseconds to the last byte. */
+export function get(
+  url: string,
+  cookie?: string,
+  acceptEncoding?: string,
+): Promise<{ status: number; body: Buffer; encoding?: string; ms: number }> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const request = http.get(url, { agent: false, headers: cookie ? { cookie } : {} }, (response) => {
+    const headers = { ...(cookie ? { cookie } : {}), ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}) };
+    const request = http.get(url, { agent: false, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () =>
         resolve({
           status: response.statusCode ?? 0,
           body: Buffer.concat(chunks),
+          encoding: response.headers["content-encoding"],
           ms: Number(process.hrtime.bigint() - started) / 1e6,
         }),
       );
@@ -26,6 +33,8 @@ export interface ScriptBytes {
   files: number;
   rawKb: number;
   gzipKb: number;
+  /** As the server sends it to a browser that accepts brotli and gzip (what a phone downloads). */
+  servedKb: number;
 }
 
 /** One script of the page, for finding what makes the total up. */
@@ -34,6 +43,8 @@ export interface ScriptFile {
   noModule: boolean;
   rawKb: number;
   gzipKb: number;
+  servedKb: number;
+  servedEncoding: string;
 }
 
 /**
@@ -49,22 +60,30 @@ export async function firstLoadJs(
     noModule: /\snomodule(?:[\s=>]|$)/i.test(`${match[1]} ${match[3]}`),
   }));
   const unique = [...new Map(tags.map((tag) => [tag.src, tag])).values()];
-  const loaded: ScriptBytes = { files: 0, rawKb: 0, gzipKb: 0 };
-  const noModule: ScriptBytes = { files: 0, rawKb: 0, gzipKb: 0 };
+  const loaded: ScriptBytes = { files: 0, rawKb: 0, gzipKb: 0, servedKb: 0 };
+  const noModule: ScriptBytes = { files: 0, rawKb: 0, gzipKb: 0, servedKb: 0 };
   const scripts: ScriptFile[] = [];
   for (const tag of unique) {
-    const answer = await get(new URL(tag.src, baseUrl).href);
+    const url = new URL(tag.src, baseUrl).href;
+    const [answer, served] = await Promise.all([get(url), get(url, undefined, "br, gzip")]);
     if (answer.status !== 200) throw new Error(`${tag.src} answered ${answer.status}`);
+    if (served.status !== 200) throw new Error(`${tag.src} answered ${served.status} asked for brotli`);
+    if (served.encoding === "br" && !brotliDecompressSync(served.body).equals(answer.body)) {
+      throw new Error(`${tag.src}: the brotli copy is not the file`);
+    }
     const sum = tag.noModule ? noModule : loaded;
     const file = {
       src: tag.src,
       noModule: tag.noModule,
       rawKb: answer.body.length / 1024,
       gzipKb: gzipSync(answer.body, { level: 9 }).length / 1024,
+      servedKb: served.body.length / 1024,
+      servedEncoding: served.encoding ?? "identity",
     };
     sum.files += 1;
     sum.rawKb += file.rawKb;
     sum.gzipKb += file.gzipKb;
+    sum.servedKb += file.servedKb;
     scripts.push(file);
   }
   return { loaded, noModule, scripts };
