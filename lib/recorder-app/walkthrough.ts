@@ -206,6 +206,8 @@ export class Walkthrough {
         // Taps count from this run's start; the timer the cleaner sees goes on across a restart.
         this.runStartedAt = at;
         if (!continuing) this.set({ runStartedAtMs: Date.now() });
+        // The preview counts its dark seconds from the timer's start, which a restart keeps.
+        this.runShiftSeconds.set(run, (Date.now() - (this.snapshot.runStartedAtMs ?? Date.now())) / 1000);
       },
       onSegment: async (blob, mimeType) => {
         const segment = {
@@ -292,12 +294,19 @@ export class Walkthrough {
   keepDarkSpans(spans: DarkSpan[]): Promise<void> {
     if (spans.length === 0 || !this.store) return this.darkSpansWork;
     const store = this.store;
+    // In seconds of the span's own run, as its taps count them.
+    const ofRun = (seconds: number, run: number) =>
+      Math.max(0, Math.round((seconds - (this.runShiftSeconds.get(run) ?? 0)) * 10) / 10);
+    const own = spans.map((span) => ({ run: span.run, from: ofRun(span.from, span.run), to: ofRun(span.to, span.run) }));
     return this.queueDarkSpans(async () => {
       const walk = await store.readWalk();
-      await store.updateWalk({ darkSpans: [...(walk.darkSpans ?? []), ...spans] });
+      await store.updateWalk({ darkSpans: [...(walk.darkSpans ?? []), ...own] });
       await this.sendDarkSpansNow();
     });
   }
+
+  /** Per run, how far its start is past the timer's (a run the recorder restarted goes on the same timer). */
+  private readonly runShiftSeconds = new Map<number, number>();
 
   /** Dark-span writes and sends one at a time: each reads and rewrites the walk's record. */
   private darkSpansWork: Promise<void> = Promise.resolve();
