@@ -135,4 +135,49 @@ describe("the phone and the server agree on the dark seconds", () => {
     expect(shown.dark_on_phone).toEqual([]);
     expect(shown.items.find((entry) => entry.name === items[0])).toMatchObject({ dark_on_phone: false });
   }, 240_000);
+
+  it("a run the recorder restarted: its span counts from its own start, as its taps do", async () => {
+    const taskId = `task-${randomUUID()}`;
+    const link = await issueLink(partner.apiKey, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1" });
+    const context = await phoneContext(dark);
+    // Keeps the page's MediaRecorders, so the test can stop one as iOS Safari does after ten minutes.
+    await context.addInitScript(() => {
+      const recorders: MediaRecorder[] = [];
+      (window as unknown as { testRecorders: MediaRecorder[] }).testRecorders = recorders;
+      const start = MediaRecorder.prototype.start;
+      MediaRecorder.prototype.start = function (this: MediaRecorder, ...args: Parameters<MediaRecorder["start"]>) {
+        recorders.push(this);
+        return start.apply(this, args);
+      };
+    });
+    const page = await context.newPage();
+    await page.goto(link.recording_url);
+    await startRecording(page);
+    await pause(4000);
+    await page.evaluate(() => (window as unknown as { testRecorders: MediaRecorder[] }).testRecorders.at(-1)!.stop());
+    await page.getByText("The camera restarted by itself. Nothing was lost: keep filming.").waitFor({ timeout: 10_000 });
+    await pause(2000);
+    await page.getByRole("button", { name: items[0] }).click();
+    await pause(2000);
+    await stopRecording(page);
+    const inspection = await inspectionOf(taskId);
+    const spans = await until(
+      "both runs' dark spans on the server",
+      async () => {
+        const stored = await db().darkSpan.findMany({ where: { inspectionId: inspection.id }, orderBy: { run: "asc" } });
+        return new Set(stored.map((span) => span.run)).size === 2 ? stored : undefined;
+      },
+      15_000,
+      200,
+    );
+    const tap = await db().checklistTap.findFirstOrThrow({ where: { inspectionId: inspection.id, seq: 1 } });
+    const second = spans.find((span) => span.run === tap.run)!;
+    expect(tap.run).toBe(1);
+    // Dark from the restart on: from near the run's start (not 4 s in, the timer's count), over the tap.
+    expect(second.fromSeconds).toBeLessThan(1);
+    expect(second.fromSeconds).toBeLessThanOrEqual(tap.runSeconds);
+    expect(second.toSeconds).toBeGreaterThanOrEqual(tap.runSeconds);
+    expect(second.toSeconds).toBeLessThan(tap.runSeconds + 3);
+    await context.close();
+  }, 120_000);
 });
