@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Play } from "lucide-react";
+import { Moon, Play } from "lucide-react";
 import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Badge, SeverityBadge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
@@ -27,6 +27,7 @@ import {
 } from "@/lib/labels/console-labels";
 import type { FindingCategory, FindingSeverity, InspectionStatus } from "@/lib/generated/prisma/enums";
 import { staffFailReasons } from "@/lib/review/fail-reasons";
+import { spansText } from "@/lib/review/dark-on-phone";
 import type { ReviewView } from "@/lib/review/show-review";
 
 const verdictKeys: Record<string, "verified" | "missed" | "not_checked"> = { v: "verified", m: "missed", n: "not_checked" };
@@ -188,6 +189,12 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
               <p className="mt-2 text-sm text-muted">
                 Paused at <span className="font-medium text-ink tabular-nums">{videoTime(paused)}</span>.
               </p>
+              {data.darkOnPhone.length > 0 && (
+                <p className="mt-1 text-sm text-ink" data-testid="dark-on-phone">
+                  <Moon aria-hidden className="mr-1 inline size-4 text-muted" />
+                  Too dark on the phone: <span className="tabular-nums">{spansText(data.darkOnPhone)}</span>
+                </p>
+              )}
               <p className="mt-1 text-xs text-muted">
                 Keys on a waiting row: <kbd className="font-mono">V</kbd> verified, <kbd className="font-mono">M</kbd> missed,{" "}
                 <kbd className="font-mono">N</kbd> not checked; <kbd className="font-mono">A</kbd> accept,{" "}
@@ -228,7 +235,13 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
                         {Math.round(item.provider.confidence * 100)} % sure). {item.provider.rationale}
                       </p>
                     )}
-                    {item.filmingProblem && <p className="text-sm text-muted">Filming: {item.filmingProblem}</p>}
+                    {(item.filmingProblem || item.darkOnPhone) && (
+                      <p className="text-sm text-muted">
+                        {item.filmingProblem && `Filming: ${item.filmingProblem}.`}
+                        {item.filmingProblem && item.darkOnPhone && " "}
+                        {item.darkOnPhone && "Too dark on the phone at this moment."}
+                      </p>
+                    )}
                     {item.stillUrl && (
                       <img
                         className="w-full max-w-xs rounded-md border border-line"

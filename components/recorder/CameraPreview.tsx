@@ -43,7 +43,7 @@ function useTooDark(
     canvas.height = 18;
     const context = canvas.getContext("2d", { willReadFrequently: true });
     if (!context) return;
-    // The spans are kept with the walk on the phone (Walkthrough.keepDarkSpans); not sent yet.
+    // The spans are kept with the walk on the phone, then sent to the server (Walkthrough.keepDarkSpans).
     const watch = new DarkWatch(run, since ?? Date.now());
     const timer = setInterval(() => {
       const element = video.current;

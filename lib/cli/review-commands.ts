@@ -7,6 +7,7 @@ import { decideItem } from "../review/decide-item";
 import { staffFailReasons } from "../review/fail-reasons";
 import { listReviewQueue, reviewOverdueHours } from "../review/list-review-queue";
 import { reviewFinding } from "../review/review-finding";
+import { spansText } from "../review/dark-on-phone";
 import { showReview } from "../review/show-review";
 import { type Command, InvalidArgumentError, type OptionValues, requiredOption, uuidOption } from "./command";
 import { isoTime, table } from "./output";
@@ -92,7 +93,9 @@ const show: Command = {
           provider: item.provider,
           staff_state: item.staffState,
           filming_problem: item.filmingProblem,
+          dark_on_phone: item.darkOnPhone,
         })),
+        dark_on_phone: view.darkOnPhone,
         findings: view.findings.map((finding) => ({
           finding_id: finding.findingId,
           room: finding.room,
@@ -118,7 +121,7 @@ const show: Command = {
           item.reviewNeeded ? "yes" : "",
           item.provider
             ? `${item.provider.state} ${item.provider.confidence.toFixed(2)}: ${item.provider.rationale}`
-            : (item.filmingProblem ?? ""),
+            : [item.filmingProblem, item.darkOnPhone ? "too dark on the phone" : undefined].filter(Boolean).join("; "),
         ]),
       );
       const findings = view.findings.map(
@@ -129,6 +132,7 @@ const show: Command = {
         json,
         text: [
           `Inspection ${view.inspectionId} (${view.status})`,
+          ...(view.darkOnPhone.length > 0 ? [`Too dark on the phone: ${spansText(view.darkOnPhone)}`] : []),
           items,
           "",
           "Findings:",

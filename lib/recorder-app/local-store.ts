@@ -44,8 +44,10 @@ export interface WalkRecord {
   finishAnyway: string[];
   /** Done was tapped on this phone: recording is over, what remains is to upload and finish. */
   done: boolean;
-  /** Stretches the preview measured too dark (too-dark.ts); kept on the phone, not sent yet. */
+  /** Stretches the preview measured too dark (too-dark.ts), in the order they were kept. */
   darkSpans?: DarkSpan[];
+  /** How many of `darkSpans`, from the first, the server has (POST /dark-spans). */
+  darkSpansSent?: number;
 }
 
 const dbName = "walkthrough-recorder";

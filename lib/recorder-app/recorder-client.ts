@@ -115,6 +115,8 @@ export function recorderClient(token: string) {
       }),
     taps: async (events: { seq: number; item_id: string; action: "check" | "uncheck"; run: number; run_seconds: number }[]) =>
       (await send<{ events_seq: number }>(`${base}/checklist-events`, json({ events }))).body,
+    darkSpans: async (spans: { run: number; from: number; to: number }[]) =>
+      (await send<{ dark_spans: number }>(`${base}/dark-spans`, json({ spans }))).body,
     finish: async (body: { parts: { part_number: number; sha256: string }[]; finish_anyway: string[]; events_seq: number }) =>
       (await send<StateAnswer>(`${base}/finish`, json(body))).body,
     putTapStill: (seq: number, jpeg: Blob) =>

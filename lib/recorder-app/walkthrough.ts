@@ -228,6 +228,8 @@ export class Walkthrough {
         // Taps count from this run's start; the timer the cleaner sees goes on across a restart.
         this.runStartedAt = at;
         if (!continuing) this.set({ runStartedAtMs: Date.now() });
+        // The preview counts its dark seconds from the timer's start, which a restart keeps.
+        this.runShiftSeconds.set(run, (Date.now() - (this.snapshot.runStartedAtMs ?? Date.now())) / 1000);
       },
       onSegment: async (blob, mimeType) => {
         const segment = {
@@ -306,13 +308,46 @@ export class Walkthrough {
   }
 
   /**
-   * The preview's too-dark stretches of a run, kept with the walk in IndexedDB. They stay on the
-   * phone: the finish call does not carry them and no inspection column fits them yet.
+   * The preview's too-dark stretches of a run (kept as the run's preview closes), stored with the
+   * walk in IndexedDB first, then sent, so the server's review sees where the phone found the
+   * picture too dark. A resend is harmless (a span is known by its run and start); what fails to
+   * go is sent again with the next run's spans and before Done.
    */
-  async keepDarkSpans(spans: DarkSpan[]): Promise<void> {
-    if (spans.length === 0 || !this.store) return;
-    const walk = await this.store.readWalk();
-    await this.store.updateWalk({ darkSpans: [...(walk.darkSpans ?? []), ...spans] });
+  keepDarkSpans(spans: DarkSpan[]): Promise<void> {
+    if (spans.length === 0 || !this.store) return this.darkSpansWork;
+    const store = this.store;
+    // In seconds of the span's own run, as its taps count them.
+    const ofRun = (seconds: number, run: number) =>
+      Math.max(0, Math.round((seconds - (this.runShiftSeconds.get(run) ?? 0)) * 10) / 10);
+    const own = spans.map((span) => ({ run: span.run, from: ofRun(span.from, span.run), to: ofRun(span.to, span.run) }));
+    return this.queueDarkSpans(async () => {
+      const walk = await store.readWalk();
+      await store.updateWalk({ darkSpans: [...(walk.darkSpans ?? []), ...own] });
+      await this.sendDarkSpansNow();
+    });
+  }
+
+  /** Per run, how far its start is past the timer's (a run the recorder restarted goes on the same timer). */
+  private readonly runShiftSeconds = new Map<number, number>();
+
+  /** Dark-span writes and sends one at a time: each reads and rewrites the walk's record. */
+  private darkSpansWork: Promise<void> = Promise.resolve();
+
+  private queueDarkSpans(work: () => Promise<void>): Promise<void> {
+    this.darkSpansWork = this.darkSpansWork.then(work).catch(() => undefined);
+    return this.darkSpansWork;
+  }
+
+  private async sendDarkSpansNow(): Promise<void> {
+    // Not sent (no signal, or refused): kept on the phone; they are a help to the review, never a reason to stop.
+    for (;;) {
+      const walk = await this.store!.readWalk();
+      const sent = walk.darkSpansSent ?? 0;
+      const unsent = (walk.darkSpans ?? []).slice(sent, sent + 500);
+      if (unsent.length === 0) return;
+      await this.client.darkSpans(unsent.map((span) => ({ run: span.run, from: span.from, to: span.to })));
+      await this.store!.updateWalk({ darkSpansSent: sent + unsent.length });
+    }
   }
 
   /** A checklist item tapped while the camera shows it: its id and the second of this run's video. */
@@ -413,6 +448,8 @@ export class Walkthrough {
       if (this.uploader!.progress.pendingParts > 0) return this.set({ screen: "choose-file-again" });
       try {
         const parts = this.uploader!.all.map((segment) => ({ part_number: segment.partNumber, sha256: segment.sha256! }));
+        // The last run's too-dark spans (and any that failed to go) before Done closes the walkthrough.
+        await this.queueDarkSpans(() => this.sendDarkSpansNow());
         await this.client.finish({ parts, finish_anyway: walk.finishAnyway, events_seq: this.taps!.lastSeq });
         return void this.awaitSeal();
       } catch (error) {

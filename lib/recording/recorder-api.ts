@@ -10,8 +10,9 @@ import { openInspection } from "./open-inspection";
 import { readRecorderSession } from "./read-recorder-session";
 import { readRecorderState } from "./read-recorder-state";
 import { readLiveVerdicts } from "./read-live-verdicts";
+import { recordDarkSpans } from "./record-dark-spans";
 import { recordTaps } from "./record-taps";
-import { explanationBody, finishBody, parsePartRequest, tapsBody } from "./recorder-schemas";
+import { darkSpansBody, explanationBody, finishBody, parsePartRequest, tapsBody } from "./recorder-schemas";
 import { serializeRecorderSession, serializeRecorderState } from "./recorder-serializers";
 import { storePart } from "./store-part";
 import { storeTapStill } from "./store-tap-still";
@@ -76,6 +77,16 @@ export const postTaps = defineRoute({
       runSeconds: event.run_seconds,
     }));
     return { status: 200, body: { events_seq: await recordTaps(openedInspection(task), taps) } };
+  },
+});
+
+export const postDarkSpans = defineRoute({
+  auth: "recorderToken",
+  method: "POST",
+  path: `${base}/dark-spans`,
+  body: darkSpansBody,
+  async handler({ caller: task, body }) {
+    return { status: 200, body: { dark_spans: await recordDarkSpans(openedInspection(task), body.spans) } };
   },
 });
 

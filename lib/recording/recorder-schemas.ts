@@ -34,6 +34,26 @@ export const tapsBody = z
   })
   .strict();
 
+const runSecond = z
+  .number()
+  .min(0)
+  .max(24 * 3600);
+
+/** The preview's too-dark stretches (lib/recorder-app/too-dark.ts), seconds of their run. */
+export const darkSpansBody = z
+  .object({
+    spans: z
+      .array(
+        z
+          .object({ run, from: runSecond, to: runSecond })
+          .strict()
+          .refine((span) => span.to >= span.from, { message: "must not end before it starts", path: ["to"] }),
+      )
+      .min(1)
+      .max(500),
+  })
+  .strict();
+
 export const finishBody = z
   .object({
     parts: z

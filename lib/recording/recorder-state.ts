@@ -43,4 +43,6 @@ export const recordingLimits = {
   parts: 10_000,
   /** Checklist taps of one walkthrough. */
   taps: 5_000,
+  /** Too-dark stretches of one walkthrough (a flickering light makes many short ones). */
+  darkSpans: 5_000,
 };

@@ -27,7 +27,7 @@ import { recordingKeys } from "./recorder-state";
  * The seal (a job, lib/jobs/definitions/seal-recording.ts): every part the cleaner's Done named is joined,
  * run by run, into local files; ffmpeg makes them one MP4 (remuxed when it is H.264, transcoded
  * otherwise, lib/video); the MP4 is stored while the stills at every tap are cut from it; then the
- * video's row, the taps' seconds of the video and the checklist result lines (with their stills)
+ * video's row, the taps' (and the phone's too-dark spans') seconds of the video and the checklist result lines (with their stills)
  * are written in one transaction; then the inspection is sealed (`processing`) with its analysis
  * queued (lib/inspections/analyze-inspection.ts), and the parts are dropped.
  *
@@ -142,6 +142,13 @@ async function assembleAndRecord(work: string, input: SealInput, timings: Timing
   // Taps are closed since Done: what is read here is final.
   const taps = await db().checklistTap.findMany({ where: { inspectionId: input.inspectionId }, orderBy: { seq: "asc" } });
   const sealedTaps = taps.map((tap) => ({ ...tap, videoSeconds: videoSecondsOf(tap, spans) }));
+  // The phone's too-dark stretches, placed on the video as its taps are (closed since Done too).
+  const dark = await db().darkSpan.findMany({ where: { inspectionId: input.inspectionId } });
+  const sealedDark = dark.map((span) => ({
+    ...span,
+    videoFrom: videoSecondsOf({ run: span.run, runSeconds: span.fromSeconds }, spans),
+    videoTo: videoSecondsOf({ run: span.run, runSeconds: span.toSeconds }, spans),
+  }));
   const lines = checklistResults({
     sections: input.sections,
     taps: sealedTaps,
@@ -159,6 +166,12 @@ async function assembleAndRecord(work: string, input: SealInput, timings: Timing
       UPDATE checklist_tap t SET video_seconds = s.seconds
       FROM unnest(${sealedTaps.map((tap) => tap.seq)}::int[], ${sealedTaps.map((tap) => tap.videoSeconds)}::float8[]) AS s(seq, seconds)
       WHERE t.inspection_id = ${input.inspectionId}::uuid AND t.seq = s.seq`;
+    await tx.$executeRaw`
+      UPDATE dark_span d SET video_from = s.video_from, video_to = s.video_to
+      FROM unnest(${sealedDark.map((span) => span.run)}::int[], ${sealedDark.map((span) => span.fromSeconds)}::float8[],
+                  ${sealedDark.map((span) => span.videoFrom)}::float8[], ${sealedDark.map((span) => span.videoTo)}::float8[])
+        AS s(run, from_seconds, video_from, video_to)
+      WHERE d.inspection_id = ${input.inspectionId}::uuid AND d.run = s.run AND d.from_seconds = s.from_seconds`;
     const first = await tx.recordingPart.aggregate({ where: { inspectionId: input.inspectionId }, _min: { receivedAt: true } });
     await tx.inspectionVideo.create({
       data: {

@@ -3,6 +3,7 @@ import { type FrameStats, frameProblem } from "../analysis/frame-problem";
 import { db } from "../db/client";
 import { ApiError } from "../errors/api-error";
 import { mediaStorage } from "../media/media-storage";
+import { darkAt, joinSpans, type VideoSpan } from "./dark-on-phone";
 
 export interface ReviewItem {
   itemId: string;
@@ -16,6 +17,8 @@ export interface ReviewItem {
   staffState?: string;
   /** Why the filming decided it, when it did: dark, blurred or covered. */
   filmingProblem?: string;
+  /** The phone's preview measured the picture too dark at the item's tap. */
+  darkOnPhone: boolean;
 }
 
 export interface ReviewFinding {
@@ -39,6 +42,8 @@ export interface ReviewView {
   videoUrl?: string;
   items: ReviewItem[];
   findings: ReviewFinding[];
+  /** Seconds of the video the phone's preview measured too dark (lib/recorder-app/too-dark.ts). */
+  darkOnPhone: VideoSpan[];
 }
 
 const sign = async (key: string) => (await mediaStorage().signedUrl(key)).url;
@@ -50,10 +55,12 @@ export async function showReview(inspectionId: string): Promise<ReviewView> {
     include: {
       video: true,
       items: { orderBy: { position: "asc" } },
+      darkSpans: { where: { videoFrom: { not: null }, videoTo: { not: null } } },
       findings: { orderBy: [{ videoTimestampSeconds: { sort: "asc", nulls: "last" } }, { createdAt: "asc" }, { id: "asc" }] },
     },
   });
   if (!inspection) throw new ApiError("not_found", { message: "No such inspection." });
+  const darkOnPhone = joinSpans(inspection.darkSpans.map((span) => ({ from: span.videoFrom!, to: span.videoTo! })));
   return {
     inspectionId,
     status: inspection.status,
@@ -73,8 +80,10 @@ export async function showReview(inspectionId: string): Promise<ReviewView> {
         staffState: item.staffState ?? undefined,
         filmingProblem:
           item.decidedBy === "filming" && item.frameStats ? frameProblem(item.frameStats as unknown as FrameStats) : undefined,
+        darkOnPhone: item.timestampSeconds !== null && darkAt(darkOnPhone, item.timestampSeconds),
       })),
     ),
+    darkOnPhone,
     findings: await Promise.all(
       inspection.findings.map(async (finding) => ({
         findingId: finding.id,

@@ -50,6 +50,8 @@ beforeAll(async () => {
       { name: items[0]!, atSeconds: 2 },
       { name: items[1]!, atSeconds: 5 },
     ],
+    // The phone found the picture too dark around the first tap only.
+    darkSpans: [{ from: 1.5, to: 2.5 }],
   });
   inspectionId = walk.inspectionId;
   partnerId = partner.partnerId;
@@ -85,6 +87,16 @@ describe("the review desk", () => {
     await queue.getByRole("link").first().click();
     await page.getByRole("heading", { name: "Checklist" }).waitFor();
     await accessibleAtBothSizes(page, "the review desk", "134-admin-review");
+    // The phone's too-dark seconds, for the walkthrough and at the item tapped in them, beside the server's own.
+    await page.getByTestId("dark-on-phone").getByText("Too dark on the phone: 0:01–0:02").waitFor();
+    const firstItem = page.getByRole("article", { name: `${items[0]}: waiting for a verdict` });
+    await firstItem.getByText("Too dark on the phone at this moment.").waitFor();
+    expect(
+      await page
+        .getByRole("article", { name: `${items[1]}: waiting for a verdict` })
+        .getByText(/Too dark/)
+        .count(),
+    ).toBe(0);
 
     // One keystroke: V on the first item.
     await page.getByRole("article", { name: `${items[0]}: waiting for a verdict` }).press("v");

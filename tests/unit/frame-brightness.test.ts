@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { isDark, meanLuma } from "../../lib/analysis/frame-brightness";
+import { isDark, lumaOf, meanLuma } from "../../lib/analysis/frame-brightness";
 import { frameProblem, frameThresholds, measureFrame } from "../../lib/analysis/frame-quality";
 import { DarkWatch, holdMs } from "../../lib/recorder-app/too-dark";
 import { torchSupported } from "../../lib/recorder-app/torch";
@@ -12,7 +12,7 @@ import { torchSupported } from "../../lib/recorder-app/torch";
 /*
  * The phone's too-dark notice and the server's frame-quality check must agree: the same frame,
  * measured the phone's way (a 32x18 RGBA sample, as the canvas gives it) and the server's way
- * (sharp's greyscale mean on a 640-wide copy), is dark to both or to neither.
+ * (measureFrame of a JPEG, the frame's raw pixels on a 640-wide copy), is dark to both or to neither.
  */
 
 const frames: Record<string, Buffer> = {};
@@ -66,6 +66,72 @@ describe("the phone and the server agree on a dark frame", () => {
   it("uses the server's threshold", () => {
     expect(isDark(frameThresholds.darkBelow - 0.1)).toBe(true);
     expect(isDark(frameThresholds.darkBelow)).toBe(false);
+  });
+});
+
+/** A picture as a canvas's getImageData answers it: RGBA, one colour, or a colour on a black half. */
+function canvasPixels(width: number, height: number, colour: [number, number, number], half = false): Uint8ClampedArray {
+  const rgba = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 4;
+      const lit = !half || x < width / 2;
+      rgba.set(lit ? [...colour, 255] : [0, 0, 0, 255], at);
+    }
+  return rgba;
+}
+
+describe("the same picture measured by the phone and by the server", () => {
+  // Saturated colours are where a gamma-space weighting or a single channel goes wrong: the old
+  // server read sharp's stats() of its input, the red channel, and called (200, 0, 0) 200.
+  it.each([
+    ["grey", [128, 128, 128], false],
+    ["saturated red", [200, 0, 0], false],
+    ["saturated green", [0, 200, 0], false],
+    ["saturated blue", [0, 0, 220], false],
+    ["red on black", [230, 20, 20], true],
+    ["dark", [16, 14, 12], false],
+  ] as const)("%s: the same brightness within two levels", async (_name, colour, half) => {
+    const [width, height] = [320, 180];
+    const rgba = canvasPixels(width, height, [...colour], half);
+    const phone = meanLuma(rgba);
+    const jpeg = await sharp(Buffer.from(rgba), { raw: { width, height, channels: 4 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const server = await measureFrame(jpeg);
+    expect(Math.abs(phone - server.brightness), `phone ${phone}, server ${server.brightness}`).toBeLessThanOrEqual(2);
+    expect(isDark(server.brightness)).toBe(isDark(phone));
+  });
+
+  it("weighs a pixel as sharp's greyscale does (linear-light Rec. 709)", async () => {
+    for (const colour of [
+      [200, 0, 0],
+      [0, 200, 0],
+      [0, 0, 200],
+      [90, 160, 30],
+      [10, 10, 10],
+    ] as const) {
+      const { data } = await sharp({
+        create: { width: 1, height: 1, channels: 3, background: { r: colour[0], g: colour[1], b: colour[2] } },
+      })
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect(Math.abs(lumaOf(colour[0], colour[1], colour[2]) - data[0]!), `${colour.join(",")}`).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("measures contrast on the grey picture, not on one channel", async () => {
+    // Red and green halves of the same grey have almost no contrast in grey; the red channel alone has a lot.
+    const [width, height] = [320, 180];
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    for (let at = 0; at < rgba.length; at += 4) rgba.set((at / 4) % width < width / 2 ? [255, 0, 0, 255] : [0, 148, 0, 255], at);
+    const server = await measureFrame(
+      await sharp(Buffer.from(rgba), { raw: { width, height, channels: 4 } })
+        .png()
+        .toBuffer(),
+    );
+    expect(server.contrast).toBeLessThan(3);
   });
 });
 

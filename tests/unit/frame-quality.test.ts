@@ -56,6 +56,12 @@ describe("frame quality", () => {
     ).toBe("covered");
     expect(frameProblem(await measureFrame(await sharp(frame).blur(8).jpeg().toBuffer()))).toBe("blurred");
   });
+
+  it("calls a very dark room dark, not covered, though its contrast is low too", async () => {
+    const stats = await measureFrame(await sharp(frame).linear(0.05, 0).jpeg().toBuffer());
+    expect(stats.contrast).toBeLessThan(6);
+    expect(frameProblem(stats)).toBe("dark");
+  });
 });
 
 describe("difference hash", () => {
