@@ -3,7 +3,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { IntlProvider } from "use-intl";
 import { type Messages, loadCatalogue } from "@/lib/i18n/catalogues";
-import { type Locale, isLocale, localeCookie, type PageLocale } from "@/lib/i18n/locales";
+import { type Locale, isLocale, localeCookie, type PageLocale, rememberedLocale } from "@/lib/i18n/locales";
 
 /*
  * The recorder's language: rendered by the server in the language it chose (the phone's remembered
@@ -25,11 +25,6 @@ export function useRecorderLanguage(): Language {
   const language = useContext(LanguageContext);
   if (!language) throw new Error("useRecorderLanguage needs RecorderIntl above it");
   return language;
-}
-
-function rememberedLocale(): string | undefined {
-  const entry = document.cookie.split("; ").find((pair) => pair.startsWith(`${localeCookie}=`));
-  return entry?.slice(localeCookie.length + 1);
 }
 
 function remember(locale: Locale): void {
@@ -66,7 +61,7 @@ export function RecorderIntl({
   );
 
   useEffect(() => {
-    if (rememberedLocale() !== undefined || !isLocale(served)) return;
+    if (rememberedLocale(document.cookie) !== undefined || !isLocale(served)) return;
     // Usually the page was rendered for these very languages (Accept-Language is the same list).
     const language = (tag: string | undefined) => tag?.toLowerCase().split("-")[0];
     if (language(navigator.languages[0]) === language(served)) return;

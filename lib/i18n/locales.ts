@@ -14,6 +14,21 @@ export type PageLocale = Locale | typeof pseudoLocale;
 /** Where the phone remembers the cleaner's choice; the server reads it to render in that language. */
 export const localeCookie = "walkthrough-language";
 
+/** The choice the phone remembers, from a Cookie header or `document.cookie`; the front door and the recorder read it alike. */
+export function rememberedLocale(cookies: string | undefined): string | undefined {
+  for (const pair of (cookies ?? "").split(";")) {
+    const [key, ...value] = pair.trim().split("=");
+    if (key !== localeCookie) continue;
+    // A cookie the caller wrote by hand may hold a broken escape: it names no language, it is no error.
+    try {
+      return decodeURIComponent(value.join("="));
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
 export const languageNames: Record<Locale, string> = {
   en: "English",
   es: "Español",

@@ -1,5 +1,5 @@
 import Negotiator from "negotiator";
-import { defaultLocale, isPageLocale, localeCookie, type PageLocale, pseudoLocale } from "./locales";
+import { defaultLocale, isPageLocale, type PageLocale, pseudoLocale, rememberedLocale } from "./locales";
 import { pickLocale } from "./pick-locale";
 
 /*
@@ -29,20 +29,6 @@ const englishFirstPaths = [
   /^\/settings\/?$/,
 ];
 
-function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
-  for (const pair of (cookieHeader ?? "").split(";")) {
-    const [key, ...value] = pair.trim().split("=");
-    if (key !== name) continue;
-    // A cookie the caller wrote by hand may hold a broken escape: it names no language, it is no error.
-    try {
-      return decodeURIComponent(value.join("="));
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
 /**
  * The language a page is rendered in, or none for a page that is English only. The English-first
  * pages follow the pseudo-locale alone (a test's cookie, never a real choice), so a test can see
@@ -53,14 +39,14 @@ export function pageLocaleFor(
   headers: { cookie?: string; "accept-language"?: string },
 ): PageLocale | undefined {
   if (isLocalisedPath(pathname)) return requestLocale(headers);
-  if (englishFirstPaths.some((pattern) => pattern.test(pathname)) && cookieValue(headers.cookie, localeCookie) === pseudoLocale)
+  if (englishFirstPaths.some((pattern) => pattern.test(pathname)) && rememberedLocale(headers.cookie) === pseudoLocale)
     return pseudoLocale;
   return undefined;
 }
 
 /** The phone's remembered choice first, then the languages its browser asks for. */
 export function requestLocale(headers: { cookie?: string; "accept-language"?: string }): PageLocale {
-  const remembered = cookieValue(headers.cookie, localeCookie);
+  const remembered = rememberedLocale(headers.cookie);
   if (isPageLocale(remembered)) return remembered;
   const asked = new Negotiator({ headers: { "accept-language": headers["accept-language"] ?? "" } }).languages();
   return asked.length === 0 ? defaultLocale : pickLocale(asked);

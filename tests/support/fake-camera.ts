@@ -51,6 +51,14 @@ export async function launchRecorderBrowser(video?: string): Promise<Browser> {
 }
 
 /** A phone-sized context: 390 x 844 CSS pixels, touch, a mobile user agent's viewport rules. */
-export function phoneContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+export async function phoneContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  // A script error in the page shows in the test's output: a screen that never moves on says why.
+  context.on("weberror", (error) => process.stderr.write(`[page error] ${error.error().message}\n`));
+  return context;
 }
