@@ -6,10 +6,10 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FrameStats, frameProblem } from "../../lib/analysis/frame-problem";
 import { db } from "../../lib/db/client";
-import { call } from "../support/api";
 import { appUnderTest } from "../support/app-under-test";
 import { runAdminJson } from "../support/cli";
-import { makeCameraVideo } from "../support/fake-camera";
+import { dimmedTo, makeCameraVideo } from "../support/fake-camera";
+import { keepRecorders } from "../support/recorder-flows";
 import {
   inspectionOf,
   launchRecorderBrowser,
@@ -20,8 +20,7 @@ import {
 } from "../support/recorder-browser";
 import { until } from "../support/until";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
-import { issueLink, readyWorkspace } from "../fixtures/recording";
-import { item } from "../fixtures/roster";
+import { issueLink, readyHomeWithChecklist } from "../fixtures/recording";
 
 /*
  * The issue's promise: the phone's too-dark measure marks the seconds it found dark, and the
@@ -42,15 +41,9 @@ const items = ["Shower wiped", "Mirror polished"];
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "walkthrough-dark-agreement-"));
   const darkVideo = path.join(dir, "dark.y4m");
-  await makeCameraVideo(darkVideo, 4, "lutrgb=r=val*0.05:g=val*0.05:b=val*0.05");
+  await makeCameraVideo(darkVideo, 4, dimmedTo(0.05));
   partner = await createTestPartner("Dark Agreement");
-  workspaceId = await readyWorkspace(partner.apiKey, "e2e-dark", [item("home-1", { name: "Cellar Flat" })]);
-  const put = await call("PUT", "/v1/properties/home-1/checklist", {
-    key: partner.apiKey,
-    query: { workspace_id: workspaceId },
-    body: { items: items.map((name) => ({ name })) },
-  });
-  expect(put.status, put.text).toBe(200);
+  workspaceId = await readyHomeWithChecklist(partner.apiKey, "e2e-dark", "Cellar Flat", items);
   bright = await launchRecorderBrowser();
   dark = await launchRecorderBrowser(darkVideo);
 });
@@ -141,15 +134,7 @@ describe("the phone and the server agree on the dark seconds", () => {
     const link = await issueLink(partner.apiKey, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1" });
     const context = await phoneContext(dark);
     // Keeps the page's MediaRecorders, so the test can stop one as iOS Safari does after ten minutes.
-    await context.addInitScript(() => {
-      const recorders: MediaRecorder[] = [];
-      (window as unknown as { testRecorders: MediaRecorder[] }).testRecorders = recorders;
-      const start = MediaRecorder.prototype.start;
-      MediaRecorder.prototype.start = function (this: MediaRecorder, ...args: Parameters<MediaRecorder["start"]>) {
-        recorders.push(this);
-        return start.apply(this, args);
-      };
-    });
+    await context.addInitScript(keepRecorders);
     const page = await context.newPage();
     await page.goto(link.recording_url);
     await startRecording(page);

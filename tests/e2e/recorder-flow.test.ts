@@ -17,6 +17,7 @@ import {
   startRecording,
   stopRecording,
 } from "../support/recorder-browser";
+import { keepRecorders } from "../support/recorder-flows";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 import { issueLink, readyHomeWithChecklist } from "../fixtures/recording";
 
@@ -43,17 +44,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Keeps every MediaRecorder the page starts, so the test can stop one as a failing browser would. */
-const keepRecorders = () => {
-  const recorders: MediaRecorder[] = [];
-  (window as unknown as { testRecorders: MediaRecorder[] }).testRecorders = recorders;
-  const start = MediaRecorder.prototype.start;
-  MediaRecorder.prototype.start = function (this: MediaRecorder, ...args: Parameters<MediaRecorder["start"]>) {
-    recorders.push(this);
-    return start.apply(this, args);
-  };
-};
 
 const recorderStates = (page: Page) =>
   page.evaluate(() => (window as unknown as { testRecorders: MediaRecorder[] }).testRecorders.map((recorder) => recorder.state));

@@ -4,7 +4,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call } from "../support/api";
 import { expectAccessible } from "../support/axe";
 import {
   launchRecorderBrowser,
@@ -14,10 +13,9 @@ import {
   startRecording,
   stopRecording,
 } from "../support/recorder-browser";
-import { makeCameraVideo } from "../support/fake-camera";
+import { dimmedTo, makeCameraVideo } from "../support/fake-camera";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
-import { issueLink, readyWorkspace } from "../fixtures/recording";
-import { item } from "../fixtures/roster";
+import { issueLink, readyHomeWithChecklist } from "../fixtures/recording";
 
 /*
  * The recording screen in a dim room: the preview over half the phone's screen, the too-dark
@@ -34,15 +32,9 @@ let dark: Browser;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "walkthrough-light-"));
   const darkVideo = path.join(dir, "dark.y4m");
-  await makeCameraVideo(darkVideo, 4, "lutrgb=r=val*0.05:g=val*0.05:b=val*0.05");
+  await makeCameraVideo(darkVideo, 4, dimmedTo(0.05));
   partner = await createTestPartner("Dim Rooms");
-  workspaceId = await readyWorkspace(partner.apiKey, "e2e-light", [item("home-1", { name: "Basement Flat" })]);
-  const put = await call("PUT", "/v1/properties/home-1/checklist", {
-    key: partner.apiKey,
-    query: { workspace_id: workspaceId },
-    body: { items: [{ name: "Shower wiped" }, { name: "Mirror polished" }] },
-  });
-  expect(put.status, put.text).toBe(200);
+  workspaceId = await readyHomeWithChecklist(partner.apiKey, "e2e-light", "Basement Flat", ["Shower wiped", "Mirror polished"]);
   bright = await launchRecorderBrowser();
   dark = await launchRecorderBrowser(darkVideo);
 });

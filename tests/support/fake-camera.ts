@@ -11,7 +11,12 @@ import { launchBrowser } from "./browser";
 const run = promisify(execFile);
 const cameraFile = path.join(tmpdir(), "walkthrough-fake-camera-v1.y4m");
 
-/** ffmpeg's moving test pattern as a y4m file for the fake camera, `filter` applied (e.g. darkened). */
+/** An ffmpeg filter that dims the picture to `fraction` of its light: 0.05 is a bathroom with the light off. */
+export function dimmedTo(fraction: number): string {
+  return `lutrgb=r=val*${fraction}:g=val*${fraction}:b=val*${fraction}`;
+}
+
+/** ffmpeg's moving test pattern as a y4m file for the fake camera, `filter` applied (e.g. `dimmedTo(0.05)`). */
 export async function makeCameraVideo(file: string, seconds: number, filter?: string): Promise<void> {
   await run("ffmpeg", [
     "-nostdin",

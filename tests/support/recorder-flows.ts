@@ -101,3 +101,18 @@ export async function reachCameraProblem(
   expect(await page.getByLabel("Upload a video instead").count()).toBe(1);
   return page;
 }
+
+/**
+ * An init script (`context.addInitScript(keepRecorders)`) that keeps every MediaRecorder the page
+ * starts on `window.testRecorders`, so a test can stop one as a failing browser (iOS Safari after
+ * about ten minutes) would.
+ */
+export function keepRecorders(): void {
+  const recorders: MediaRecorder[] = [];
+  (window as unknown as { testRecorders: MediaRecorder[] }).testRecorders = recorders;
+  const start = MediaRecorder.prototype.start;
+  MediaRecorder.prototype.start = function (this: MediaRecorder, ...args: Parameters<MediaRecorder["start"]>) {
+    recorders.push(this);
+    return start.apply(this, args);
+  };
+}
