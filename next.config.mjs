@@ -1,6 +1,7 @@
 // @ts-check
 import { createRequire } from "node:module";
 import path from "node:path";
+import process from "node:process";
 
 const require = createRequire(import.meta.url);
 
