@@ -48,8 +48,31 @@ function pathnameOf(url: string): string {
 // Larger caps belong to routes that read their body as it comes (photo uploads), so backpressure stays.
 const eagerReadCeilingBytes = 1024 * 1024;
 
-/** Answers 413 and closes the connection once sent: the rest of the body is never read. */
-function refuseBody(res: ServerResponse, limitBytes: number): void {
+/*
+ * After an early 413 (`Connection: close`) the connection is closed the way RFC 9112 section 9.6
+ * asks and nginx's lingering close does it: the answer is sent and the writing side shut, then
+ * what the client still sends is read and thrown away until the client closes, or for a few
+ * seconds at most. Node closes such a socket as soon as the answer is written; with the client's
+ * bytes still arriving, the kernel then answers with a reset, and a reset drops the 413 from the
+ * client's receive buffer before the client, busy writing, has read it: the test saw no answer.
+ */
+const lingerMs = 5000;
+
+function closeAfterLinger(req: IncomingMessage): void {
+  const socket = req.socket;
+  // Node calls destroySoon once the `Connection: close` answer is written.
+  socket.destroySoon = () => {
+    socket.end();
+    socket.resume();
+    const timer = setTimeout(() => socket.destroy(), lingerMs);
+    timer.unref();
+    socket.once("end", () => socket.destroy());
+    socket.once("close", () => clearTimeout(timer));
+  };
+}
+
+/** Answers 413; the rest of the body is read and thrown away, never handed to a router. */
+function refuseBody(req: IncomingMessage, res: ServerResponse, limitBytes: number): void {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -63,13 +86,15 @@ function refuseBody(res: ServerResponse, limitBytes: number): void {
     "content-length": Buffer.byteLength(body),
     "x-request-id": randomUUID(),
   });
-  res.end(body, () => res.destroy());
+  res.end(body);
+  closeAfterLinger(req);
 }
 
 /**
  * Counts a body's bytes as Node's parser hands them to the request (a chunked body declares no
- * length), and refuses the request the moment the count passes `limitBytes`; nothing past the cap
- * reaches the router, which then sees the request end early and gives up.
+ * length), and refuses the request the moment the count passes `limitBytes`. Nothing past the cap
+ * reaches the router, not even the body's end: the router waits until the connection closes and
+ * then gives up, so it never takes a cut body for a whole one.
  */
 function countBody(req: IncomingMessage, res: ServerResponse, limitBytes: number): void {
   let received = 0;
@@ -77,12 +102,14 @@ function countBody(req: IncomingMessage, res: ServerResponse, limitBytes: number
   const eagerBytes = Math.min(limitBytes, eagerReadCeilingBytes);
   const push = req.push.bind(req);
   req.push = (chunk: unknown, encoding?: BufferEncoding) => {
+    // Refused: thrown away, and `true` keeps Node reading the socket (see closeAfterLinger).
+    if (refused) return true;
     if (chunk !== null && chunk !== undefined) {
       received += typeof chunk === "string" ? Buffer.byteLength(chunk) : (chunk as Uint8Array).byteLength;
-      if (received > limitBytes || refused) {
-        if (!refused) refuseBody(res, limitBytes);
+      if (received > limitBytes) {
         refused = true;
-        return false;
+        refuseBody(req, res, limitBytes);
+        return true;
       }
     }
     // Node stops reading the socket once the request's buffer is full and the route has not
@@ -109,7 +136,7 @@ export function createFrontDoor(options: FrontDoorOptions): (req: IncomingMessag
     const limitBytes = bodyCapFor(pathname);
     if (limitBytes === undefined) return false;
     if (Number(req.headers["content-length"] ?? 0) > limitBytes) {
-      refuseBody(res, limitBytes);
+      refuseBody(req, res, limitBytes);
       return true;
     }
     if (req.headers["transfer-encoding"] !== undefined) countBody(req, res, limitBytes);

@@ -72,7 +72,7 @@ describe("the token", () => {
     expect((unknown.body.error as { message: string }).message).toBe((malformed.body.error as { message: string }).message);
   });
 
-  it("answers the page of an unknown or malformed link with 404 and the 'link does not work' screen; a real link's page 200", async () => {
+  it("answers the page of an unknown or malformed link with 404 and the 'link does not work' screen; a real link's page 200, read only", async () => {
     const { link } = await newLink();
     for (const path of [`/r/${newRecordingToken()}`, "/r/not-a-token"]) {
       const page = await fetch(new URL(path, link.recording_url), { redirect: "manual" });
@@ -83,8 +83,11 @@ describe("the token", () => {
     }
     const page = await fetch(link.recording_url, { redirect: "manual" });
     expect(page.status).toBe(200);
-    // Still nothing about the link is rendered on the server: a link preview opens no inspection.
-    expect(await page.text()).not.toContain("Seaside Cottage");
+    // The first screen comes rendered (the home, Start off until the scripts run), and the page
+    // only read: a link preview opens no inspection.
+    const html = await page.text();
+    expect(html).toContain("Seaside Cottage");
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>(?:(?!<\/button>).)*Start recording<\/button>/s);
     expect((await call("GET", `${new URL(link.recording_url).pathname}/api/session`)).body).toMatchObject({ state: "new" });
   });
 
