@@ -94,11 +94,14 @@ export function CameraPreview({
   since,
   run = 0,
   onDarkSpans,
+  className,
 }: {
   stream?: MediaStream;
   since?: number;
   run?: number;
   onDarkSpans?: (spans: DarkSpan[]) => void;
+  /** The screen's say over the box's height (the recording screen lets it fill what is left); the video fills the box. */
+  className?: string;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const t = useTranslations("recorder");
@@ -112,9 +115,19 @@ export function CameraPreview({
     // fill it, so the cleaner sees what is filmed; the checklist follows under it. On a desktop, 16:9.
     <div
       data-testid="camera-preview"
-      className="relative h-[56dvh] overflow-hidden rounded-lg bg-black shadow-card lg:sticky lg:top-4 lg:aspect-video lg:h-auto"
+      className={cn(
+        "relative h-[56dvh] overflow-hidden rounded-lg bg-black shadow-card lg:sticky lg:top-4 lg:aspect-video lg:h-auto",
+        className,
+      )}
     >
-      <video ref={video} className="block size-full object-cover" muted playsInline autoPlay aria-label={t("recording.camera")} />
+      <video
+        ref={video}
+        className="absolute inset-0 block size-full object-cover"
+        muted
+        playsInline
+        autoPlay
+        aria-label={t("recording.camera")}
+      />
       <span
         className="absolute top-3 left-3 inline-flex items-center gap-2 rounded-full bg-black/65 px-3 py-1 text-sm font-semibold text-white tabular-nums"
         role="timer"

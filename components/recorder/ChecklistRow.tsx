@@ -45,11 +45,11 @@ function Mark({ mark, large }: { mark: RowMark; large?: boolean }) {
   );
 }
 
-function Words({ item, detail }: { item: Item; detail?: ReactNode }) {
+function Words({ item, detail, compact }: { item: Item; detail?: ReactNode; compact?: boolean }) {
   return (
     <span className="flex min-w-0 flex-1 flex-col">
-      <span className="font-medium wrap-anywhere text-ink">{item.name}</span>
-      {item.notes && <span className="text-sm wrap-anywhere text-muted">{item.notes}</span>}
+      <span className={cn("font-medium wrap-anywhere text-ink", compact && "line-clamp-2")}>{item.name}</span>
+      {item.notes && <span className={cn("text-sm wrap-anywhere text-muted", compact && "line-clamp-1")}>{item.notes}</span>}
       {detail}
     </span>
   );
@@ -84,8 +84,24 @@ export function ChecklistRow({
   );
 }
 
-/** The row while recording: a large button the cleaner taps when the camera shows the item done. */
-export function ChecklistToggle({ item, checked, onToggle }: { item: Item; checked: boolean; onToggle: () => void }) {
+/**
+ * The row while recording: a large button the cleaner taps when the camera shows the item done.
+ * `compact` (the strip under the preview) keeps it to a fixed height: the name on two lines at
+ * most, the notes on one; the whole words are in the sheet.
+ */
+export function ChecklistToggle({
+  item,
+  checked,
+  onToggle,
+  compact,
+  className,
+}: {
+  item: Item;
+  checked: boolean;
+  onToggle: () => void;
+  compact?: boolean;
+  className?: string;
+}) {
   return (
     <button
       type="button"
@@ -93,12 +109,13 @@ export function ChecklistToggle({ item, checked, onToggle }: { item: Item; check
         "flex min-h-14 w-full items-center gap-3 rounded-md border-2 bg-surface px-3 py-2.5 text-left text-base",
         "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus",
         checked ? "border-accent bg-accent-soft" : "border-line-strong hover:bg-subtle",
+        className,
       )}
       aria-pressed={checked}
       onClick={onToggle}
     >
       <Mark mark={checked ? "checked" : "open"} large />
-      <Words item={item} />
+      <Words item={item} compact={compact} />
     </button>
   );
 }

@@ -44,19 +44,11 @@ export function ChecklistSections({ checklist, checked, onToggle, flagged, onRef
                 <li key={item.id}>
                   <ChecklistToggle item={item} checked={isChecked} onToggle={() => onToggle(item.id)} />
                   {flagged?.has(item.id) && (
-                    <div className="mt-2" role="alert" aria-label={t("unclearLabel", { item: item.name })}>
-                      <Notice tone="warning">
-                        <p>{t("unclear")}</p>
-                        <div className="mt-3 grid grid-cols-2 gap-2">
-                          <Button className="h-12 text-base" onClick={() => onRefilm?.(item.id)}>
-                            {t("refilm")}
-                          </Button>
-                          <Button variant="secondary" className="h-12 text-base" onClick={() => onFinishAnyway?.(item.id)}>
-                            {t("finishAnyway")}
-                          </Button>
-                        </div>
-                      </Notice>
-                    </div>
+                    <UnclearNotice
+                      name={item.name}
+                      onRefilm={() => onRefilm?.(item.id)}
+                      onFinishAnyway={() => onFinishAnyway?.(item.id)}
+                    />
                   )}
                 </li>
               );
@@ -64,6 +56,34 @@ export function ChecklistSections({ checklist, checked, onToggle, flagged, onRef
           </ul>
         </section>
       ))}
+    </div>
+  );
+}
+
+/** A checked item the camera did not show clearly, with the two ways on: film it again or keep it. */
+export function UnclearNotice({
+  name,
+  onRefilm,
+  onFinishAnyway,
+}: {
+  name: string;
+  onRefilm: () => void;
+  onFinishAnyway: () => void;
+}) {
+  const t = useTranslations("recorder.checklist");
+  return (
+    <div className="mt-2" role="alert" aria-label={t("unclearLabel", { item: name })}>
+      <Notice tone="warning">
+        <p>{t("unclear")}</p>
+        <div className="mt-3 grid grid-cols-2 gap-2">
+          <Button className="h-12 text-base" onClick={onRefilm}>
+            {t("refilm")}
+          </Button>
+          <Button variant="secondary" className="h-12 text-base" onClick={onFinishAnyway}>
+            {t("finishAnyway")}
+          </Button>
+        </div>
+      </Notice>
     </div>
   );
 }

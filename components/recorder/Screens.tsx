@@ -10,6 +10,7 @@ import type { Snapshot, Walkthrough } from "@/lib/recorder-app/walkthrough";
 import { CameraPreview } from "./CameraPreview";
 import { ChecklistRow } from "./ChecklistRow";
 import { ChecklistSections } from "./ChecklistSections";
+import { ChecklistStrip } from "./ChecklistStrip";
 import { FinishedScreen } from "./FinishedScreen";
 import { ActionBar, primaryAction, RecorderMain, secondaryAction, StatusCard } from "./Layout";
 import { LinkDoesNotWork } from "./LinkDoesNotWork";
@@ -26,9 +27,11 @@ function Recording({ walkthrough, snapshot }: Props) {
   const t = useTranslations("recorder");
   return (
     <>
-      <RecorderMain className="lg:grid lg:grid-cols-[3fr_2fr] lg:items-start lg:gap-6">
-        <div className="flex flex-col gap-3 lg:sticky lg:top-4">
+      {/* On a phone the screen is the camera's: the preview takes what the strip and the bar leave, at least half. */}
+      <RecorderMain className="gap-3 py-3 sm:py-3 lg:grid lg:grid-cols-[3fr_2fr] lg:items-start lg:gap-6 lg:py-8">
+        <div className="flex flex-1 flex-col gap-3 lg:sticky lg:top-4">
           <CameraPreview
+            className="max-lg:h-auto max-lg:min-h-[50dvh] max-lg:flex-1"
             stream={walkthrough.stream}
             since={snapshot.runStartedAtMs}
             run={walkthrough.currentRun}
@@ -40,7 +43,17 @@ function Recording({ walkthrough, snapshot }: Props) {
             </Notice>
           )}
         </div>
-        <section aria-label={t("recording.checklist")}>
+        <ChecklistStrip
+          className="lg:hidden"
+          checklist={snapshot.session!.checklist}
+          checked={snapshot.checked}
+          flagged={snapshot.flagged}
+          onToggle={(id) => void walkthrough.toggle(id)}
+          onRefilm={(id) => void walkthrough.refilm(id)}
+          onFinishAnyway={(id) => walkthrough.acceptFlag(id)}
+        />
+        {/* On a desktop there is room beside the camera for the whole list. */}
+        <section aria-label={t("recording.checklist")} className="hidden lg:block">
           <ChecklistSections
             checklist={snapshot.session!.checklist}
             checked={snapshot.checked}
@@ -57,7 +70,8 @@ function Recording({ walkthrough, snapshot }: Props) {
             {t("stopped.restarted")}
           </Notice>
         )}
-        <div className="flex items-center gap-4">
+        {/* On a desktop the bar's width goes to the progress, not the bar's narrow button column. */}
+        <div className="flex items-center gap-4 lg:flex-1">
           <UploadProgress progress={snapshot.progress} online={snapshot.online} />
           <StopButton label={t("stopped.stop")} onStop={() => void walkthrough.stop()} />
         </div>
@@ -115,10 +129,21 @@ function Stopped({ walkthrough, snapshot }: Props) {
   return (
     <>
       <RecorderMain>
-        <StatusCard title={t("stopped.title")} icon={CircleStop} tone="info" titleId="stopped-title">
-          <p>{t("stopped.saved")}</p>
+        {/* A status line, not a tall card: at 360 x 740 what is not filmed yet and both actions show without scrolling. */}
+        <Card aria-labelledby="stopped-title" className="flex flex-col gap-1 px-4 py-3">
+          <div className="flex items-center gap-3">
+            <span className="grid size-10 shrink-0 place-items-center rounded-full bg-accent-soft text-accent">
+              <CircleStop aria-hidden className="size-6" strokeWidth={2.25} />
+            </span>
+            <div className="min-w-0 flex-1">
+              <h2 id="stopped-title" className="text-lg leading-snug font-semibold tracking-tight text-ink">
+                {t("stopped.title")}
+              </h2>
+              <p className="text-sm text-ink-soft">{t("stopped.saved")}</p>
+            </div>
+          </div>
           <UploadProgress progress={snapshot.progress} online={snapshot.online} />
-        </StatusCard>
+        </Card>
         <Card aria-labelledby="left-title">
           <CardHeader
             id="left-title"

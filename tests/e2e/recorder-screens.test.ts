@@ -199,6 +199,8 @@ describe("other screens", () => {
     await page.getByRole("button", { name: items[0] }).click();
     await screenshot(page, "11-desktop-recording");
     await expectAccessible(page, "the recording screen (desktop)");
+    // The progress has the action bar's room, not a narrow column beside the stop.
+    expect((await page.locator("#upload-progress-label").boundingBox())!.width).toBeGreaterThan(400);
     // Keyboard: the toggles are buttons in tab order, and Space toggles them.
     await page.getByRole("button", { name: items[1] }).focus();
     await page.keyboard.press("Space");

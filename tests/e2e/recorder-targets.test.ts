@@ -8,6 +8,7 @@ import {
   denyCamera,
   inAppContext,
   openBadLink,
+  openChecklistSheet,
   openFailed,
   openOffline,
   reachCameraProblem,
@@ -105,6 +106,11 @@ describe("a gloved thumb on every screen", () => {
     await page.getByRole("button", { name: items[0] }).click();
     await pause(1500);
     await expectThumbFriendly(page, "recording", "Stop recording");
+    // The checklist sheet over the camera: every item a big toggle, the way back 48 x 48.
+    await openChecklistSheet(page);
+    await expectThumbFriendly(page, "checklist sheet", items[1]);
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "hidden" });
 
     // Parts, then the finish call, wait from here (before the last segment is stored) so each step of the upload can be measured.
     let holdParts = true;

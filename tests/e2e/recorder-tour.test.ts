@@ -3,8 +3,16 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../../lib/i18n/locales";
 import { expectAccessible } from "../support/axe";
-import { launchRecorderBrowser, pause, screenshot } from "../support/recorder-browser";
-import { refuseFirstPartOnce, withoutMediaRecorder } from "../support/recorder-flows";
+import { inspectionOf, launchRecorderBrowser, pause, screenshot } from "../support/recorder-browser";
+import { db } from "../../lib/db/client";
+import {
+  allInView,
+  openChecklistSheet,
+  previewShare,
+  refuseFirstPartOnce,
+  tapInSheet,
+  withoutMediaRecorder,
+} from "../support/recorder-flows";
 import { recorderWords } from "../support/recorder-words";
 import { measureTargets, targetProblems } from "../support/tap-targets";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
@@ -14,12 +22,14 @@ import { issueLink, readyHomeWithChecklist } from "../fixtures/recording";
  * Every screen of the recorder in English and in Spanish, on a 390x844 phone and a small 360x740
  * Android: each one accessible (axe), fit for a gloved thumb, and photographed
  * (`tour-<language>-<width>-<screen>.png` when RECORDER_SCREENSHOTS_DIR is set) to be looked at.
+ * While recording the preview keeps at least half the height and every item is one tap (the strip)
+ * or two (the sheet) away without scrolling; after Stop what is not filmed yet shows above the actions.
  */
 
 let browser: Browser;
 let partner: TestPartner;
 let workspaceId: string;
-const items = ["Kitchen counters wiped", "Beds made", "Bathroom mirror clean"];
+const items = ["Kitchen counters wiped", "Beds made", "Bathroom mirror clean", "Towels folded", "Balcony swept"];
 
 beforeAll(async () => {
   partner = await createTestPartner("Casa Clean");
@@ -31,10 +41,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function newLink(): Promise<string> {
+async function newLink(taskId = `task-${randomUUID()}`): Promise<string> {
   const link = await issueLink(partner.apiKey, {
     workspace_id: workspaceId,
-    task_id: `task-${randomUUID()}`,
+    task_id: taskId,
     property_id: "home-1",
     task_name: "Turnover clean",
     scheduled_date: "2026-12-01",
@@ -64,7 +74,8 @@ describe.each<[Locale, string]>([
 
     it("ready, recording, stopped, uploaded and the results", async () => {
       const t = await recorderWords(locale);
-      const url = await newLink();
+      const taskId = `task-${randomUUID()}`;
+      const url = await newLink(taskId);
       context = await phone();
       const page = await context.newPage();
       await page.goto(url);
@@ -77,10 +88,36 @@ describe.each<[Locale, string]>([
       await page.getByRole("button", { name: items[0] }).click();
       await pause(2000);
       await look(page, "recording");
+      expect((await previewShare(page)).share, "the preview's share of the height").toBeGreaterThanOrEqual(0.5);
+      // The next item not checked yet leads the strip, on screen and on top of nothing.
+      expect(await allInView(page.locator("li:has(> [aria-pressed=false])").first())).toEqual([true]);
+
+      // The sheet: every item, focus inside, Escape back to the camera.
+      const sheet = await openChecklistSheet(page);
+      expect(await sheet.locator("button[aria-pressed=false]").count()).toBe(items.length - 1);
+      expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
+      await look(page, "sheet");
+      await page.keyboard.press("Escape");
+      await sheet.waitFor({ state: "hidden" });
+
+      // Two taps through the sheet, one on the strip: each reaches the server, the preview never moves.
+      await tapInSheet(page, items[3]!);
+      expect(await page.getByRole("button", { name: items[3] }).getAttribute("aria-pressed")).toBe("true");
+      await page.getByRole("button", { name: items[1] }).click();
+      expect(await page.getByRole("button", { name: items[1] }).getAttribute("aria-pressed")).toBe("true");
+      expect(await previewShare(page)).toMatchObject({ scrolled: 0 });
+      const inspection = await inspectionOf(taskId);
+      await expect
+        .poll(() => db().checklistTap.count({ where: { inspectionId: inspection.id, action: "check" } }), { timeout: 20_000 })
+        .toBe(3);
 
       await page.getByRole("button", { name: t("stopped.stop") }).click();
       await page.getByRole("heading", { name: t("stopped.title") }).waitFor({ timeout: 20_000 });
       await look(page, "stopped");
+      // What is not filmed yet, and both ways on, without scrolling on the smallest phone.
+      expect(await allInView(page.locator("main li"))).toEqual([true, true]);
+      expect(await allInView(page.getByRole("button", { name: t("resume.continue") }))).toEqual([true]);
+      expect(await allInView(page.getByRole("button", { name: t("stopped.done") }))).toEqual([true]);
 
       await page.getByRole("button", { name: t("stopped.done") }).click();
       await page.getByRole("heading", { name: t("finished.uploadedTitle") }).waitFor({ timeout: 120_000 });

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 
 /*
@@ -115,4 +115,42 @@ export function keepRecorders(): void {
     recorders.push(this);
     return start.apply(this, args);
   };
+}
+
+/**
+ * While recording on a phone: opens the checklist sheet from the strip's "Checklist 2 of 5"
+ * button (found by what it does, so it works in every language) and answers the sheet.
+ */
+export async function openChecklistSheet(page: Page) {
+  await page.locator("button[aria-haspopup=dialog]").click();
+  const sheet = page.getByRole("dialog");
+  await sheet.waitFor();
+  return sheet;
+}
+
+/** Taps an item in the checklist sheet (the second way to any item); checking one closes the sheet. */
+export async function tapInSheet(page: Page, name: string): Promise<void> {
+  const sheet = await openChecklistSheet(page);
+  await sheet.getByRole("button", { name }).click();
+  await sheet.waitFor({ state: "hidden" });
+}
+
+/** The preview's share of the viewport's height, and whether the page was scrolled to reach anything. */
+export async function previewShare(page: Page): Promise<{ share: number; scrolled: number }> {
+  return page.evaluate(() => {
+    const preview = document.querySelector("[data-testid=camera-preview]")!.getBoundingClientRect();
+    return { share: preview.height / window.innerHeight, scrolled: window.scrollY };
+  });
+}
+
+/** Whether each element is on screen and on top (not under the sticky action bar): the cleaner sees it without scrolling. */
+export function allInView(elements: Locator): Promise<boolean[]> {
+  return elements.evaluateAll((elements) =>
+    elements.map((element) => {
+      const rect = element.getBoundingClientRect();
+      if (rect.top < 0 || rect.bottom > window.innerHeight) return false;
+      const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.bottom - 2);
+      return hit !== null && (element === hit || element.contains(hit));
+    }),
+  );
 }
