@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { tooLarge } from "../http/body";
 import { bodyCapFor } from "../http/body-caps";
 import { clientAddressHeader } from "../http/client-address";
@@ -49,18 +50,17 @@ function pathnameOf(url: string): string {
 const eagerReadCeilingBytes = 1024 * 1024;
 
 /*
- * After an early 413 (`Connection: close`) the connection is closed the way RFC 9112 section 9.6
- * asks and nginx's lingering close does it: the answer is sent and the writing side shut, then
- * what the client still sends is read and thrown away until the client closes, or for a few
- * seconds at most. Node closes such a socket as soon as the answer is written; with the client's
- * bytes still arriving, the kernel then answers with a reset, and a reset drops the 413 from the
- * client's receive buffer before the client, busy writing, has read it: the test saw no answer.
+ * A connection the server closes after its answer (`Connection: close`: an early 413 here, a
+ * refused upload in a route) is closed the way RFC 9112 section 9.6 asks and nginx's lingering
+ * close does it: the writing side is shut, then what the client still sends is read and thrown
+ * away until the client closes, or for a few seconds at most. Node closes such a socket as soon
+ * as the answer is written (destroySoon); with the client's bytes still arriving, the kernel then
+ * answers with a reset, and a reset drops the answer from the client's receive buffer before the
+ * client, busy writing its body, has read it: the client saw no answer, or EPIPE.
  */
 const lingerMs = 5000;
 
-function closeAfterLinger(req: IncomingMessage): void {
-  const socket = req.socket;
-  // Node calls destroySoon once the `Connection: close` answer is written.
+function closeLingering(socket: Socket): void {
   socket.destroySoon = () => {
     socket.end();
     socket.resume();
@@ -72,7 +72,7 @@ function closeAfterLinger(req: IncomingMessage): void {
 }
 
 /** Answers 413; the rest of the body is read and thrown away, never handed to a router. */
-function refuseBody(req: IncomingMessage, res: ServerResponse, limitBytes: number): void {
+function refuseBody(res: ServerResponse, limitBytes: number): void {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -87,7 +87,6 @@ function refuseBody(req: IncomingMessage, res: ServerResponse, limitBytes: numbe
     "x-request-id": randomUUID(),
   });
   res.end(body);
-  closeAfterLinger(req);
 }
 
 /**
@@ -102,13 +101,13 @@ function countBody(req: IncomingMessage, res: ServerResponse, limitBytes: number
   const eagerBytes = Math.min(limitBytes, eagerReadCeilingBytes);
   const push = req.push.bind(req);
   req.push = (chunk: unknown, encoding?: BufferEncoding) => {
-    // Refused: thrown away, and `true` keeps Node reading the socket (see closeAfterLinger).
+    // Refused: thrown away, and `true` keeps Node reading the socket (see closeLingering).
     if (refused) return true;
     if (chunk !== null && chunk !== undefined) {
       received += typeof chunk === "string" ? Buffer.byteLength(chunk) : (chunk as Uint8Array).byteLength;
       if (received > limitBytes) {
         refused = true;
-        refuseBody(req, res, limitBytes);
+        refuseBody(res, limitBytes);
         return true;
       }
     }
@@ -126,6 +125,7 @@ function countBody(req: IncomingMessage, res: ServerResponse, limitBytes: number
 export function createFrontDoor(options: FrontDoorOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   const headers = Object.entries(securityHeaders(options.appUrl));
   return (req, res) => {
+    closeLingering(req.socket);
     req.headers[clientAddressHeader] = requestAddress(req, options.trustedProxyHops);
     // The page's language, chosen here so the root layout can set <html lang> (never the caller's own value).
     delete req.headers[pageLocaleHeader];
@@ -136,7 +136,7 @@ export function createFrontDoor(options: FrontDoorOptions): (req: IncomingMessag
     const limitBytes = bodyCapFor(pathname);
     if (limitBytes === undefined) return false;
     if (Number(req.headers["content-length"] ?? 0) > limitBytes) {
-      refuseBody(req, res, limitBytes);
+      refuseBody(res, limitBytes);
       return true;
     }
     if (req.headers["transfer-encoding"] !== undefined) countBody(req, res, limitBytes);

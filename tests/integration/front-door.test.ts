@@ -90,6 +90,8 @@ interface BodyAnswer {
   limit?: number;
   /** Body bytes written before the answer came. */
   sent: number;
+  /** The answer's start, for a failure's message. */
+  text?: string;
 }
 
 /**
@@ -133,6 +135,7 @@ function postBody(
             code: error?.code,
             limit: error?.detail?.limit_bytes,
             sent,
+            text: text.slice(0, 300),
           });
         });
       },
@@ -183,7 +186,11 @@ describe("request bodies outside the partner API", () => {
     { timeout: 60_000 },
     async () => {
       const answer = await postBody("/api/auth/signin/email", "chunked", 16 * 1024 * 1024);
-      expect([answer.status, answer.code, answer.limit]).toEqual([413, "payload_too_large", sessionCap]);
+      expect([answer.status, answer.code, answer.limit], `${answer.sent} bytes sent; ${answer.text ?? "no answer"}`).toEqual([
+        413,
+        "payload_too_large",
+        sessionCap,
+      ]);
       expect(answer.sent).toBeLessThan(16 * 1024 * 1024);
     },
   );
