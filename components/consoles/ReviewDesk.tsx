@@ -199,7 +199,7 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
             <Button variant="ghost" size="sm" onClick={() => setDialog("keys")}>
               <Keyboard aria-hidden /> Keys <Kbd>?</Kbd>
             </Button>
-            <Button onClick={() => void releaseAndNext()} disabled={!canRelease}>
+            <Button data-release onClick={() => void releaseAndNext()} disabled={!canRelease}>
               Release and next <Kbd>Enter</Kbd>
               <ArrowRight aria-hidden />
             </Button>
