@@ -19,8 +19,8 @@ export function DeskHeader({
 }) {
   const waited = header.sealedAt ? (Date.now() - new Date(header.sealedAt).getTime()) / 1000 : undefined;
   return (
-    <header className="flex flex-wrap items-end justify-between gap-4">
-      <div className="min-w-0">
+    <header className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3 lg:flex-nowrap">
+      <div className="min-w-0 flex-1">
         <h1 className="text-2xl font-semibold tracking-tight text-ink">{header.home}</h1>
         <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
           <span className="font-medium text-ink-soft">{header.partner}</span>
@@ -42,7 +42,7 @@ export function DeskHeader({
           <span className="text-ink-soft">{waiting}</span>
         </p>
       </div>
-      <div className="flex flex-wrap items-center gap-2">{actions}</div>
+      <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div>
     </header>
   );
 }

@@ -70,24 +70,24 @@ export function Timeline({
       </div>
       <div className="flex justify-between text-xs text-muted tabular-nums" aria-hidden>
         <span>0:00</span>
-        <span className="flex gap-3">
-          <span>
-            <span className="mr-1 inline-block size-2 rounded-full bg-muted" />
-            Checklist tap
-          </span>
-          <span>
-            <span className="mr-1 inline-block size-2 rotate-45 bg-muted" />
-            Finding
-          </span>
-          {dark.length > 0 && (
-            <span>
-              <span className="mr-1 inline-block h-2 w-3 rounded-sm bg-ink/35" />
-              Too dark on the phone
-            </span>
-          )}
-        </span>
         <span>{formatVideoTime(duration)}</span>
       </div>
+      <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted" aria-hidden>
+        <span>
+          <span className="mr-1 inline-block size-2 rounded-full bg-muted" />
+          Checklist tap
+        </span>
+        <span>
+          <span className="mr-1 inline-block size-2 rotate-45 bg-muted" />
+          Finding
+        </span>
+        {dark.length > 0 && (
+          <span>
+            <span className="mr-1 inline-block h-2 w-3 rounded-sm bg-ink/35" />
+            Too dark on the phone
+          </span>
+        )}
+      </p>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { Moon, Pause, Play } from "lucide-react";
+import { useState } from "react";
 import { formatVideoTime } from "@/lib/format/dates";
 import { spansText, type VideoSpan } from "@/lib/review/dark-on-phone";
 import type { DeskRow } from "./desk-rows";
@@ -25,15 +26,25 @@ export function VideoPane({
   player: Player;
   onJump: (row: DeskRow) => void;
 }) {
+  // Every read of the view signs the video afresh; a new src would reload it back to 0:00 after each
+  // decision. Keep the URL it plays, and take the fresh one only when that one fails (expired).
+  const [src, setSrc] = useState(url);
+  function renew() {
+    if (src === url) return;
+    const at = player.video.current?.currentTime ?? 0;
+    setSrc(url);
+    player.seek(at);
+  }
   return (
     <section aria-label="Walkthrough video" className="rounded-lg border border-line bg-surface p-3 shadow-card">
       <video
         ref={player.video}
         className="aspect-video max-h-[52vh] w-full rounded-md bg-ink"
-        src={url}
+        src={src}
         controls
         preload="metadata"
         {...player.events}
+        onError={renew}
       />
       <p className="mt-2 flex items-center gap-2 text-sm text-muted" data-testid="player-time">
         {player.playing ? <Play aria-hidden className="size-4" /> : <Pause aria-hidden className="size-4" />}
