@@ -27,7 +27,7 @@ import { usePlayer } from "./review/use-player";
 /** Where "Release and next" goes: the oldest walkthrough nobody holds, or back to the queue. */
 export const nextReviewPath = "/admin/review/next";
 
-const verdictOf: Record<string, string> = { v: "verified", m: "missed", n: "not_checked" };
+const verdictOf: Readonly<Record<string, string>> = { v: "verified", m: "missed", n: "not_checked" };
 
 /**
  * One sealed walkthrough under review, Linear's triage for a video: the video and its timeline stay
@@ -53,8 +53,9 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
   });
   const data = view.data;
   const rows = data ? deskRows(data) : [];
-  const waitingCount = rows.filter((row) => row.waiting).length;
   const open = data?.status === "processing";
+  // A released or failed walkthrough has nothing left to decide, whatever its rows say.
+  const waitingCount = open ? rows.filter((row) => row.waiting).length : 0;
   // A finding still being made from its frame (a job) would be refused once the report is out: wait for it.
   const making = awaiting !== undefined && !data?.findings.some((finding) => finding.findingId === awaiting);
   const canRelease =
@@ -189,10 +190,15 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
                 tone: data.status === "failed" ? "danger" : "success",
               }
         }
+        open={open}
         waiting={
-          waitingCount === 0
-            ? "Nothing waits: release it."
-            : `${waitingCount} ${waitingCount === 1 ? "decision" : "decisions"} waiting`
+          !open
+            ? data.status === "completed"
+              ? "Released: Enter goes on to the next walkthrough."
+              : "Closed: nothing is left to decide."
+            : waitingCount === 0
+              ? "Nothing waits: release it."
+              : `${waitingCount} ${waitingCount === 1 ? "decision" : "decisions"} waiting`
         }
         actions={
           <>

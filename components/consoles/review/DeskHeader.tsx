@@ -9,9 +9,11 @@ import type { ReviewHeader } from "@/lib/review/show-review";
 export function DeskHeader({
   header,
   status,
+  open,
   waiting,
   actions,
 }: {
+  open: boolean;
   header: ReviewHeader;
   status: { label: string; tone: "warning" | "success" | "danger" };
   waiting: string;
@@ -30,7 +32,7 @@ export function DeskHeader({
           <span>
             Recorded <LocalTime date={header.recordedAt} />
           </span>
-          {waited !== undefined && (
+          {open && waited !== undefined && (
             <>
               <span aria-hidden>·</span>
               <span>Waiting {formatDuration(waited)}</span>

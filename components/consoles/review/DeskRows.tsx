@@ -40,7 +40,11 @@ export const ItemRow = forwardRef<
   HTMLElement,
   { item: ReviewItem; waiting: boolean; focused: boolean; onFocus: () => void; onClick: () => void }
 >(function ItemRow({ item, waiting, focused, onFocus, onClick }, ref) {
-  const verdict = waiting ? "waiting for a verdict" : labelOf(reviewVerdictLabel, item.state);
+  const verdict = waiting
+    ? "waiting for a verdict"
+    : item.state === "pending"
+      ? "not decided"
+      : labelOf(reviewVerdictLabel, item.state);
   return (
     <Row ref={ref} label={`${item.name}: ${verdict}`} focused={focused} waiting={waiting} onFocus={onFocus} onClick={onClick}>
       {item.stillUrl ? (
@@ -56,9 +60,11 @@ export const ItemRow = forwardRef<
         <div className="flex items-center gap-2">
           <h3 className="min-w-0 flex-1 truncate text-sm font-semibold text-ink">{item.name}</h3>
           <Time seconds={item.timestampSeconds} />
-          <Badge tone={toneOf(reviewVerdictTone, waiting ? "pending" : item.state)}>
-            {waiting ? "Waiting" : labelOf(reviewVerdictLabel, item.state)}
-          </Badge>
+          {item.state === "pending" && !waiting ? (
+            <Badge tone="neutral">Not decided</Badge>
+          ) : (
+            <Badge tone={toneOf(reviewVerdictTone, item.state)}>{labelOf(reviewVerdictLabel, item.state)}</Badge>
+          )}
         </div>
         {item.provider && (
           <details className="text-xs text-ink-soft">
@@ -112,6 +118,8 @@ export const FindingRow = forwardRef<
             <Badge tone="neutral">Rejected</Badge>
           ) : waiting ? (
             <Badge tone="warning">Waiting</Badge>
+          ) : finding.reviewNeeded ? (
+            <Badge tone="neutral">Not decided</Badge>
           ) : (
             <Badge tone="success">Kept</Badge>
           )}

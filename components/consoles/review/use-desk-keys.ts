@@ -3,7 +3,21 @@
 import { useEffect, useRef } from "react";
 import { isDeskKey } from "./desk-keys";
 
-const handled = new Set(["j", "k", "v", "m", "n", "r", "a", "f", "?", " ", "ArrowLeft", "ArrowRight", "Enter"]);
+const handled: ReadonlySet<string> = new Set([
+  "j",
+  "k",
+  "v",
+  "m",
+  "n",
+  "r",
+  "a",
+  "f",
+  "?",
+  " ",
+  "ArrowLeft",
+  "ArrowRight",
+  "Enter",
+]);
 
 /**
  * The desk's keys, on the document: they act on the row in focus whatever element holds it, and
