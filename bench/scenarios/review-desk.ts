@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { type BenchContext, envInt, percentile, type ReportRow, type Scenario } from "../harness";
 import { get } from "../page-weight";
+import { freePort, startAppProcess } from "../../tests/support/app-process";
 import { launchBrowser } from "../../tests/support/browser";
 import { useDatabase } from "../../tests/support/databases";
 
@@ -144,7 +145,14 @@ async function run(ctx: BenchContext): Promise<void> {
   const releases = envInt("BENCH_RELEASES", 10, 1, 50);
   const databaseUrl = await ctx.createDatabase("bench_review");
   const seeded = await seed(databaseUrl, releases);
-  const app = await ctx.startApp(databaseUrl, { LOG_LEVEL: "warn" });
+  // The console's writes must come from the app's own origin (APP_URL): the app on a port known first.
+  const port = await freePort();
+  const app = await startAppProcess({
+    databaseUrl,
+    port,
+    env: { NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "warn", APP_URL: `http://127.0.0.1:${port}` },
+  });
+  ctx.onCleanup(() => app.stop());
   const r1 = (value: number) => Math.round(value * 10) / 10;
 
   const page = await serverTimes(`${app.baseUrl}/admin/review/${seeded.waiting}`, seeded.cookie, requests);
@@ -171,9 +179,13 @@ async function run(ctx: BenchContext): Promise<void> {
     shown.push(performance.now() - opened);
     const pressed = performance.now();
     await Promise.all([
-      tab.waitForURL((url) => url.pathname === "/admin/review/next", { waitUntil: "load" }),
+      tab.waitForURL((url) => url.pathname === "/admin/review/next", { waitUntil: "load", timeout: 15_000 }),
       tab.keyboard.press("Enter"),
-    ]);
+    ]).catch(async (error: Error) => {
+      const alert = await tab.getByRole("alert").allTextContents();
+      const focus = await tab.evaluate(() => document.activeElement?.outerHTML.slice(0, 120));
+      throw new Error(`${error.message.split("\n")[0]}; the desk says: ${alert.join(" ") || "nothing"}; focus: ${focus}`);
+    });
     toNext.push(performance.now() - pressed);
   }
 
