@@ -227,7 +227,7 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
               url={data.videoUrl}
               duration={data.durationSeconds}
               dark={data.darkOnPhone}
-              rows={rows}
+              rows={open ? rows : rows.map((row) => ({ ...row, waiting: false }))}
               focused={focused}
               player={player}
               onJump={(row) => focusRow(row, true)}
@@ -263,7 +263,9 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
             <h2 id="findings-title" className="text-sm font-semibold tracking-wide text-muted uppercase">
               Findings · {findings.length}
             </h2>
-            {findings.length === 0 && <p className="text-sm text-muted">None yet. Pause on a problem and press A.</p>}
+            {findings.length === 0 && (
+              <p className="text-sm text-muted">{open ? "None yet. Pause on a problem and press A." : "None."}</p>
+            )}
             {findings.map(
               (row) => row.kind === "finding" && <FindingRow key={row.key} finding={row.finding} {...rowProps(row)} />,
             )}
