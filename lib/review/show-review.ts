@@ -36,10 +36,25 @@ export interface ReviewFinding {
   before: string[];
 }
 
+/** Who and what the walkthrough is, as the desk's header reads it. */
+export interface ReviewHeader {
+  home: string;
+  partner: string;
+  /** The partner's name for the task, else its id. */
+  task: string;
+  /** When the cleaner opened the link (the recording began), ISO 8601. */
+  recordedAt: string;
+  /** When the walkthrough was sealed: it has waited for staff since, ISO 8601. */
+  sealedAt?: string;
+}
+
 export interface ReviewView {
   inspectionId: string;
   status: string;
+  header: ReviewHeader;
   videoUrl?: string;
+  /** The sealed video's length: the desk's timeline spans it. */
+  durationSeconds?: number;
   items: ReviewItem[];
   findings: ReviewFinding[];
   /** Seconds of the video the phone's preview measured too dark (lib/recorder-app/too-dark.ts). */
@@ -54,6 +69,9 @@ export async function showReview(inspectionId: string): Promise<ReviewView> {
     where: { id: inspectionId },
     include: {
       video: true,
+      property: { select: { name: true } },
+      task: { select: { name: true, externalId: true } },
+      workspace: { select: { partner: { select: { name: true } } } },
       items: { orderBy: { position: "asc" } },
       darkSpans: { where: { videoFrom: { not: null }, videoTo: { not: null } } },
       findings: { orderBy: [{ videoTimestampSeconds: { sort: "asc", nulls: "last" } }, { createdAt: "asc" }, { id: "asc" }] },
@@ -64,7 +82,15 @@ export async function showReview(inspectionId: string): Promise<ReviewView> {
   return {
     inspectionId,
     status: inspection.status,
+    header: {
+      home: inspection.property.name,
+      partner: inspection.workspace.partner.name,
+      task: inspection.task.name ?? inspection.task.externalId,
+      recordedAt: inspection.openedAt.toISOString(),
+      sealedAt: inspection.sealedAt?.toISOString(),
+    },
     videoUrl: inspection.video ? await sign(inspection.video.mediaKey) : undefined,
+    durationSeconds: inspection.video?.durationSeconds,
     items: await Promise.all(
       inspection.items.map(async (item) => ({
         itemId: item.itemId,

@@ -102,13 +102,14 @@ describe("the review desk", () => {
     await page.getByRole("article", { name: `${items[0]}: waiting for a verdict` }).press("v");
     await page.getByRole("article", { name: `${items[0]}: Verified` }).waitFor();
 
-    // Pause at the second item's moment and add a finding there.
-    await page.getByRole("button", { name: "Play from 0:05" }).click();
-    await page.getByRole("heading", { name: "Add a finding at 0:05" }).waitFor();
-    await page.getByLabel("Room").fill("Bedroom");
-    await page.getByLabel("Severity").selectOption("MAJOR");
-    await page.getByLabel("Description").fill("Duvet cover torn along the seam.");
-    await page.getByRole("button", { name: "Add finding" }).click();
+    // Focus moved on to the second item and the video to its moment: add a finding at that paused frame.
+    await page.getByTestId("player-time").getByText("0:05", { exact: true }).waitFor();
+    await page.keyboard.press("a");
+    const form = page.getByRole("dialog", { name: "Add a finding at 0:05" });
+    await form.getByLabel("Room").fill("Bedroom");
+    await form.getByLabel("Severity").selectOption("MAJOR");
+    await form.getByLabel("Description").fill("Duvet cover torn along the seam.");
+    await form.getByRole("button", { name: "Add finding" }).click();
     const finding = page.getByRole("article", { name: "Bedroom: Duvet cover torn along the seam." });
     await finding.waitFor({ timeout: 30_000 });
     await until(
@@ -129,7 +130,7 @@ describe("the review desk", () => {
 
     // The last verdict, M: nothing else waits, so the report is released.
     await page.getByRole("article", { name: `${items[1]}: waiting for a verdict` }).press("m");
-    await page.getByRole("status").getByText("The report is released.").waitFor();
+    await page.getByText("Report ready", { exact: true }).waitFor();
     expect((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).status).toBe("completed");
     const actions = (
       await db().auditEntry.findMany({ where: { objectId: { in: [inspectionId, stored.id] } }, orderBy: { at: "asc" } })
