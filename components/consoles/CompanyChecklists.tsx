@@ -94,9 +94,16 @@ function ChecklistEditor({
     setRows((current) => current.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
 
   /** Moves a row and keeps the focus on the control that moved it, at the row's new place. */
-  function move(index: number, delta: number, focus: string) {
+  function move(index: number, delta: number, focus: string, rowKey: string) {
     setRows((current) => moveRow(current, index, delta));
-    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-focus="${focus}"]`)?.focus());
+    requestAnimationFrame(() => {
+      // A move to the top or bottom disables the arrow pressed: the focus goes to the row's other arrow.
+      const other = focus.endsWith("-up") ? `${rowKey}-down` : focus.endsWith("-down") ? `${rowKey}-up` : focus;
+      const target = [focus, other]
+        .map((name) => listRef.current?.querySelector<HTMLElement>(`[data-focus="${name}"]`))
+        .find((element) => element && !element.hasAttribute("disabled"));
+      target?.focus();
+    });
   }
 
   function add() {
@@ -140,7 +147,7 @@ function ChecklistEditor({
                   if (!event.altKey || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) return;
                   event.preventDefault();
                   const target = event.target as HTMLElement;
-                  move(index, event.key === "ArrowUp" ? -1 : 1, target.dataset.focus ?? nameId);
+                  move(index, event.key === "ArrowUp" ? -1 : 1, target.dataset.focus ?? nameId, row.key);
                 }}
               >
                 <span className="pt-2 text-right text-sm text-muted tabular-nums" aria-hidden>
@@ -192,7 +199,7 @@ function ChecklistEditor({
                     data-focus={`${row.key}-up`}
                     aria-label={`Move ${itemLabel} up`}
                     disabled={index === 0}
-                    onClick={() => move(index, -1, `${row.key}-up`)}
+                    onClick={() => move(index, -1, `${row.key}-up`, row.key)}
                   >
                     <ArrowUp aria-hidden />
                   </Button>
@@ -203,7 +210,7 @@ function ChecklistEditor({
                     data-focus={`${row.key}-down`}
                     aria-label={`Move ${itemLabel} down`}
                     disabled={index === rows.length - 1}
-                    onClick={() => move(index, 1, `${row.key}-down`)}
+                    onClick={() => move(index, 1, `${row.key}-down`, row.key)}
                   >
                     <ArrowDown aria-hidden />
                   </Button>

@@ -77,6 +77,7 @@ export function JobsPanel() {
                         <button
                           type="button"
                           aria-expanded={isOpen}
+                          aria-label={`${queue.queue}: failed jobs`}
                           aria-controls={`failed-${queue.queue}`}
                           className="inline-flex items-center gap-1 rounded-sm text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
                           onClick={() => setOpen(isOpen ? undefined : queue.queue)}
@@ -87,7 +88,6 @@ export function JobsPanel() {
                             <ChevronRight aria-hidden className="size-4 text-muted" />
                           )}
                           <code className="font-mono text-sm text-ink">{queue.queue}</code>
-                          <span className="sr-only">: show its failed jobs</span>
                         </button>
                       ) : (
                         <code className="font-mono text-sm text-ink">{queue.queue}</code>
@@ -118,7 +118,7 @@ export function JobsPanel() {
                           variant="secondary"
                           size="sm"
                           disabled={retry.isPending}
-                          aria-label={`Retry dead-lettered ${queue.queue}`}
+                          aria-label={`Retry all dead-lettered jobs of ${queue.queue}`}
                           onClick={() => retry.mutate(queue.queue)}
                         >
                           <RotateCcw aria-hidden />
@@ -170,7 +170,7 @@ function FailedJobs({ queue }: { queue: string }) {
       <ul className="flex flex-col divide-y divide-line" aria-label={`Failed jobs of ${queue}`}>
         {list.data.jobs.map((job) => (
           <li key={job.id} className="flex flex-col gap-1 py-2 sm:flex-row sm:items-start sm:gap-4">
-            <div className="flex shrink-0 flex-col gap-1 sm:w-56">
+            <div className="flex shrink-0 flex-col items-start gap-1 sm:w-56">
               <Badge tone={failedJobKindTone[job.kind]}>{failedJobKindLabel[job.kind]}</Badge>
               <span className="text-xs text-muted">
                 {job.failedAt ? <LocalTime date={job.failedAt} /> : "Time not recorded"} · {job.attempts}{" "}
