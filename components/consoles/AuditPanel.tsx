@@ -48,7 +48,7 @@ export function AuditPanel({ partnerId, title = "Audit log" }: { partnerId?: str
             const lines = auditDetailLines(entry.detail);
             return (
               <li key={entry.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:gap-4">
-                <span className="shrink-0 text-sm text-muted tabular-nums sm:w-44">
+                <span className="shrink-0 text-sm text-muted tabular-nums sm:w-56 sm:whitespace-nowrap">
                   <LocalTime date={entry.at} />
                 </span>
                 <details className="group min-w-0 flex-1">
@@ -73,7 +73,7 @@ export function AuditPanel({ partnerId, title = "Audit log" }: { partnerId?: str
                       const [key, ...rest] = line.split(": ");
                       return (
                         <Fragment key={line}>
-                          <dt>{key}</dt>
+                          <dt className="first-letter:uppercase">{key}</dt>
                           <dd className="break-all">{rest.join(": ")}</dd>
                         </Fragment>
                       );

@@ -40,12 +40,8 @@ export default async function AdminPartnerPage({ params }: { params: Promise<{ p
             ← All partners
           </TextLink>
           <PageHeader
-            title={
-              <span className="flex items-center gap-3">
-                {partner.name}
-                <Badge tone={partnerStatusTone[partner.status]}>{partnerStatusLabel[partner.status]}</Badge>
-              </span>
-            }
+            title={partner.name}
+            actions={<Badge tone={partnerStatusTone[partner.status]}>{partnerStatusLabel[partner.status]}</Badge>}
             description={
               <>
                 Partner since <LocalTime date={partner.createdAt} mode="day" /> ·{" "}
