@@ -1,7 +1,8 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { History } from "lucide-react";
+import { ChevronRight, History } from "lucide-react";
+import { Fragment } from "react";
 import { Button } from "@/components/ui/Button";
 import { callApi } from "@/components/ui/call-api";
 import { Card, CardHeader } from "@/components/ui/Card";
@@ -9,20 +10,13 @@ import { EmptyState } from "@/components/ui/EmptyState";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
 import { LocalTime } from "@/components/ui/LocalTime";
 import { SkeletonRows } from "@/components/ui/Skeleton";
-import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
 import type { AuditView } from "@/lib/consoles/audit";
-
-/** An entry's detail as `key: value` pairs (it is stored as JSON); nested values stay compact JSON. */
-function details(detail: unknown): string[] {
-  if (detail === null || typeof detail !== "object" || Array.isArray(detail)) return [JSON.stringify(detail)];
-  return Object.entries(detail as Record<string, unknown>).map(
-    ([key, value]) => `${key.replaceAll("_", " ")}: ${typeof value === "string" ? value : JSON.stringify(value)}`,
-  );
-}
+import { auditDetailLines } from "@/lib/consoles/audit-sentences";
 
 /**
- * The audit log, newest first, a server page at a time. The action stays as recorded
- * (`api_key.revoke`): it is the name engineers search the log and the CLI's output for.
+ * The audit log, newest first, a server page at a time, each entry a sentence made on the server
+ * (lib/consoles/audit-sentences.ts). The recorded action name (`api_key.revoke`), what engineers
+ * search the CLI's output for, and the detail open under the sentence.
  */
 export function AuditPanel({ partnerId, title = "Audit log" }: { partnerId?: string; title?: string }) {
   const path = partnerId ? `/api/console/partners/${partnerId}/audit` : "/api/console/audit";
@@ -49,45 +43,47 @@ export function AuditPanel({ partnerId, title = "Audit log" }: { partnerId?: str
         </EmptyState>
       )}
       {entries.length > 0 && (
-        <Table>
-          <THead>
-            <tr>
-              <Th>When</Th>
-              <Th>Who</Th>
-              <Th>What</Th>
-              <Th>On</Th>
-            </tr>
-          </THead>
-          <TBody>
-            {entries.map((entry) => (
-              <Tr key={entry.id}>
-                <Td label="When" className="sm:whitespace-nowrap text-ink-soft">
+        <ol className="divide-y divide-line" aria-label="Changes, newest first">
+          {entries.map((entry) => {
+            const lines = auditDetailLines(entry.detail);
+            return (
+              <li key={entry.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:gap-4">
+                <span className="shrink-0 text-sm text-muted tabular-nums sm:w-56 sm:whitespace-nowrap">
                   <LocalTime date={entry.at} />
-                </Td>
-                <Td label="Who" className="max-w-56 truncate">
-                  {entry.actor}
-                </Td>
-                <Td label="What">
-                  <code className="font-mono text-sm text-ink">{entry.action}</code>
-                </Td>
-                <Td label="On">
-                  <span className="flex flex-col">
-                    <span className="text-ink-soft">
-                      {entry.objectType.replaceAll("_", " ")}{" "}
-                      <code className="font-mono text-xs text-muted">{entry.objectId.slice(0, 8)}</code>
+                </span>
+                <details className="group min-w-0 flex-1">
+                  <summary className="cursor-pointer list-none rounded-sm text-sm text-ink marker:hidden focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus [&::-webkit-details-marker]:hidden">
+                    <span className="flex items-start gap-1.5">
+                      <ChevronRight
+                        aria-hidden
+                        className="mt-0.5 size-4 shrink-0 text-muted transition-transform group-open:rotate-90"
+                      />
+                      <span>{entry.sentence}</span>
                     </span>
-                    {entry.detail !== undefined &&
-                      details(entry.detail).map((line) => (
-                        <span key={line} className="text-xs break-all text-muted">
-                          {line}
-                        </span>
-                      ))}
-                  </span>
-                </Td>
-              </Tr>
-            ))}
-          </TBody>
-        </Table>
+                  </summary>
+                  <dl className="mt-2 ml-5.5 grid gap-x-3 gap-y-0.5 text-xs text-muted sm:grid-cols-[auto_1fr]">
+                    <dt>Recorded as</dt>
+                    <dd>
+                      <code className="font-mono text-ink-soft">{entry.action}</code> on {entry.objectType.replaceAll("_", " ")}{" "}
+                      <code className="font-mono break-all">{entry.objectId}</code>
+                    </dd>
+                    <dt>By</dt>
+                    <dd className="break-all">{entry.actor}</dd>
+                    {lines.map((line) => {
+                      const [key, ...rest] = line.split(": ");
+                      return (
+                        <Fragment key={line}>
+                          <dt className="first-letter:uppercase">{key}</dt>
+                          <dd className="break-all">{rest.join(": ")}</dd>
+                        </Fragment>
+                      );
+                    })}
+                  </dl>
+                </details>
+              </li>
+            );
+          })}
+        </ol>
       )}
       {log.hasNextPage && (
         <Button

@@ -1,38 +1,25 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { ArrowDown, ArrowUp, Plus, X } from "lucide-react";
 import { useRouter } from "next/navigation";
-import type { FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { callApi } from "@/components/ui/call-api";
 import { Card, CardHeader } from "@/components/ui/Card";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
-import { Textarea } from "@/components/ui/Field";
+import { Input } from "@/components/ui/Field";
 import { useToast } from "@/components/ui/Toast";
 import { checklistTypeLabel } from "@/lib/labels/console-labels";
+import { hasProblems, moveRow, rowProblems, rowsToItems, type ChecklistRow } from "@/lib/consoles/checklist-rows";
 import type { ChecklistType } from "@/lib/generated/prisma/enums";
 import type { CompanyChecklistView } from "@/lib/consoles/workspace-detail";
 
 const types = Object.keys(checklistTypeLabel) as ChecklistType[];
 
-/** One line per item, notes after " | ": what staff type, turned into the API's item list. */
-function parseLines(text: string) {
-  return text
-    .split("\n")
-    .map((line) => line.trim())
-    .filter((line) => line !== "")
-    .map((line) => {
-      const [name, ...notes] = line.split(" | ");
-      return notes.length > 0 ? { name: name!.trim(), notes: notes.join(" | ").trim() } : { name: name!.trim() };
-    });
-}
-
-const asLines = (list?: CompanyChecklistView) =>
-  (list?.items ?? []).map((item) => (item.notes ? `${item.name} | ${item.notes}` : item.name)).join("\n");
-
-/** The company-wide checklists of a workspace, edited under the partner API's name rules. */
+/** The company-wide checklists of a workspace, each a list of rows under the partner API's name rules. */
 export function CompanyChecklists({
   partnerId,
   workspaceId,
@@ -42,90 +29,236 @@ export function CompanyChecklists({
   workspaceId: string;
   lists: CompanyChecklistView[];
 }) {
-  const router = useRouter();
-  const toast = useToast();
-  const path = (type: string) => `/api/console/partners/${partnerId}/workspaces/${workspaceId}/checklists/${type}`;
-  const change = useMutation({
-    mutationFn: (input: { type: ChecklistType; items?: ReturnType<typeof parseLines> }) =>
-      callApi<{ items?: number; removed?: boolean }>(path(input.type), {
-        method: input.items ? "PUT" : "DELETE",
-        body: input.items ? { items: input.items } : undefined,
-      }),
-    onSuccess: (answer, input) => {
-      const name = checklistTypeLabel[input.type].toLowerCase();
-      toast({
-        tone: "success",
-        title: input.items ? `Saved the ${name} list: ${answer.items} items.` : `Removed the ${name} list.`,
-      });
-      router.refresh();
-    },
-  });
-
-  function save(event: FormEvent<HTMLFormElement>, type: ChecklistType) {
-    event.preventDefault();
-    change.mutate({ type, items: parseLines(String(new FormData(event.currentTarget).get("items") ?? "")) });
-  }
-
   return (
     <Card aria-labelledby="company-title">
       <CardHeader
         id="company-title"
         title="Company-wide checklists"
-        description="They apply to every home of the workspace without a list of that type. One item per line; notes after “ | ”."
+        description="They apply to every home of the workspace without a list of that type. Move items with the arrows (or Alt+↑ and Alt+↓ in a row)."
       />
-      <div className="grid gap-5 lg:grid-cols-3">
-        {types.map((type) => {
-          const list = lists.find((candidate) => candidate.type === type);
-          const label = checklistTypeLabel[type];
-          return (
-            <form
-              key={type}
-              onSubmit={(event) => save(event, type)}
-              aria-label={`The ${label.toLowerCase()} list`}
-              className="flex flex-col gap-2"
-            >
-              <div className="flex items-center justify-between gap-2">
-                <label htmlFor={`company-${type}`} className="text-sm font-medium text-ink">
-                  {label}
-                  <span className="sr-only"> {list ? `(${list.items.length} items)` : "(none)"}</span>
-                </label>
-                <Badge tone={list ? "info" : "neutral"} aria-hidden>
-                  {list ? `${list.items.length} ${list.items.length === 1 ? "item" : "items"}` : "None"}
-                </Badge>
-              </div>
-              <Textarea
-                id={`company-${type}`}
-                name="items"
-                rows={Math.max(4, (list?.items.length ?? 0) + 1)}
-                defaultValue={asLines(list)}
-                placeholder={"Kitchen wiped\nBeds made | Fresh linen on every bed"}
-                className="font-mono text-xs"
-              />
-              <div className="flex flex-wrap gap-2">
-                <Button type="submit" variant="secondary" size="sm" disabled={change.isPending} aria-label={`Save ${type}`}>
-                  Save
-                </Button>
-                {list && (
-                  <ConfirmDialog
-                    title={`Remove the ${label.toLowerCase()} list?`}
-                    description="Homes of this workspace without their own list of this type then have none."
-                    confirmLabel="Remove list"
-                    onConfirm={() => change.mutate({ type })}
-                    trigger={
-                      <Button variant="destructive" size="sm" disabled={change.isPending} aria-label={`Remove ${type}`}>
-                        Remove
-                      </Button>
-                    }
-                  />
-                )}
-              </div>
-            </form>
-          );
-        })}
-      </div>
-      <div className="mt-4 empty:hidden">
-        <ErrorAlert error={change.error} />
+      <div className="flex flex-col divide-y divide-line">
+        {types.map((type) => (
+          <ChecklistEditor
+            key={`${type}-${JSON.stringify(lists.find((candidate) => candidate.type === type)?.items ?? [])}`}
+            partnerId={partnerId}
+            workspaceId={workspaceId}
+            type={type}
+            list={lists.find((candidate) => candidate.type === type)}
+          />
+        ))}
       </div>
     </Card>
+  );
+}
+
+function ChecklistEditor({
+  partnerId,
+  workspaceId,
+  type,
+  list,
+}: {
+  partnerId: string;
+  workspaceId: string;
+  type: ChecklistType;
+  list?: CompanyChecklistView;
+}) {
+  const router = useRouter();
+  const toast = useToast();
+  const idBase = useId();
+  const label = checklistTypeLabel[type];
+  const name = label.toLowerCase();
+  const counter = useRef(0);
+  const newKey = () => `${idBase}-${(counter.current += 1)}`;
+  const [rows, setRows] = useState<ChecklistRow[]>(() =>
+    (list?.items ?? []).map((item) => ({ key: newKey(), name: item.name, notes: item.notes ?? "" })),
+  );
+  const [attempted, setAttempted] = useState(false);
+  const listRef = useRef<HTMLOListElement>(null);
+  const path = `/api/console/partners/${partnerId}/workspaces/${workspaceId}/checklists/${type}`;
+  const change = useMutation({
+    mutationFn: (items?: ReturnType<typeof rowsToItems>) =>
+      callApi<{ items?: number; removed?: boolean }>(path, {
+        method: items ? "PUT" : "DELETE",
+        body: items ? { items } : undefined,
+      }),
+    onSuccess: (answer, items) => {
+      toast({
+        tone: "success",
+        title: items ? `Saved the ${name} list: ${answer.items} items.` : `Removed the ${name} list.`,
+      });
+      router.refresh();
+    },
+  });
+
+  const edit = (key: string, field: "name" | "notes", value: string) =>
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
+
+  /** Moves a row and keeps the focus on the control that moved it, at the row's new place. */
+  function move(index: number, delta: number, focus: string, rowKey: string) {
+    setRows((current) => moveRow(current, index, delta));
+    requestAnimationFrame(() => {
+      // A move to the top or bottom disables the arrow pressed: the focus goes to the row's other arrow.
+      const other = focus.endsWith("-up") ? `${rowKey}-down` : focus.endsWith("-down") ? `${rowKey}-up` : focus;
+      const target = [focus, other]
+        .map((name) => listRef.current?.querySelector<HTMLElement>(`[data-focus="${name}"]`))
+        .find((element) => element && !element.hasAttribute("disabled"));
+      target?.focus();
+    });
+  }
+
+  function add() {
+    const key = newKey();
+    setRows((current) => [...current, { key, name: "", notes: "" }]);
+    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-focus="${key}-name"]`)?.focus());
+  }
+
+  function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setAttempted(true);
+    if (rows.length === 0 || hasProblems(rows)) return;
+    change.mutate(rowsToItems(rows));
+  }
+
+  const titleId = `${idBase}-title`;
+  return (
+    <form onSubmit={save} aria-labelledby={titleId} className="flex flex-col gap-3 py-5 first:pt-0 last:pb-0">
+      <div className="flex items-center gap-2">
+        <h3 id={titleId} className="text-base font-semibold text-ink">
+          {label}
+        </h3>
+        <Badge tone={list ? "info" : "neutral"}>
+          {list ? `${list.items.length} ${list.items.length === 1 ? "item" : "items"} saved` : "None saved"}
+        </Badge>
+      </div>
+      {rows.length === 0 ? (
+        <p className="text-sm text-muted">No items. Add the first one below.</p>
+      ) : (
+        <ol ref={listRef} className="flex flex-col gap-2" aria-label={`${label} items`}>
+          {rows.map((row, index) => {
+            const problems = attempted || row.name !== "" || row.notes !== "" ? rowProblems(row) : {};
+            const itemLabel = row.name.trim() || `item ${index + 1}`;
+            const nameId = `${row.key}-name`;
+            const notesId = `${row.key}-notes`;
+            return (
+              <li
+                key={row.key}
+                className="grid grid-cols-[2rem_minmax(0,1fr)_minmax(0,1fr)_auto] items-start gap-2"
+                onKeyDown={(event) => {
+                  if (!event.altKey || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) return;
+                  event.preventDefault();
+                  const target = event.target as HTMLElement;
+                  move(index, event.key === "ArrowUp" ? -1 : 1, target.dataset.focus ?? nameId, row.key);
+                }}
+              >
+                <span className="pt-2 text-right text-sm text-muted tabular-nums" aria-hidden>
+                  {index + 1}.
+                </span>
+                <div className="flex flex-col gap-1">
+                  <label htmlFor={nameId} className="sr-only">
+                    Name of item {index + 1}
+                  </label>
+                  <Input
+                    id={nameId}
+                    data-focus={nameId}
+                    value={row.name}
+                    placeholder="Kitchen: wipe the counters"
+                    aria-invalid={problems.name ? true : undefined}
+                    aria-describedby={problems.name ? `${nameId}-error` : undefined}
+                    onChange={(event) => edit(row.key, "name", event.target.value)}
+                  />
+                  {problems.name && (
+                    <p id={`${nameId}-error`} className="text-sm font-medium text-danger">
+                      {problems.name}
+                    </p>
+                  )}
+                </div>
+                <div className="flex flex-col gap-1">
+                  <label htmlFor={notesId} className="sr-only">
+                    Notes of item {index + 1}
+                  </label>
+                  <Input
+                    id={notesId}
+                    data-focus={notesId}
+                    value={row.notes}
+                    placeholder="Notes (optional)"
+                    aria-invalid={problems.notes ? true : undefined}
+                    aria-describedby={problems.notes ? `${notesId}-error` : undefined}
+                    onChange={(event) => edit(row.key, "notes", event.target.value)}
+                  />
+                  {problems.notes && (
+                    <p id={`${notesId}-error`} className="text-sm font-medium text-danger">
+                      {problems.notes}
+                    </p>
+                  )}
+                </div>
+                <div className="flex items-center gap-0.5">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="px-2"
+                    data-focus={`${row.key}-up`}
+                    aria-label={`Move ${itemLabel} up`}
+                    disabled={index === 0}
+                    onClick={() => move(index, -1, `${row.key}-up`, row.key)}
+                  >
+                    <ArrowUp aria-hidden />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="px-2"
+                    data-focus={`${row.key}-down`}
+                    aria-label={`Move ${itemLabel} down`}
+                    disabled={index === rows.length - 1}
+                    onClick={() => move(index, 1, `${row.key}-down`, row.key)}
+                  >
+                    <ArrowDown aria-hidden />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="px-2 text-danger hover:text-danger"
+                    aria-label={`Remove ${itemLabel}`}
+                    onClick={() => setRows((current) => current.filter((candidate) => candidate.key !== row.key))}
+                  >
+                    <X aria-hidden />
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="secondary" size="sm" onClick={add}>
+          <Plus aria-hidden />
+          Add item
+        </Button>
+        <Button type="submit" size="sm" disabled={change.isPending || rows.length === 0}>
+          Save {name} list
+        </Button>
+        {list && (
+          <ConfirmDialog
+            title={`Remove the ${name} list?`}
+            description={`All ${list.items.length} items go. Homes of this workspace without their own ${name} list then have none.`}
+            confirmLabel="Remove list"
+            onConfirm={() => change.mutate(undefined)}
+            trigger={
+              <Button variant="destructive" size="sm" disabled={change.isPending} className="ml-auto">
+                Remove the {name} list
+              </Button>
+            }
+          />
+        )}
+      </div>
+      {attempted && hasProblems(rows) && (
+        <p role="alert" className="text-sm font-medium text-danger">
+          Not saved: fix the items marked above.
+        </p>
+      )}
+      <div className="empty:hidden">
+        <ErrorAlert error={change.error} />
+      </div>
+    </form>
   );
 }

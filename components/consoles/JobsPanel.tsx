@@ -1,7 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { RotateCcw } from "lucide-react";
+import { ChevronDown, ChevronRight, RotateCcw } from "lucide-react";
+import { Fragment, useState } from "react";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { callApi } from "@/components/ui/call-api";
@@ -11,10 +12,13 @@ import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
 import { useToast } from "@/components/ui/Toast";
 import { formatDuration } from "@/lib/format/dates";
+import { LocalTime } from "@/components/ui/LocalTime";
 import type { QueueRow } from "@/lib/consoles/job-operations";
+import type { FailedJob } from "@/lib/jobs/failed-jobs";
+import { failedJobKindLabel, failedJobKindTone } from "@/lib/labels/console-labels";
 
 /** A count that is zero stays quiet; one that needs staff reads in the status colour. */
-function Count({ value, alarm }: { value: number; alarm?: "warning" | "danger" }) {
+function Count({ value, alarm }: { value: number; alarm?: "warning" | "danger" | "info" }) {
   if (value === 0) return <span className="text-muted">0</span>;
   if (alarm) return <Badge tone={alarm}>{value}</Badge>;
   return <span className="font-medium text-ink">{value}</span>;
@@ -24,6 +28,7 @@ function Count({ value, alarm }: { value: number; alarm?: "warning" | "danger" }
 export function JobsPanel() {
   const client = useQueryClient();
   const toast = useToast();
+  const [open, setOpen] = useState<string>();
   const jobs = useQuery({
     queryKey: ["jobs"],
     queryFn: () => callApi<{ queues: QueueRow[] }>("/api/console/jobs"),
@@ -61,46 +66,77 @@ export function JobsPanel() {
             </tr>
           </THead>
           <TBody>
-            {jobs.data.queues.map((queue) => (
-              <Tr key={queue.queue}>
-                <Td label="Queue">
-                  <code className="font-mono text-sm text-ink">{queue.queue}</code>
-                </Td>
-                <Td label="Waiting" className="tabular-nums sm:text-right">
-                  <Count value={queue.queued} />
-                </Td>
-                <Td label="Running" className="tabular-nums sm:text-right">
-                  <Count value={queue.active} />
-                </Td>
-                <Td label="Oldest waiting" className="tabular-nums sm:text-right">
-                  {queue.oldestWaitingSeconds === undefined ? (
-                    <span className="text-muted">None</span>
-                  ) : (
-                    formatDuration(queue.oldestWaitingSeconds)
+            {jobs.data.queues.map((queue) => {
+              const failures = queue.failed + queue.deadLetter;
+              const isOpen = open === queue.queue;
+              return (
+                <Fragment key={queue.queue}>
+                  <Tr>
+                    <Td label="Queue">
+                      {failures > 0 && queue.queue !== "webhook-events" ? (
+                        <button
+                          type="button"
+                          aria-expanded={isOpen}
+                          aria-label={`${queue.queue}: failed jobs`}
+                          aria-controls={`failed-${queue.queue}`}
+                          className="inline-flex items-center gap-1 rounded-sm text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
+                          onClick={() => setOpen(isOpen ? undefined : queue.queue)}
+                        >
+                          {isOpen ? (
+                            <ChevronDown aria-hidden className="size-4 text-muted" />
+                          ) : (
+                            <ChevronRight aria-hidden className="size-4 text-muted" />
+                          )}
+                          <code className="font-mono text-sm text-ink">{queue.queue}</code>
+                        </button>
+                      ) : (
+                        <code className="font-mono text-sm text-ink">{queue.queue}</code>
+                      )}
+                    </Td>
+                    <Td label="Waiting" className="tabular-nums sm:text-right">
+                      <Count value={queue.queued} />
+                    </Td>
+                    <Td label="Running" className="tabular-nums sm:text-right">
+                      <Count value={queue.active} alarm="info" />
+                    </Td>
+                    <Td label="Oldest waiting" className="tabular-nums sm:text-right">
+                      {queue.oldestWaitingSeconds === undefined ? (
+                        <span className="text-muted">None</span>
+                      ) : (
+                        formatDuration(queue.oldestWaitingSeconds)
+                      )}
+                    </Td>
+                    <Td label="Failed" className="tabular-nums sm:text-right">
+                      <Count value={queue.failed} alarm="warning" />
+                    </Td>
+                    <Td label="Dead-lettered" className="tabular-nums sm:text-right">
+                      <Count value={queue.deadLetter} alarm="danger" />
+                    </Td>
+                    <Td className="sm:text-right">
+                      {queue.retryable && queue.deadLetter > 0 && (
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          disabled={retry.isPending}
+                          aria-label={`Retry all dead-lettered jobs of ${queue.queue}`}
+                          onClick={() => retry.mutate(queue.queue)}
+                        >
+                          <RotateCcw aria-hidden />
+                          Retry all
+                        </Button>
+                      )}
+                    </Td>
+                  </Tr>
+                  {isOpen && (
+                    <tr id={`failed-${queue.queue}`}>
+                      <td colSpan={7} className="bg-subtle px-4 py-3">
+                        <FailedJobs queue={queue.queue} />
+                      </td>
+                    </tr>
                   )}
-                </Td>
-                <Td label="Failed" className="tabular-nums sm:text-right">
-                  <Count value={queue.failed} alarm="warning" />
-                </Td>
-                <Td label="Dead-lettered" className="tabular-nums sm:text-right">
-                  <Count value={queue.deadLetter} alarm="danger" />
-                </Td>
-                <Td className="sm:text-right">
-                  {queue.retryable && queue.deadLetter > 0 && (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      disabled={retry.isPending}
-                      aria-label={`Retry dead-lettered ${queue.queue}`}
-                      onClick={() => retry.mutate(queue.queue)}
-                    >
-                      <RotateCcw aria-hidden />
-                      Retry
-                    </Button>
-                  )}
-                </Td>
-              </Tr>
-            ))}
+                </Fragment>
+              );
+            })}
           </TBody>
         </Table>
       )}
@@ -108,5 +144,56 @@ export function JobsPanel() {
         <ErrorAlert error={retry.error} />
       </div>
     </Card>
+  );
+}
+
+/** A queue's failed jobs with their errors; a dead-lettered one can be sent back on its own. */
+function FailedJobs({ queue }: { queue: string }) {
+  const client = useQueryClient();
+  const toast = useToast();
+  const list = useQuery({
+    queryKey: ["jobs", queue, "failed"],
+    queryFn: () => callApi<{ jobs: FailedJob[] }>(`/api/console/jobs/${queue}/failed`),
+  });
+  const retry = useMutation({
+    mutationFn: (id: string) => callApi(`/api/console/jobs/${queue}/failed/${id}/retry`, { method: "POST", body: {} }),
+    onSuccess: async () => {
+      toast({ tone: "success", title: `A dead-lettered job of ${queue} sent back` });
+      await client.invalidateQueries({ queryKey: ["jobs"] });
+    },
+  });
+  if (list.isPending) return <SkeletonRows rows={2} label={`Loading the failed jobs of ${queue}`} />;
+  if (list.error) return <ErrorAlert error={list.error} />;
+  if (list.data.jobs.length === 0) return <p className="text-sm text-muted">No failed jobs are kept for this queue now.</p>;
+  return (
+    <div className="flex flex-col gap-2">
+      <ul className="flex flex-col divide-y divide-line" aria-label={`Failed jobs of ${queue}`}>
+        {list.data.jobs.map((job) => (
+          <li key={job.id} className="flex flex-col gap-1 py-2 sm:flex-row sm:items-start sm:gap-4">
+            <div className="flex shrink-0 flex-col items-start gap-1 sm:w-56">
+              <Badge tone={failedJobKindTone[job.kind]}>{failedJobKindLabel[job.kind]}</Badge>
+              <span className="text-xs text-muted">
+                {job.failedAt ? <LocalTime date={job.failedAt} /> : "Time not recorded"} · {job.attempts}{" "}
+                {job.attempts === 1 ? "attempt" : "attempts"}
+              </span>
+            </div>
+            <pre className="min-w-0 flex-1 font-mono text-xs break-words whitespace-pre-wrap text-ink">{job.error}</pre>
+            {job.retryable && (
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={retry.isPending}
+                aria-label={`Retry job ${job.id.slice(0, 8)}`}
+                onClick={() => retry.mutate(job.id)}
+              >
+                <RotateCcw aria-hidden />
+                Retry
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <ErrorAlert error={retry.error} />
+    </div>
   );
 }

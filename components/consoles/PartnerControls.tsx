@@ -23,23 +23,12 @@ const trackSaved: Record<Track, string> = {
   reservations: "It receives workspace.* and reservation.* events instead of the inspection events.",
 };
 
-/** Staff pause or resume a partner, set its roster cap and its event track. */
-export function PartnerControls({
-  partnerId,
-  status,
-  rosterMax,
-  eventTrack,
-}: {
-  partnerId: string;
-  status: "active" | "paused";
-  rosterMax: number;
-  eventTrack: Track;
-}) {
+/** One PATCH of the partner, its toast, and the page and audit log refreshed after. */
+function usePartnerChange(partnerId: string) {
   const router = useRouter();
   const client = useQueryClient();
   const toast = useToast();
-  const [track, setTrack] = useState(eventTrack);
-  const change = useMutation({
+  return useMutation({
     mutationFn: (body: { status?: string; rosterMax?: string; eventTrack?: Track }) =>
       callApi(`/api/console/partners/${partnerId}`, { method: "PATCH", body }),
     onSuccess: (_answer, body) => {
@@ -57,6 +46,24 @@ export function PartnerControls({
       void client.invalidateQueries({ queryKey: ["audit"] });
     },
   });
+}
+
+/**
+ * Staff pause or resume a partner and set its roster cap. Pausing is the destructive one: red,
+ * apart from the cap's form, and only through a dialog naming the partner and what stops.
+ */
+export function PartnerControls({
+  partnerId,
+  partnerName,
+  status,
+  rosterMax,
+}: {
+  partnerId: string;
+  partnerName: string;
+  status: "active" | "paused";
+  rosterMax: number;
+}) {
+  const change = usePartnerChange(partnerId);
 
   function submitCap(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -70,7 +77,7 @@ export function PartnerControls({
         title="Status and limits"
         actions={<Badge tone={partnerStatusTone[status]}>{partnerStatusLabel[status]}</Badge>}
       />
-      <div className="grid gap-6 lg:grid-cols-3 lg:items-end">
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-end">
         <div className="flex flex-col gap-2">
           <p className="text-sm font-medium text-ink">API access</p>
           <p className="text-sm text-muted">
@@ -81,8 +88,8 @@ export function PartnerControls({
           <div>
             {status === "active" ? (
               <ConfirmDialog
-                title="Pause this partner?"
-                description="Every request with its keys is refused (403 partner_disabled) until it is resumed. Its data is kept."
+                title={`Pause ${partnerName}?`}
+                description={`Every request with ${partnerName}'s keys is refused (403 partner_disabled) until staff resume it. Its walkthroughs, keys and settings are kept.`}
                 confirmLabel="Pause partner"
                 onConfirm={() => change.mutate({ status: "paused" })}
                 trigger={
@@ -108,6 +115,26 @@ export function PartnerControls({
             Save cap
           </Button>
         </form>
+      </div>
+      <div className="mt-4 empty:hidden">
+        <ErrorAlert error={change.error} />
+      </div>
+    </Card>
+  );
+}
+
+/** Which events the partner's webhook receives: the reservations track goes with the connectors. */
+export function EventTrackControl({ partnerId, eventTrack }: { partnerId: string; eventTrack: Track }) {
+  const change = usePartnerChange(partnerId);
+  const [track, setTrack] = useState(eventTrack);
+  return (
+    <Card aria-labelledby="track-title">
+      <CardHeader
+        id="track-title"
+        title="Event track"
+        description="Partners that run reservations through a connector take the workspace and reservation events instead of the inspection events."
+      />
+      <div className="max-w-sm">
         <Field id="event-track" label="Events sent">
           <Select
             value={track}

@@ -1,4 +1,3 @@
-import "server-only";
 import { characterCount } from "../validation/text";
 
 // Rules for the text of a checklist item (spec, Checklist; Limits). Pure functions, so the

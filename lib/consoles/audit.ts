@@ -2,6 +2,7 @@ import "server-only";
 import { db, type Tx } from "../db/client";
 import type { Prisma } from "../generated/prisma/client";
 import { isUuid } from "../validation/uuid";
+import { auditSentence } from "./audit-sentences";
 
 /** Who made a change: a signed-in person, or the staff CLI on the server. */
 export type Actor = { userId: string; email: string } | { cli: true };
@@ -44,6 +45,8 @@ export interface AuditView {
   objectType: string;
   objectId: string;
   detail?: unknown;
+  /** The entry as a sentence ("Ana paused Acme Tasks"); see audit-sentences.ts. */
+  sentence: string;
 }
 
 export const auditPageSize = 50;
@@ -67,17 +70,35 @@ export async function listAudit(
     take: auditPageSize + 1,
   });
   const page = rows.slice(0, auditPageSize);
+  // Sentences name people by their name where they gave one and partners by theirs: two small
+  // lookups for the page rather than a join the audit table (which outlives users) cannot hold.
+  const [people, partners] = await Promise.all([
+    db().user.findMany({
+      where: { id: { in: [...new Set(page.flatMap((row) => (row.actorId ? [row.actorId] : [])))] } },
+      select: { id: true, name: true },
+    }),
+    db().partner.findMany({
+      where: { id: { in: [...new Set(page.flatMap((row) => (row.partnerId ? [row.partnerId] : [])))] } },
+      select: { id: true, name: true },
+    }),
+  ]);
+  const personName = new Map(people.flatMap((person) => (person.name?.trim() ? [[person.id, person.name.trim()]] : [])));
+  const partnerName = new Map(partners.map((partner) => [partner.id, partner.name]));
   return {
-    entries: page.map((row) => ({
-      id: row.id,
-      at: row.at.toISOString(),
-      actor: row.actor,
-      partnerId: row.partnerId ?? undefined,
-      action: row.action,
-      objectType: row.objectType,
-      objectId: row.objectId,
-      detail: row.detail ?? undefined,
-    })),
+    entries: page.map((row) => {
+      const view = {
+        id: row.id,
+        at: row.at.toISOString(),
+        actor: row.actor,
+        partnerId: row.partnerId ?? undefined,
+        action: row.action,
+        objectType: row.objectType,
+        objectId: row.objectId,
+        detail: row.detail ?? undefined,
+      };
+      const who = (row.actorId ? personName.get(row.actorId) : undefined) ?? row.actor;
+      return { ...view, sentence: auditSentence({ ...view, actor: who, partnerName: partnerName.get(row.partnerId ?? "") }) };
+    }),
     next: rows.length > auditPageSize ? page.at(-1)!.id : undefined,
   };
 }

@@ -168,3 +168,13 @@ export const reviewVerdictTone: Record<string, BadgeTone> = {
   explained: "info",
   pending: "warning",
 };
+
+/** A failed job on the jobs page: given up after its attempts (its give-up step ran), or dead-lettered (that step failed too). */
+export const failedJobKindLabel: Readonly<Record<"failed" | "dead-lettered", string>> = {
+  failed: "Failed, given up",
+  "dead-lettered": "Dead-lettered",
+};
+export const failedJobKindTone: Readonly<Record<"failed" | "dead-lettered", BadgeTone>> = {
+  failed: "warning",
+  "dead-lettered": "danger",
+};

@@ -95,13 +95,65 @@ describe("the consoles", () => {
     partnerId = new URL(page.url()).pathname.split("/").at(-1)!;
     await expect(page.getByRole("link", { name: "Partners", exact: true }).getAttribute("aria-current")).resolves.toBe("page");
 
+    // The page in tabs, each its own URL: the arrow keys move through them, Back returns to the previous one.
+    const tabs = page.getByRole("tablist", { name: "Partner sections" });
+    await expect(tabs.getByRole("tab").allTextContents()).resolves.toEqual([
+      "Overview",
+      "Keys",
+      "Webhooks",
+      "Allowlist",
+      "Workspaces",
+      "Connectors",
+      "Audit",
+    ]);
+    const tabOfUrl = () => new URL(page.url()).searchParams.get("tab");
+    const overviewTab = tabs.getByRole("tab", { name: "Overview" });
+    await overviewTab.click({ trial: true });
+    await overviewTab.focus();
+    for (const [name, value, region] of [
+      ["Keys", "keys", "API keys"],
+      ["Webhooks", "webhooks", "Webhooks"],
+      ["Allowlist", "allowlist", "Return URL allowlist"],
+      ["Workspaces", "workspaces", "Workspaces"],
+      ["Connectors", "connectors", "Event track"],
+      ["Audit", "audit", "Audit log"],
+    ] as const) {
+      await page.keyboard.press("ArrowRight");
+      await tabs.getByRole("tab", { name, selected: true }).waitFor();
+      await until(`?tab=${value}`, async () => (tabOfUrl() === value ? true : undefined));
+      await page.getByRole("region", { name: region }).first().waitFor();
+      await expect(tabs.getByRole("tab", { name }).evaluate((tab) => tab === document.activeElement)).resolves.toBe(true);
+      await expectAccessible(page, `the partner's ${name} tab`);
+      await screenshot(page, `41-admin-partner-tab-${value}-desktop`);
+    }
+    await page.goBack();
+    await tabs.getByRole("tab", { name: "Connectors", selected: true }).waitFor();
+    expect(tabOfUrl()).toBe("connectors");
+    await page.goto(`${appUrl}/admin/partners/${partnerId}?tab=keys`);
+    await tabs.getByRole("tab", { name: "Keys", selected: true }).waitFor();
+    // Revoking a key asks first; Cancel keeps it.
+    const revoke = page
+      .getByRole("region", { name: "API keys" })
+      .getByRole("button", { name: /^Revoke key / })
+      .first();
+    await revoke.click();
+    const revokeAsk = page.getByRole("alertdialog", { name: /^Revoke key / });
+    await revokeAsk.getByRole("button", { name: "Revoke key" }).waitFor();
+    await screenshot(page, "92-admin-confirm-revoke-desktop");
+    await revokeAsk.getByRole("button", { name: "Cancel" }).click();
+    await revokeAsk.waitFor({ state: "detached" });
+    await expect(db().apiKey.count({ where: { partnerId, status: "active" } })).resolves.toBe(1);
+    await page.goto(`${appUrl}/admin/partners/${partnerId}`);
+    await tabs.getByRole("tab", { name: "Overview", selected: true }).waitFor();
+    expect(tabOfUrl()).toBeNull();
+
     // The pause asks first. By keyboard: Enter opens it on the safe choice, Escape cancels, the focus comes back.
     const pause = page.getByRole("button", { name: "Pause partner" });
     // Enabled once React has hydrated (a trial click waits for that), then focused as Tab would.
     await pause.click({ trial: true });
     await pause.focus();
     await page.keyboard.press("Enter");
-    const ask = page.getByRole("alertdialog", { name: "Pause this partner?" });
+    const ask = page.getByRole("alertdialog", { name: "Pause Acme Tasks?" });
     await ask.waitFor();
     await expect(
       ask.getByRole("button", { name: "Cancel" }).evaluate((button) => button === document.activeElement),
@@ -130,15 +182,24 @@ describe("the consoles", () => {
     await page.getByRole("button", { name: "Send invitation" }).click();
     await toasts(page).getByText(`Invitation sent to ${engineerEmail}.`).waitFor();
     await page.getByRole("listitem").filter({ hasText: engineerEmail }).getByText("Invited, not signed in yet").waitFor();
-    await page.getByRole("cell", { name: "partner.set_roster_max" }).waitFor();
     await dismissToasts(page);
     await screenshot(page, "41-admin-partner-desktop", { fullPage: true });
     await accessibleAtBothSizes(page, "a partner's page", "93-admin-partner");
+    // The audit tab reads in sentences; the detail opens under one.
+    await tabs.getByRole("tab", { name: "Audit" }).click();
+    const auditLog = page.getByRole("region", { name: "Audit log" });
+    await auditLog.getByText(`${staffEmail} paused Acme Tasks`, { exact: true }).waitFor();
+    await auditLog.getByText(`${staffEmail} resumed Acme Tasks`, { exact: true }).waitFor();
+    await auditLog.getByText(new RegExp(`^${staffEmail.replace(/[.]/g, "\\.")} set Acme Tasks's roster cap to 500`)).waitFor();
+    await auditLog.getByText(`${staffEmail} paused Acme Tasks`, { exact: true }).click();
+    await auditLog.getByText("partner.pause", { exact: true }).waitFor();
+    await screenshot(page, "42-admin-partner-tab-audit-open-desktop");
+    await expectAccessible(page, "the partner's audit tab with an entry open");
 
     // A workspace of the partner: its detail, and a seat staff give there.
     const workspace = await db().workspace.create({ data: { partnerId, externalId: "acme-harbour", name: "Harbour Homes" } });
     await db().property.create({ data: { workspaceId: workspace.id, externalId: "villa-7", name: "Villa Seven" } });
-    await page.goto(`${appUrl}/admin/partners/${partnerId}`);
+    await page.goto(`${appUrl}/admin/partners/${partnerId}?tab=workspaces`);
     await page.getByRole("link", { name: "Harbour Homes" }).click();
     await page.getByRole("heading", { name: "Harbour Homes", level: 1 }).waitFor();
     await page.getByRole("cell", { name: /Villa Seven/ }).waitFor();
@@ -152,10 +213,55 @@ describe("the consoles", () => {
     const seat = seats.getByRole("listitem").filter({ hasText: owner });
     await seat.getByText("Owner", { exact: true }).waitFor();
     await seat.getByText("Not signed in yet").waitFor();
-    await page.getByLabel("Housekeeping (none)").fill("Kitchen wiped\nBeds made | Fresh linen on every bed");
-    await page.getByRole("button", { name: "Save housekeeping" }).click();
+    // The company checklist editor: rows added, a name rule shown at its row, a row moved by keyboard, one removed.
+    const housekeeping = page.getByRole("form", { name: "Housekeeping" });
+    const names = () => housekeeping.getByRole("textbox", { name: /^Name of item/ });
+    /** Add item puts the focus in the new row's name, where typing goes next. */
+    const addItem = async () => {
+      const before = await names().count();
+      await housekeeping.getByRole("button", { name: "Add item" }).click();
+      await until("the new row's name focused", async () =>
+        (await names()
+          .nth(before)
+          .evaluate((input) => input === document.activeElement)
+          .catch(() => false))
+          ? true
+          : undefined,
+      );
+    };
+    await addItem();
+    await page.keyboard.type("Kitchen wiped");
+    await addItem();
+    await page.keyboard.type("Beds made");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Fresh linen on every bed");
+    await addItem();
+    await page.keyboard.type("Hall \u2014 mop");
+    await housekeeping.getByText(/^Name must not use a dash as punctuation/).waitFor();
+    await expect(names().nth(2).getAttribute("aria-invalid")).resolves.toBe("true");
+    await housekeeping.getByRole("button", { name: "Save housekeeping list" }).click();
+    await housekeeping.getByRole("alert").getByText("Not saved: fix the items marked above.").waitFor();
+    await screenshot(page, "48-admin-checklist-editor-error-desktop");
+    await expectAccessible(page, "the checklist editor with a name-rule error");
+    expect(await db().companyChecklist.count({ where: { workspaceId: workspace.id } })).toBe(0);
+    await names().nth(2).fill("Hall: mop");
+    await housekeeping.getByText(/^Name must not use/).waitFor({ state: "detached" });
+    // Up twice by keyboard: Enter on the focused arrow, which keeps the focus as the row moves.
+    await housekeeping.getByRole("button", { name: "Move Hall: mop up" }).focus();
+    await page.keyboard.press("Enter");
+    await until("Hall second", async () => ((await names().nth(1).inputValue()) === "Hall: mop" ? true : undefined));
+    await page.keyboard.press("Enter");
+    await until("Hall first", async () => ((await names().nth(0).inputValue()) === "Hall: mop" ? true : undefined));
+    await housekeeping.getByRole("button", { name: "Remove Beds made" }).click();
+    await screenshot(page, "48-admin-checklist-editor-desktop");
+    await housekeeping.getByRole("button", { name: "Save housekeeping list" }).click();
     await toasts(page).getByText("Saved the housekeeping list: 2 items.").waitFor();
-    await page.getByLabel("Housekeeping (2 items)").waitFor();
+    await page.reload();
+    await housekeeping.getByText("2 items saved").waitFor();
+    await expect(names().evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).resolves.toEqual([
+      "Hall: mop",
+      "Kitchen wiped",
+    ]);
     await dismissToasts(page);
     await screenshot(page, "47-admin-workspace-desktop", { fullPage: true });
     await accessibleAtBothSizes(page, "a workspace's page", "94-admin-workspace");
@@ -165,10 +271,34 @@ describe("the consoles", () => {
     await screenshot(page, "45-admin-jobs-desktop");
     await accessibleAtBothSizes(page, "the jobs page", "95-admin-jobs");
 
+    // A dead-lettered job opens with its error and is retried alone.
+    const [dead] = await db().$queryRaw<{ id: string; retry_limit: number }[]>`
+      INSERT INTO pgboss.job (id, name, data, state, output, completed_on)
+      VALUES (gen_random_uuid(), 'apply-roster-import-given-up', '{}'::jsonb, 'failed', '{"message":"roster import 42 could not be marked failed"}'::jsonb, now())
+      RETURNING id::text AS id, retry_limit`;
+    await page.reload();
+    await page.getByRole("button", { name: "apply-roster-import: failed jobs" }).click();
+    const failedList = page.getByRole("list", { name: "Failed jobs of apply-roster-import" });
+    await failedList.getByText("roster import 42 could not be marked failed").waitFor();
+    await failedList.getByText("Dead-lettered").waitFor();
+    await screenshot(page, "46-admin-jobs-failed-desktop");
+    await expectAccessible(page, "the jobs page with a queue's failed jobs open");
+    await failedList.getByRole("button", { name: `Retry job ${dead!.id.slice(0, 8)}` }).click();
+    await toasts(page).getByText("A dead-lettered job of apply-roster-import sent back").waitFor();
+    // Sent back as pg-boss's own retry does it: one more attempt allowed (the worker may already have run it).
+    const [after] = await db().$queryRaw<{ retry_limit: number }[]>`
+      SELECT retry_limit FROM pgboss.job WHERE id::text = ${dead!.id}`;
+    expect(after!.retry_limit).toBe(dead!.retry_limit + 1);
+
     await page.getByRole("link", { name: "Audit log" }).click();
-    await page.getByRole("cell", { name: "partner_user.invite" }).waitFor();
-    for (const action of ["partner.create", "partner.pause", "partner.resume", "partner.set_roster_max"])
-      await page.getByRole("cell", { name: action }).waitFor();
+    await page.getByText(`${staffEmail} invited ${engineerEmail}`).waitFor();
+    for (const sentence of [
+      "created the partner Acme Tasks",
+      "paused Acme Tasks",
+      "resumed Acme Tasks",
+      "retried 1 failed job in the apply-roster-import queue",
+    ])
+      await page.getByText(`${staffEmail} ${sentence}`).first().waitFor();
     await screenshot(page, "42-admin-audit-desktop");
     await accessibleAtBothSizes(page, "the audit log", "96-admin-audit");
     await context.close();
@@ -222,7 +352,10 @@ describe("the consoles", () => {
     await allowlist.getByRole("alert").waitFor();
 
     await section("Activity").click();
-    await page.getByRole("region", { name: "Audit log" }).getByRole("cell", { name: "api_key.revoke" }).waitFor();
+    await page
+      .getByRole("region", { name: "Audit log" })
+      .getByText(`${engineerEmail} revoked key …${oldest.id.slice(-4)}`)
+      .waitFor();
     await expect(section("Activity").getAttribute("aria-current")).resolves.toBe("page");
     await accessibleAtBothSizes(page, "the partner console's usage and audit", "98-console-activity");
 

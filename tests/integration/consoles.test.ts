@@ -366,6 +366,16 @@ const cases: RouteCase[] = [
     allowed: 404,
   },
   { method: "GET", route: "jobs", need: "staff", path: () => "/api/console/jobs", allowed: 200 },
+  { method: "GET", route: "jobs/[queue]/failed", need: "staff", path: () => "/api/console/jobs/judge-tap/failed", allowed: 200 },
+  // No such dead-lettered job: nothing to send back.
+  {
+    method: "POST",
+    route: "jobs/[queue]/failed/[jobId]/retry",
+    need: "staff",
+    path: () => "/api/console/jobs/import-baseline/failed/00000000-0000-4000-8000-000000000000/retry",
+    body: {},
+    allowed: 404,
+  },
   // A queue without a give-up step has no dead-lettered work to retry.
   {
     method: "POST",
@@ -799,6 +809,43 @@ describe("jobs", () => {
     expect(after!.retry_limit).toBe(1);
     const audit = (await send("GET", "/api/console/audit", "staff")).body.entries as { action: string; objectId: string }[];
     expect(audit[0]).toMatchObject({ action: "jobs.retry_given_up", objectId: "import-baseline" });
+  });
+
+  it("lists a queue's failed jobs with their errors and sends one dead-lettered job back, audited", async () => {
+    const [failed] = await db().$queryRaw<{ id: string }[]>`
+      INSERT INTO pgboss.job (id, name, data, state, retry_limit, output, completed_on)
+      VALUES (gen_random_uuid(), 'import-baseline', '{}', 'failed', 2, '{"message":"photo host answered 500"}', now() - interval '1 minute') RETURNING id::text`;
+    const [dead] = await db().$queryRaw<{ id: string }[]>`
+      INSERT INTO pgboss.job (id, name, data, state, retry_limit, output, completed_on)
+      VALUES (gen_random_uuid(), 'import-baseline-given-up', '{}', 'failed', 0, '{"message":"import 7 not marked failed"}', now()) RETURNING id::text`;
+    const listed = await send("GET", "/api/console/jobs/import-baseline/failed", "staff");
+    const jobs = listed.body.jobs as { id: string; kind: string; error: string; retryable: boolean }[];
+    expect(jobs.find((job) => job.id === dead!.id)).toMatchObject({
+      kind: "dead-lettered",
+      error: "import 7 not marked failed",
+      retryable: true,
+    });
+    expect(jobs.find((job) => job.id === failed!.id)).toMatchObject({
+      kind: "failed",
+      error: "photo host answered 500",
+      retryable: false,
+    });
+    // The queue's own failed job is not sent back: its give-up step already ran.
+    expect((await send("POST", `/api/console/jobs/import-baseline/failed/${failed!.id}/retry`, "staff", {})).status).toBe(404);
+    const retried = await send("POST", `/api/console/jobs/import-baseline/failed/${dead!.id}/retry`, "staff", {});
+    expect(retried.body).toEqual({ queue: "import-baseline", retried: 1 });
+    const [after] = await db().$queryRaw<
+      { retry_limit: number }[]
+    >`SELECT retry_limit FROM pgboss.job WHERE id = ${dead!.id}::uuid`;
+    expect(after!.retry_limit).toBe(1);
+    const audit = (await send("GET", "/api/console/audit", "staff")).body.entries as {
+      action: string;
+      detail: unknown;
+      sentence: string;
+    }[];
+    expect(audit[0]).toMatchObject({ action: "jobs.retry_given_up", detail: { retried: 1, job_id: dead!.id } });
+    expect(audit[0]!.sentence).toMatch(/ retried 1 failed job in the import-baseline queue$/);
+    expect((await send("GET", "/api/console/jobs/no-such-queue/failed", "staff")).status).toBe(404);
   });
 });
 

@@ -108,6 +108,7 @@ const fileLayers: Record<string, { layer: Layer; why: string }> = {
   // report page asks the console role). They belong in a domain folder (lib/audit/, lib/people/);
   // not moved here because lib/consoles is being reshaped on another branch at the same time.
   "lib/consoles/audit.ts": { layer: "domain", why: "the audit log, written by domain changes and console actions alike" },
+  "lib/consoles/audit-sentences.ts": { layer: "domain", why: "the audit log's words, read where the log is listed" },
   "lib/consoles/console-role.ts": { layer: "domain", why: "who may see what: staff or a partner's user" },
 };
 

@@ -5,7 +5,7 @@ import { listAudit } from "../audit";
 import { setEventTrackAs } from "../connector-operations";
 import { addStaff, listStaff } from "../console-people";
 import { inspectionsPage } from "../inspections-page";
-import { jobsOverview, retryGivenUpAs } from "../job-operations";
+import { failedJobsOf, jobsOverview, retryGivenUpAs, retryOneGivenUpAs } from "../job-operations";
 import { createPartnerAs, partnersPage, setPartnerStatusAs, setRosterMaxAs } from "../partner-operations";
 import { createPartnerBody, updatePartnerBody } from "../schemas";
 import { jsonObject, pageQuery, partnerPath } from "./inputs";
@@ -26,6 +26,23 @@ export const retryJobs = defineRoute({
   params: z.object({ queue: z.string() }),
   body: jsonObject,
   handler: async ({ caller, params }) => ok(await retryGivenUpAs(caller.actor, params.queue)),
+});
+
+export const listFailedJobs = defineRoute({
+  auth: "staff",
+  method: "GET",
+  path: "/api/console/jobs/{queue}/failed",
+  params: z.object({ queue: z.string() }),
+  handler: async ({ params }) => ok(await failedJobsOf(params.queue)),
+});
+
+export const retryFailedJob = defineRoute({
+  auth: "staff",
+  method: "POST",
+  path: "/api/console/jobs/{queue}/failed/{jobId}/retry",
+  params: z.object({ queue: z.string(), jobId: z.string() }),
+  body: jsonObject,
+  handler: async ({ caller, params }) => ok(await retryOneGivenUpAs(caller.actor, params.queue, params.jobId)),
 });
 
 export const auditQuery = z.object({ before: z.string().optional() });
