@@ -365,6 +365,29 @@ const cases: RouteCase[] = [
     body: { reason: "other" },
     allowed: 404,
   },
+  {
+    method: "POST",
+    route: "review/[inspectionId]/hold",
+    need: "staff",
+    path: () => `/api/console/review/${randomUUID()}/hold`,
+    body: {},
+    allowed: 404,
+  },
+  {
+    method: "DELETE",
+    route: "review/[inspectionId]/hold",
+    need: "staff",
+    path: () => `/api/console/review/${randomUUID()}/hold`,
+    allowed: 404,
+  },
+  {
+    method: "POST",
+    route: "review/[inspectionId]/take-over",
+    need: "staff",
+    path: () => `/api/console/review/${randomUUID()}/take-over`,
+    body: {},
+    allowed: 404,
+  },
   { method: "GET", route: "jobs", need: "staff", path: () => "/api/console/jobs", allowed: 200 },
   // A queue without a give-up step has no dead-lettered work to retry.
   {
