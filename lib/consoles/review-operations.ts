@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { config } from "../config";
 import { db } from "../db/client";
 import { failInspection, releaseReport } from "../inspections/release-report";
 import { enqueue } from "../queue/enqueue";
@@ -78,7 +79,11 @@ export async function takeOverAs(reviewer: Reviewer, inspectionId: string) {
 
 export async function reviewQueue() {
   const [queue, stats] = await Promise.all([listReviewQueue(), analysisStats()]);
-  return { queue: queue.map((entry) => ({ ...entry, sealedAt: entry.sealedAt.toISOString() })), stats };
+  return {
+    queue: queue.map((entry) => ({ ...entry, sealedAt: entry.sealedAt.toISOString() })),
+    stats,
+    targetMinutes: config().REVIEW_TARGET_MINUTES,
+  };
 }
 
 export async function reviewOf(inspectionId: string) {
