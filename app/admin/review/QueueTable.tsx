@@ -41,7 +41,7 @@ export function QueueTable({ queue, targetMinutes, me }: { queue: Entry[]; targe
                 <TextLink href={`/admin/review/${entry.inspectionId}`} className="font-medium">
                   {entry.homeName}
                 </TextLink>
-                <p className="text-xs text-muted">
+                <p className="text-xs whitespace-nowrap text-muted">
                   {entry.partnerName}
                   {entry.taskName ? ` · ${entry.taskName}` : ""}
                 </p>
@@ -89,7 +89,7 @@ export function QueueTable({ queue, targetMinutes, me }: { queue: Entry[]; targe
               </Td>
               <Td label="Reviewer">
                 {entry.heldBy ? (
-                  <span className="inline-flex items-center gap-1.5 text-ink">
+                  <span className="inline-flex items-center gap-1.5 whitespace-nowrap text-ink">
                     <Lock aria-hidden className="size-3.5 text-muted" />
                     {entry.heldByUserId === me ? "You" : entry.heldBy}
                   </span>
