@@ -90,6 +90,8 @@ const schema = z
     SEAL_RETRY_WINDOW_SECONDS: positiveInt.default(86_400),
     // For tests only: the most bytes one walkthrough's parts may add up to (4 GiB).
     RECORDING_MAX_BYTES: positiveInt.default(4 * 1024 * 1024 * 1024),
+    // How long a sealed walkthrough should wait for staff review: the queue colours waiting time against it.
+    REVIEW_TARGET_MINUTES: positiveInt.max(24 * 60).default(30),
     // A walkthrough opened and never finished ends failed (abandoned) this many days after its last part or tap.
     RECORDING_ABANDON_DAYS: positiveInt.max(365).default(14),
     // For tests only: how long recording_completed waits after the seal for every result (the spec's 2 minutes).

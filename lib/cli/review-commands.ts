@@ -12,6 +12,23 @@ import { showReview } from "../review/show-review";
 import { type Command, InvalidArgumentError, type OptionValues, requiredOption, uuidOption } from "./command";
 import { isoTime, table } from "./output";
 import { staffFindingLimits } from "../review/staff-finding-rules";
+import { cliActor, recordAudit } from "../consoles/audit";
+import { partnerOf } from "../consoles/review-operations";
+
+/**
+ * The CLI is the operator's override: it acts whatever the review holds, and each change is
+ * audited as the console's actions are (same actions, the actor "staff CLI").
+ */
+async function auditCli(action: string, inspectionId: string, object: { type: string; id: string }, detail: object = {}) {
+  await recordAudit({
+    actor: cliActor,
+    partnerId: await partnerOf(inspectionId),
+    action,
+    objectType: object.type,
+    objectId: object.id,
+    detail: { ...detail, override: "cli" },
+  });
+}
 
 // Staff review, as the admin console will do it: every command calls one function of lib/review.
 
@@ -154,6 +171,12 @@ const decide: Command = {
     const state = oneOf<StaffVerdict>(options, "state", staffVerdicts);
     return async () => {
       const { released } = await decideItem(inspectionId, itemId, state);
+      await auditCli(
+        "review.decide_item",
+        inspectionId,
+        { type: "inspection", id: inspectionId },
+        { item_id: itemId, state, released },
+      );
       return {
         json: { inspection_id: inspectionId, item_id: itemId, state, released },
         text: `Item ${itemId}: ${state}.${released ? " The report is released." : ""}`,
@@ -181,6 +204,12 @@ const addFinding: Command = {
     }
     return async () => {
       const findingId = await addStaffFinding(inspectionId, { room, description, severity, category, atSeconds });
+      await auditCli(
+        "review.add_finding",
+        inspectionId,
+        { type: "finding", id: findingId },
+        { inspection_id: inspectionId, room, severity, category, at_seconds: atSeconds ?? null },
+      );
       return { json: { inspection_id: inspectionId, finding_id: findingId }, text: `Added finding ${findingId}.` };
     };
   },
@@ -196,6 +225,12 @@ function reviewFindingCommand(accept: boolean): Command {
       const findingId = uuidOption(options, "finding", "a finding");
       return async () => {
         const { inspectionId, released } = await reviewFinding(findingId, accept);
+        await auditCli(
+          accept ? "review.accept_finding" : "review.reject_finding",
+          inspectionId,
+          { type: "finding", id: findingId },
+          { inspection_id: inspectionId, released },
+        );
         return {
           json: { inspection_id: inspectionId, finding_id: findingId, accepted: accept, released },
           text: `Finding ${findingId} ${accept ? "accepted" : "rejected"}.${released ? " The report is released." : ""}`,
@@ -214,6 +249,7 @@ const release: Command = {
     const inspectionId = inspectionOption(options);
     return async () => {
       await releaseReport(inspectionId);
+      await auditCli("review.release", inspectionId, { type: "inspection", id: inspectionId });
       return { json: { inspection_id: inspectionId, status: "completed" }, text: `Released the report of ${inspectionId}.` };
     };
   },
@@ -230,6 +266,7 @@ const fail: Command = {
     return async () => {
       const failed = await failInspection(inspectionId, reason);
       if (!failed) throw new Error("Only an inspection being recorded or processed can be failed.");
+      await auditCli("review.fail", inspectionId, { type: "inspection", id: inspectionId }, { reason });
       return {
         json: { inspection_id: inspectionId, status: "failed", reason },
         text: `Inspection ${inspectionId} failed (${reason}).`,

@@ -70,6 +70,8 @@ export const pageErrorStatus = {
   already_invited: 409,
   already_seated: 409,
   findings_final: 409,
+  // Another reviewer holds the walkthrough (lib/review/review-holds.ts).
+  held_by_other: 409,
   key_limit: 409,
   no_receiver: 409,
   not_running: 409,

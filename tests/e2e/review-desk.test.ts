@@ -79,7 +79,7 @@ describe("the review desk", () => {
     await signInInBrowser(page, { appUrl, smtp }, staffEmail);
     const queue = page.getByRole("region", { name: "Waiting for staff" });
     await queue.waitFor();
-    await queue.getByText("Over 24 h", { exact: true }).waitFor();
+    await queue.getByText("Over 24 h: no inspection.completed after 2 days", { exact: true }).waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "49-admin-review-queue-phone", { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,7 +1,18 @@
 import "server-only";
 import { z } from "zod";
 import { defineRoute, ok } from "../../http/operation";
-import { addFindingAs, decideItemAs, failAs, releaseAs, reviewFindingAs, reviewOf, reviewQueue } from "../review-operations";
+import {
+  addFindingAs,
+  decideItemAs,
+  failAs,
+  holdAs,
+  releaseAs,
+  releaseHoldAs,
+  reviewFindingAs,
+  reviewOf,
+  reviewQueue,
+  takeOverAs,
+} from "../review-operations";
 import { jsonObject } from "./inputs";
 
 /* The staff review console's calls (staff only), under /api/console/review. */
@@ -73,4 +84,32 @@ export const failReview = defineRoute({
   // failBody, parsed once the inspection is found.
   body: jsonObject,
   handler: async ({ caller, params, body }) => ok(await failAs(caller.actor, params.inspectionId, body)),
+});
+
+/* Review holds (lib/review/review-holds.ts): the desk renews its hold while open, lets go of it, or takes it over. */
+
+export const renewReviewHold = defineRoute({
+  auth: "staff",
+  method: "POST",
+  path: `${base}/{inspectionId}/hold`,
+  params: inspectionPath,
+  body: jsonObject,
+  handler: async ({ caller, params }) => ok(await holdAs(caller.person, params.inspectionId)),
+});
+
+export const releaseReviewHold = defineRoute({
+  auth: "staff",
+  method: "DELETE",
+  path: `${base}/{inspectionId}/hold`,
+  params: inspectionPath,
+  handler: async ({ caller, params }) => ok(await releaseHoldAs(caller.person, params.inspectionId)),
+});
+
+export const takeOverReview = defineRoute({
+  auth: "staff",
+  method: "POST",
+  path: `${base}/{inspectionId}/take-over`,
+  params: inspectionPath,
+  body: jsonObject,
+  handler: async ({ caller, params }) => ok(await takeOverAs(caller.person, params.inspectionId)),
 });
