@@ -99,6 +99,8 @@ export const auditPhrases: Readonly<Record<string, Phrase>> = {
   "review.reject_finding": ({ objectId }) => `rejected finding ${shortId(objectId)}`,
   "review.release": ({ objectId }) => `released walkthrough ${shortId(objectId)}`,
   "review.fail": ({ objectId }) => `failed walkthrough ${shortId(objectId)}`,
+  "review.take_over": ({ detail, objectId }) =>
+    `took over walkthrough ${shortId(objectId)}${detail.from ? ` from ${text(detail.from)}` : ""}`,
 };
 
 /**

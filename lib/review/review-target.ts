@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * How a walkthrough's wait for staff stands against REVIEW_TARGET_MINUTES: within half of it,
  * within it, or over it. Pure, so the queue and its tests share it.
