@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, Keyboard, Plus, XOctagon } from "lucide-react";
-import { useRouter } from "next/navigation";
+
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/Button";
 import { callApi } from "@/components/ui/call-api";
@@ -35,7 +35,6 @@ const verdictOf: Readonly<Record<string, string>> = { v: "verified", m: "missed"
  * every decision is one key (the contract is in ./review/desk-keys.ts, shown by `?`).
  */
 export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
-  const router = useRouter();
   const player = usePlayer();
   const decisions = useDecisions(inspectionId);
   const [focused, setFocused] = useState<string>();
@@ -99,7 +98,9 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
     setLeaving(true);
     const answer = data.status === "completed" ? {} : await decisions.release();
     if (!answer) return setLeaving(false);
-    router.push(nextReviewPath);
+    // A document load, not the router's: /admin/review/next is a route handler that holds the next
+    // walkthrough and redirects to it, which the client router's fetch does not follow as a page.
+    window.location.assign(nextReviewPath);
   }
 
   async function addFinding(finding: NewFinding) {

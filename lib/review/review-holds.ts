@@ -76,7 +76,9 @@ export function heldByOther(holder: Holder): ApiError {
  */
 export async function requireHold(inspectionId: string, reviewer: Reviewer): Promise<void> {
   const outcome = await holdReview(inspectionId, reviewer);
-  if (!outcome.held && "holder" in outcome) throw heldByOther(outcome.holder);
+  // A walkthrough no longer waiting (released by its last verdict, say) takes no new hold, and the
+  // lease left on it may be the reviewer's own: only someone else's refuses.
+  if (!outcome.held && "holder" in outcome && outcome.holder.userId !== reviewer.id) throw heldByOther(outcome.holder);
 }
 
 /** Lets go of the reviewer's own hold (another's is left alone). */
