@@ -117,15 +117,15 @@ describe("connectors", () => {
     const audit = await db().auditEntry.findFirst({ where: { action: "connector.enable", objectId: workspace.id } });
     expect(audit?.actor).toBe(staffEmail);
 
-    // The partner's event track, on its page.
-    await page.goto(`${appUrl}/admin/partners/${partnerId}`);
+    // The partner's event track, on its page's Connectors tab.
+    await page.goto(`${appUrl}/admin/partners/${partnerId}?tab=connectors`);
     await page.getByLabel("Events sent").selectOption("reservations");
     await page
       .getByRole("region", { name: /^Notifications/ })
       .getByText(/workspace\.\* and reservation\.\* events/)
       .waitFor();
     expect((await db().partner.findUniqueOrThrow({ where: { id: partnerId } })).eventTrack).toBe("reservations");
-    await page.getByRole("heading", { name: "Status and limits" }).scrollIntoViewIfNeeded();
+    await page.getByRole("heading", { name: "Event track" }).scrollIntoViewIfNeeded();
     await screenshot(page, "59-admin-partner-track-desktop");
     await context.close();
   });

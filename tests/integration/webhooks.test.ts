@@ -680,7 +680,15 @@ describe("inspection.failed", () => {
     expect(replayed.event_id).toBe(eventId);
     const [arrived] = await deliveredTo(eventId);
     expect(verified(partner.secret, arrived!)).toMatchObject({ event_id: eventId, reason: "other" });
-    const log = await deliveries(partner.partnerId, "--event", eventId);
+    // The receiver has it; the worker writes "delivered" once the receiver's answer is back.
+    const log = await until(
+      "the replay logged delivered",
+      async () => {
+        const rows = await deliveries(partner.partnerId, "--event", eventId);
+        return rows.some((row) => row.status === "delivered") ? rows : undefined;
+      },
+      20_000,
+    );
     expect(log.map((row) => [row.status, row.replay_of])).toEqual([
       ["delivered", entry.delivery_id],
       ["failed", undefined],
