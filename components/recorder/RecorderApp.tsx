@@ -37,7 +37,10 @@ function useWalkthrough(preview: Session | undefined): Walkthrough | undefined {
     // The worker keeps the page's scripts for a reload without network: registered once the later
     // screens' chunks are loaded too, so they are among the scripts it is told to keep.
     // After the first screen is up: on a slow phone, parsing them would hold it back.
-    const later = () => void Promise.all([loadScreens(), loadCameraProblem()]).finally(() => void registerRecorderWorker());
+    const later = () =>
+      void Promise.all([loadScreens(), loadCameraProblem()])
+        .catch(() => undefined)
+        .finally(() => void registerRecorderWorker());
     if ("requestIdleCallback" in window) window.requestIdleCallback(later, { timeout: 3000 });
     else setTimeout(later, 1000);
     return () => {

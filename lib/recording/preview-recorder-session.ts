@@ -6,14 +6,13 @@ import { type RecorderSession, readRecorderSession } from "./read-recorder-sessi
 /**
  * What the recording page can show before the phone opens the walkthrough, read without changing
  * anything (a link preview must open nothing): the home, the task and the checklist as they stand.
- * Only for a walkthrough nothing was recorded for yet, the one case where the first screen is
- * always "ready"; anything further along is resumed from the phone's own store and the open call.
+ * Only for a link never opened, the one case where the first screen is always "ready".
  */
 export async function previewRecorderSession(task: RecorderTask): Promise<RecorderSession | undefined> {
+  // Opened before (a reload): the phone resumes from its own store and the open call, and reading
+  // the session here (its results' signed pictures included) would be work thrown away.
+  if (task.inspectionId) return undefined;
   const session = await readRecorderSession(task);
-  const untouched =
-    session.state === "new" || (session.state === "recording" && session.parts.length === 0 && session.eventsSeq === 0);
-  if (!untouched) return undefined;
-  // Before the open, the lists the open would copy; after it, the copy itself.
-  return session.inspectionId ? session : { ...session, checklist: await resolveSections(task.propertyId) };
+  // The lists the open will copy.
+  return { ...session, checklist: await resolveSections(task.propertyId) };
 }
