@@ -47,18 +47,24 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
     queryKey: ["review", inspectionId],
     queryFn: () => callApi<ReviewView>(`/api/console/review/${inspectionId}`),
     // While a finding is being made from a frame (a job), look again until it is there.
-    refetchInterval: (query) =>
-      awaiting && !query.state.data?.findings.some((finding) => finding.findingId === awaiting) ? 1000 : false,
+    refetchInterval: (query) => {
+      const view = query.state.data;
+      const missing = awaiting !== undefined && !view?.findings.some((finding) => finding.findingId === awaiting);
+      return missing || (view?.findingsBeingMade ?? 0) > 0 ? 1000 : false;
+    },
   });
   const data = view.data;
   const rows = data ? deskRows(data) : [];
   const open = data?.status === "processing";
   // A released or failed walkthrough has nothing left to decide, whatever its rows say.
   const waitingCount = open ? rows.filter((row) => row.waiting).length : 0;
-  // A finding still being made from its frame (a job) would be refused once the report is out: wait for it.
-  const making = awaiting !== undefined && !data?.findings.some((finding) => finding.findingId === awaiting);
-  const canRelease =
-    !!data && (open || data.status === "completed") && waitingCount === 0 && !decisions.saving && !making && !leaving;
+  // A finding still being made from its frame (a job) would be refused once the report is out: wait
+  // for it, whether added just now or before a reload.
+  const making =
+    (awaiting !== undefined && !data?.findings.some((finding) => finding.findingId === awaiting)) ||
+    (data?.findingsBeingMade ?? 0) > 0;
+  // Released or failed elsewhere (or by this desk's F), Enter only moves on.
+  const canRelease = !!data && waitingCount === 0 && !decisions.saving && !making && !leaving;
 
   function focusRow(row: DeskRow | undefined, jump: boolean) {
     if (!row) return;
@@ -96,7 +102,7 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
   async function releaseAndNext() {
     if (!canRelease || !data) return;
     setLeaving(true);
-    const answer = data.status === "completed" ? {} : await decisions.release();
+    const answer = open ? await decisions.release() : {};
     if (!answer) return setLeaving(false);
     // A document load, not the router's: /admin/review/next is a route handler that holds the next
     // walkthrough and redirects to it, which the client router's fetch does not follow as a page.
@@ -196,9 +202,11 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
           !open
             ? data.status === "completed"
               ? "Released: Enter goes on to the next walkthrough."
-              : "Closed: nothing is left to decide."
+              : "Closed: nothing is left to decide. Enter goes on to the next walkthrough."
             : waitingCount === 0
-              ? "Nothing waits: release it."
+              ? making
+                ? "Cutting the new finding's picture from the video…"
+                : "Nothing waits: Enter releases the report and opens the next walkthrough."
               : `${waitingCount} ${waitingCount === 1 ? "decision" : "decisions"} waiting`
         }
         actions={
@@ -207,7 +215,7 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
               <Keyboard aria-hidden /> Keys <Kbd>?</Kbd>
             </Button>
             <Button data-release onClick={() => void releaseAndNext()} disabled={!canRelease}>
-              Release and next <Kbd>Enter</Kbd>
+              {open ? "Release and next" : "Next walkthrough"} <Kbd>Enter</Kbd>
               <ArrowRight aria-hidden />
             </Button>
           </>

@@ -170,7 +170,7 @@ const decide: Command = {
     const itemId = uuidOption(options, "item", "a checklist item");
     const state = oneOf<StaffVerdict>(options, "state", staffVerdicts);
     return async () => {
-      const { released } = await decideItem(inspectionId, itemId, state);
+      const { released } = await decideItem(inspectionId, itemId, state, { releaseWhenDone: true });
       await auditCli(
         "review.decide_item",
         inspectionId,
@@ -224,7 +224,7 @@ function reviewFindingCommand(accept: boolean): Command {
     prepare(options) {
       const findingId = uuidOption(options, "finding", "a finding");
       return async () => {
-        const { inspectionId, released } = await reviewFinding(findingId, accept);
+        const { inspectionId, released } = await reviewFinding(findingId, accept, { releaseWhenDone: true });
         await auditCli(
           accept ? "review.accept_finding" : "review.reject_finding",
           inspectionId,

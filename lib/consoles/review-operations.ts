@@ -96,16 +96,17 @@ export async function decideItemAs(actor: Actor, inspectionId: string, itemId: s
   await holdFor(actor, inspectionId);
   const { state } = parseInput(itemVerdictBody, body);
   if (!isUuid(itemId)) throw new ApiError("not_found", { message: "No such checklist item." });
-  const result = await decideItem(inspectionId, itemId, state);
+  // The desk releases on "Release and next" only, so a wrong last keystroke can still be put right.
+  await decideItem(inspectionId, itemId, state, { releaseWhenDone: false });
   await recordAudit({
     actor,
     partnerId,
     action: "review.decide_item",
     objectType: "inspection",
     objectId: inspectionId,
-    detail: { item_id: itemId, state, released: result.released },
+    detail: { item_id: itemId, state },
   });
-  return result;
+  return { state };
 }
 
 export async function reviewFindingAs(actor: Actor, inspectionId: string, findingId: string, body: unknown) {
@@ -116,16 +117,16 @@ export async function reviewFindingAs(actor: Actor, inspectionId: string, findin
     ? await db().finding.findFirst({ where: { id: findingId, inspectionId }, select: { id: true } })
     : null;
   if (finding === null) throw new ApiError("not_found", { message: "No such finding." });
-  const result = await reviewFinding(findingId, accept);
+  await reviewFinding(findingId, accept, { releaseWhenDone: false });
   await recordAudit({
     actor,
     partnerId,
     action: accept ? "review.accept_finding" : "review.reject_finding",
     objectType: "finding",
     objectId: findingId,
-    detail: { inspection_id: inspectionId, released: result.released },
+    detail: { inspection_id: inspectionId },
   });
-  return { released: result.released };
+  return { accepted: accept };
 }
 
 /**

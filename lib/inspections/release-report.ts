@@ -1,6 +1,7 @@
 import "server-only";
 import { db, type Tx } from "../db/client";
 import { ApiError } from "../errors/api-error";
+import { countUnfinishedJobs } from "../queue/unfinished-jobs";
 import { recordInspectionEvents } from "../webhooks/record-event";
 import { recordCompletedEvent } from "./completed-event";
 import { settleDelivery } from "./delivery";
@@ -8,13 +9,18 @@ import type { FailReason } from "./failure-reasons";
 
 export type ReleaseOutcome = "released" | "waiting" | "already";
 
-/** What still holds the report back: items and findings waiting for staff. */
-async function waitingForStaff(tx: Tx, inspectionId: string): Promise<{ items: number; findings: number }> {
-  const [items, findings] = await Promise.all([
+/**
+ * What still holds the report back: items and findings waiting for staff, and findings staff added
+ * that the worker is still cutting from the video (released before it, the finding would be refused
+ * as final and lost).
+ */
+async function waitingForStaff(tx: Tx, inspectionId: string): Promise<{ items: number; findings: number; beingMade: number }> {
+  const [items, findings, beingMade] = await Promise.all([
     tx.inspectionItem.count({ where: { inspectionId, reviewNeeded: true } }),
     tx.finding.count({ where: { inspectionId, reviewNeeded: true, rejected: false } }),
+    countUnfinishedJobs(tx, "add-staff-finding", "inspectionId", inspectionId),
   ]);
-  return { items, findings };
+  return { items, findings, beingMade };
 }
 
 /**
@@ -32,7 +38,7 @@ export async function releaseIfReady(inspectionId: string): Promise<ReleaseOutco
     if (!row || row.status !== "processing") return "already";
     if (!row.analyzed_at) return "waiting";
     const waiting = await waitingForStaff(tx, inspectionId);
-    if (waiting.items > 0 || waiting.findings > 0) return "waiting";
+    if (waiting.items > 0 || waiting.findings > 0 || waiting.beingMade > 0) return "waiting";
     await tx.inspection.update({ where: { id: inspectionId }, data: { status: "completed", completedAt: new Date() } });
     await settleDelivery(tx, inspectionId);
     await recordCompletedEvent(tx, inspectionId);
@@ -56,11 +62,17 @@ export async function releaseReport(inspectionId: string): Promise<void> {
         message: `The inspection is ${row.status}; only a sealed walkthrough's report can be released.`,
       });
     const pending = await tx.inspectionItem.count({ where: { inspectionId, state: "pending" } });
-    const findings = (await waitingForStaff(tx, inspectionId)).findings;
+    const { findings, beingMade } = await waitingForStaff(tx, inspectionId);
     if (pending > 0 || findings > 0) {
       throw new ApiError("report_not_ready", {
         message: `Decide every pending item (${pending}) and finding waiting for review (${findings}) first.`,
         detail: { pending_items: pending, pending_findings: findings },
+      });
+    }
+    if (beingMade > 0) {
+      throw new ApiError("report_not_ready", {
+        message: "A finding you added is still being cut from the video. Release again in a few seconds.",
+        detail: { findings_being_made: beingMade },
       });
     }
     await tx.inspection.update({

@@ -2,9 +2,14 @@ import "server-only";
 import { db } from "../db/client";
 import { ApiError } from "../errors/api-error";
 import { releaseIfReady } from "../inspections/release-report";
+import type { StaffDecisionOptions } from "./decide-item";
 
 /** Staff accept a provider finding that waited for review (it shows on the report) or reject it (it never does). */
-export async function reviewFinding(findingId: string, accept: boolean): Promise<{ inspectionId: string; released: boolean }> {
+export async function reviewFinding(
+  findingId: string,
+  accept: boolean,
+  { releaseWhenDone }: StaffDecisionOptions,
+): Promise<{ inspectionId: string; released: boolean }> {
   const finding = await db().finding.findUnique({
     where: { id: findingId },
     select: { inspectionId: true, inspection: { select: { status: true } } },
@@ -21,5 +26,6 @@ export async function reviewFinding(findingId: string, accept: boolean): Promise
     where: { id: findingId },
     data: { reviewNeeded: false, rejected: !accept, reviewedAt: new Date() },
   });
-  return { inspectionId: finding.inspectionId, released: (await releaseIfReady(finding.inspectionId)) === "released" };
+  const released = releaseWhenDone && (await releaseIfReady(finding.inspectionId)) === "released";
+  return { inspectionId: finding.inspectionId, released };
 }

@@ -4,6 +4,7 @@ import { db } from "../db/client";
 import { ApiError } from "../errors/api-error";
 import { mediaStorage } from "../media/media-storage";
 import { darkAt, joinSpans, type VideoSpan } from "./dark-on-phone";
+import { countUnfinishedJobs } from "../queue/unfinished-jobs";
 
 export interface ReviewItem {
   itemId: string;
@@ -59,6 +60,8 @@ export interface ReviewView {
   findings: ReviewFinding[];
   /** Seconds of the video the phone's preview measured too dark (lib/recorder-app/too-dark.ts). */
   darkOnPhone: VideoSpan[];
+  /** Findings staff added that the worker is still cutting from the video: the release waits for them. */
+  findingsBeingMade: number;
 }
 
 const sign = async (key: string) => (await mediaStorage().signedUrl(key)).url;
@@ -78,10 +81,12 @@ export async function showReview(inspectionId: string): Promise<ReviewView> {
     },
   });
   if (!inspection) throw new ApiError("not_found", { message: "No such inspection." });
+  const findingsBeingMade = await countUnfinishedJobs(db(), "add-staff-finding", "inspectionId", inspectionId);
   const darkOnPhone = joinSpans(inspection.darkSpans.map((span) => ({ from: span.videoFrom!, to: span.videoTo! })));
   return {
     inspectionId,
     status: inspection.status,
+    findingsBeingMade,
     header: {
       home: inspection.property.name,
       partner: inspection.workspace.partner.name,

@@ -72,7 +72,7 @@ afterAll(async () => {
 });
 
 describe("the review desk", () => {
-  it("flags a walkthrough sealed over 24 hours ago in the queue, decides items by keystroke and adds a finding from the paused frame; the last verdict releases the report", async () => {
+  it("flags a walkthrough sealed over 24 hours ago in the queue, decides items by keystroke and adds a finding from the paused frame; "Release and next" releases the report", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${appUrl}/admin/review`);
@@ -128,14 +128,17 @@ describe("the review desk", () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "46-admin-review-desktop", { fullPage: true });
 
-    // The last verdict, M: nothing else waits, so the report is released.
+    // The last verdict, M: nothing else waits, but the report waits for "Release and next".
     await page.getByRole("article", { name: `${items[1]}: waiting for a verdict` }).press("m");
-    await page.getByText("Report ready", { exact: true }).waitFor();
+    await page.getByText(/^Nothing waits/).waitFor();
+    expect((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).status).toBe("processing");
+    await page.getByRole("button", { name: /^Release and next/ }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith(inspectionId));
     expect((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).status).toBe("completed");
     const actions = (
       await db().auditEntry.findMany({ where: { objectId: { in: [inspectionId, stored.id] } }, orderBy: { at: "asc" } })
     ).map((entry) => entry.action);
-    expect(actions).toEqual(["review.decide_item", "review.add_finding", "review.decide_item"]);
+    expect(actions).toEqual(["review.decide_item", "review.add_finding", "review.decide_item", "review.release"]);
 
     // All inspections, filtered by status.
     await page.getByRole("link", { name: "Inspections" }).click();

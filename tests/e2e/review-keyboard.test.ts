@@ -173,6 +173,8 @@ describe("the review desk by keyboard", () => {
       await row(page, names[5 + offset]!, label[key]!).waitFor();
     }
     await until("Release to be enabled", async () => ((await release(page).isEnabled()) ? true : undefined), 20_000, 50);
+    // Every verdict is in, yet nothing is released until Enter: the last keystroke can still be put right.
+    expect((await db().inspection.findUniqueOrThrow({ where: { id: tenItems } })).status).toBe("processing");
     await press("Enter");
     // "Next" holds and opens the oldest walkthrough nobody holds: another desk (this file's two-item
     // walkthrough waits, so there is one), never the one just released.

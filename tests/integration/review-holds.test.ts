@@ -1,6 +1,7 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
+import { enqueue } from "../../lib/queue/enqueue";
 import { holdReview, nextToReview, reviewHoldMinutes } from "../../lib/review/review-holds";
 import { runAdminJson } from "../support/cli";
 import { useApp } from "../support/use-app";
@@ -74,7 +75,7 @@ describe("holding a walkthrough", () => {
   });
 
   it("is renewed by the desk's call and by every decision, and refuses another reviewer's decision with 409 naming the holder", async () => {
-    const { inspectionId, itemIds } = await seedWaitingReview({ homeName: "Oak Barn", sealedMinutesAgo: 5 });
+    const { inspectionId, itemIds } = await seedWaitingReview({ homeName: "Oak Barn", sealedMinutesAgo: 5, items: 2 });
     expect(await send(ana, "POST", `/api/console/review/${inspectionId}/hold`, {})).toMatchObject({
       status: 200,
       body: { held: true },
@@ -113,6 +114,12 @@ describe("holding a walkthrough", () => {
       },
     );
     expect((await lease(inspectionId))!.holderId).toBe(ben.id);
+    // Every item is decided, yet the report waits for the reviewer's release.
+    expect((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).status).toBe("processing");
+    expect(await send(ben, "POST", `/api/console/review/${inspectionId}/release`, {})).toMatchObject({
+      status: 200,
+      body: { status: "completed" },
+    });
   });
 
   it("is taken over explicitly, and the take-over is audited with whom it was taken from", async () => {
@@ -167,6 +174,40 @@ describe("the next walkthrough to review", () => {
     expect(new URL(none.location!, app.baseUrl).pathname + new URL(none.location!, app.baseUrl).search).toBe(
       "/admin/review?notice=nothing-waiting",
     );
+  });
+});
+
+describe("releasing", () => {
+  it("waits for a finding the worker is still cutting from the video, whether the desk knows of it or not", async () => {
+    const { inspectionId, itemIds } = await seedWaitingReview({ homeName: "Ash Mews", sealedMinutesAgo: 5, items: 1 });
+    expect(
+      await send(ana, "POST", `/api/console/review/${inspectionId}/items/${itemIds[0]}`, { state: "verified" }),
+    ).toMatchObject({ status: 200, body: { state: "verified" } });
+    // A finding added a moment ago, its job not yet run (held back an hour so no worker takes it here).
+    const jobId = await enqueue(
+      "add-staff-finding",
+      {
+        inspectionId,
+        findingId: randomUUID(),
+        room: "Hall",
+        description: "Scuffed skirting board",
+        severity: "MINOR",
+        category: "damage",
+        atSeconds: 1,
+      },
+      { startAfterSeconds: 3600 },
+    );
+    expect((await send(ana, "GET", `/api/console/review/${inspectionId}`)).body).toMatchObject({ findingsBeingMade: 1 });
+    const refused = await send(ana, "POST", `/api/console/review/${inspectionId}/release`, {});
+    expect(refused).toMatchObject({ status: 409, body: { error: { code: "report_not_ready" } } });
+    expect(refused.body.error.message).toMatch(/still being cut/);
+    expect((await db().inspection.findUniqueOrThrow({ where: { id: inspectionId } })).status).toBe("processing");
+
+    await db().$executeRaw`DELETE FROM pgboss.job WHERE id = ${jobId}::uuid`;
+    expect(await send(ana, "POST", `/api/console/review/${inspectionId}/release`, {})).toMatchObject({
+      status: 200,
+      body: { status: "completed" },
+    });
   });
 });
 
