@@ -50,7 +50,7 @@ export function AllowlistPanel({ partnerId }: { partnerId: string }) {
       <CardHeader
         id={titleId}
         title="Return URL allowlist"
-        description="Where the recording app may send the cleaner back to: an app scheme (myapp://) or a web origin (https://app.example.com). Any other return_url is refused."
+        description="Where the recording app may send the cleaner back to: an app scheme (myapp://) or a web origin (https://app.example.com). Any other return address is refused."
       />
       {list.isPending && <SkeletonRows rows={2} label="Loading the allowlist" />}
       <ErrorAlert error={list.error} />
@@ -60,7 +60,7 @@ export function AllowlistPanel({ partnerId }: { partnerId: string }) {
           title="Nothing allowed yet"
           action={<TextLink href={`#entry-${partnerId}`}>Add a scheme or origin</TextLink>}
         >
-          Every return_url is refused until you add your app&apos;s scheme or origin below.
+          Every return address is refused until you add your app&apos;s scheme or origin below.
         </EmptyState>
       )}
       {list.isSuccess && list.data.entries.length > 0 && (

@@ -61,7 +61,8 @@ export function AuditPanel({ partnerId, title = "Audit log" }: { partnerId?: str
                       <span>{entry.sentence}</span>
                     </span>
                   </summary>
-                  <dl className="mt-2 ml-5.5 grid gap-x-3 gap-y-0.5 text-xs text-muted sm:grid-cols-[auto_1fr]">
+                  {/* The record as stored, for engineers: verbatim on purpose. */}
+                  <dl data-verbatim className="mt-2 ml-5.5 grid gap-x-3 gap-y-0.5 text-xs text-muted sm:grid-cols-[auto_1fr]">
                     <dt>Recorded as</dt>
                     <dd>
                       <code className="font-mono text-ink-soft">{entry.action}</code> on {entry.objectType.replaceAll("_", " ")}{" "}

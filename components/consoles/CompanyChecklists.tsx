@@ -1,7 +1,10 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { ArrowDown, ArrowUp, Plus, X } from "lucide-react";
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors } from "@dnd-kit/core";
+import { restrictToVerticalAxis } from "@dnd-kit/modifiers";
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Badge } from "@/components/ui/Badge";
@@ -10,10 +13,10 @@ import { callApi } from "@/components/ui/call-api";
 import { Card, CardHeader } from "@/components/ui/Card";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
-import { Input } from "@/components/ui/Field";
 import { useToast } from "@/components/ui/Toast";
 import { checklistTypeLabel } from "@/lib/labels/console-labels";
 import { hasProblems, moveRow, rowProblems, rowsToItems, type ChecklistRow } from "@/lib/consoles/checklist-rows";
+import { ChecklistRowEditor, dragAnnouncements, dragInstructions } from "./ChecklistRowEditor";
 import type { ChecklistType } from "@/lib/generated/prisma/enums";
 import type { CompanyChecklistView } from "@/lib/consoles/workspace-detail";
 
@@ -34,7 +37,7 @@ export function CompanyChecklists({
       <CardHeader
         id="company-title"
         title="Company-wide checklists"
-        description="They apply to every home of the workspace without a list of that type. Move items with the arrows (or Alt+↑ and Alt+↓ in a row)."
+        description="They apply to every home of the workspace without a list of that type. Drag an item by its handle, or move it with the arrows (Alt+↑ and Alt+↓ in a row)."
       />
       <div className="flex flex-col divide-y divide-line">
         {types.map((type) => (
@@ -74,6 +77,11 @@ function ChecklistEditor({
   );
   const [attempted, setAttempted] = useState(false);
   const listRef = useRef<HTMLOListElement>(null);
+  // The handle also moves by keyboard (Space, arrows, Space), as dnd-kit announces to screen readers.
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const path = `/api/console/partners/${partnerId}/workspaces/${workspaceId}/checklists/${type}`;
   const change = useMutation({
     mutationFn: (items?: ReturnType<typeof rowsToItems>) =>
@@ -133,101 +141,39 @@ function ChecklistEditor({
       {rows.length === 0 ? (
         <p className="text-sm text-muted">No items. Add the first one below.</p>
       ) : (
-        <ol ref={listRef} className="flex flex-col gap-2" aria-label={`${label} items`}>
-          {rows.map((row, index) => {
-            const problems = attempted || row.name !== "" || row.notes !== "" ? rowProblems(row) : {};
-            const itemLabel = row.name.trim() || `item ${index + 1}`;
-            const nameId = `${row.key}-name`;
-            const notesId = `${row.key}-notes`;
-            return (
-              <li
-                key={row.key}
-                className="grid grid-cols-[2rem_minmax(0,1fr)_minmax(0,1fr)_auto] items-start gap-2"
-                onKeyDown={(event) => {
-                  if (!event.altKey || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) return;
-                  event.preventDefault();
-                  const target = event.target as HTMLElement;
-                  move(index, event.key === "ArrowUp" ? -1 : 1, target.dataset.focus ?? nameId, row.key);
-                }}
-              >
-                <span className="pt-2 text-right text-sm text-muted tabular-nums" aria-hidden>
-                  {index + 1}.
-                </span>
-                <div className="flex flex-col gap-1">
-                  <label htmlFor={nameId} className="sr-only">
-                    Name of item {index + 1}
-                  </label>
-                  <Input
-                    id={nameId}
-                    data-focus={nameId}
-                    value={row.name}
-                    placeholder="Kitchen: wipe the counters"
-                    aria-invalid={problems.name ? true : undefined}
-                    aria-describedby={problems.name ? `${nameId}-error` : undefined}
-                    onChange={(event) => edit(row.key, "name", event.target.value)}
-                  />
-                  {problems.name && (
-                    <p id={`${nameId}-error`} className="text-sm font-medium text-danger">
-                      {problems.name}
-                    </p>
-                  )}
-                </div>
-                <div className="flex flex-col gap-1">
-                  <label htmlFor={notesId} className="sr-only">
-                    Notes of item {index + 1}
-                  </label>
-                  <Input
-                    id={notesId}
-                    data-focus={notesId}
-                    value={row.notes}
-                    placeholder="Notes (optional)"
-                    aria-invalid={problems.notes ? true : undefined}
-                    aria-describedby={problems.notes ? `${notesId}-error` : undefined}
-                    onChange={(event) => edit(row.key, "notes", event.target.value)}
-                  />
-                  {problems.notes && (
-                    <p id={`${notesId}-error`} className="text-sm font-medium text-danger">
-                      {problems.notes}
-                    </p>
-                  )}
-                </div>
-                <div className="flex items-center gap-0.5">
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="px-2"
-                    data-focus={`${row.key}-up`}
-                    aria-label={`Move ${itemLabel} up`}
-                    disabled={index === 0}
-                    onClick={() => move(index, -1, `${row.key}-up`, row.key)}
-                  >
-                    <ArrowUp aria-hidden />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="px-2"
-                    data-focus={`${row.key}-down`}
-                    aria-label={`Move ${itemLabel} down`}
-                    disabled={index === rows.length - 1}
-                    onClick={() => move(index, 1, `${row.key}-down`, row.key)}
-                  >
-                    <ArrowDown aria-hidden />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="px-2 text-danger hover:text-danger"
-                    aria-label={`Remove ${itemLabel}`}
-                    onClick={() => setRows((current) => current.filter((candidate) => candidate.key !== row.key))}
-                  >
-                    <X aria-hidden />
-                  </Button>
-                </div>
-              </li>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          modifiers={[restrictToVerticalAxis]}
+          accessibility={{ announcements: dragAnnouncements(rows), screenReaderInstructions: dragInstructions }}
+          onDragEnd={({ active, over }) => {
+            if (!over || active.id === over.id) return;
+            setRows((current) =>
+              arrayMove(
+                current,
+                current.findIndex((row) => row.key === active.id),
+                current.findIndex((row) => row.key === over.id),
+              ),
             );
-          })}
-        </ol>
+          }}
+        >
+          <SortableContext items={rows.map((row) => row.key)} strategy={verticalListSortingStrategy}>
+            <ol ref={listRef} className="flex flex-col gap-2" aria-label={`${label} items`}>
+              {rows.map((row, index) => (
+                <ChecklistRowEditor
+                  key={row.key}
+                  row={row}
+                  index={index}
+                  count={rows.length}
+                  problems={attempted || row.name !== "" || row.notes !== "" ? rowProblems(row) : {}}
+                  onEdit={(field, value) => edit(row.key, field, value)}
+                  onMove={(delta, focus) => move(index, delta, focus, row.key)}
+                  onRemove={() => setRows((current) => current.filter((candidate) => candidate.key !== row.key))}
+                />
+              ))}
+            </ol>
+          </SortableContext>
+        </DndContext>
       )}
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="secondary" size="sm" onClick={add}>

@@ -15,7 +15,7 @@ import { formatDuration } from "@/lib/format/dates";
 import { LocalTime } from "@/components/ui/LocalTime";
 import type { QueueRow } from "@/lib/consoles/job-operations";
 import type { FailedJob } from "@/lib/jobs/failed-jobs";
-import { failedJobKindLabel, failedJobKindTone } from "@/lib/labels/console-labels";
+import { failedJobKindLabel, failedJobKindTone, jobQueueLabel, labelOf } from "@/lib/labels/console-labels";
 
 /** A count that is zero stays quiet; one that needs staff reads in the status colour. */
 function Count({ value, alarm }: { value: number; alarm?: "warning" | "danger" | "info" }) {
@@ -40,7 +40,7 @@ export function JobsPanel() {
     onSuccess: async (answer) => {
       toast({
         tone: "success",
-        title: `${answer.retried} dead-lettered ${answer.retried === 1 ? "job" : "jobs"} of ${answer.queue} sent back`,
+        title: `${answer.retried} dead-lettered ${answer.retried === 1 ? "job" : "jobs"} of “${labelOf(jobQueueLabel, answer.queue)}” sent back`,
       });
       await client.invalidateQueries({ queryKey: ["jobs"] });
     },
@@ -73,25 +73,31 @@ export function JobsPanel() {
                 <Fragment key={queue.queue}>
                   <Tr>
                     <Td label="Queue">
-                      {failures > 0 && queue.queue !== "webhook-events" ? (
-                        <button
-                          type="button"
-                          aria-expanded={isOpen}
-                          aria-label={`${queue.queue}: failed jobs`}
-                          aria-controls={`failed-${queue.queue}`}
-                          className="inline-flex items-center gap-1 rounded-sm text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
-                          onClick={() => setOpen(isOpen ? undefined : queue.queue)}
-                        >
-                          {isOpen ? (
-                            <ChevronDown aria-hidden className="size-4 text-muted" />
-                          ) : (
-                            <ChevronRight aria-hidden className="size-4 text-muted" />
-                          )}
-                          <code className="font-mono text-sm text-ink">{queue.queue}</code>
-                        </button>
-                      ) : (
-                        <code className="font-mono text-sm text-ink">{queue.queue}</code>
-                      )}
+                      <span className="flex flex-col items-start">
+                        {failures > 0 && queue.queue !== "webhook-events" ? (
+                          <button
+                            type="button"
+                            aria-expanded={isOpen}
+                            aria-controls={`failed-${queue.queue}`}
+                            className="inline-flex items-center gap-1 rounded-sm text-left text-sm font-medium text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
+                            onClick={() => setOpen(isOpen ? undefined : queue.queue)}
+                          >
+                            {isOpen ? (
+                              <ChevronDown aria-hidden className="size-4 text-muted" />
+                            ) : (
+                              <ChevronRight aria-hidden className="size-4 text-muted" />
+                            )}
+                            {labelOf(jobQueueLabel, queue.queue)}
+                            <span className="sr-only">: failed jobs</span>
+                          </button>
+                        ) : (
+                          <span className="text-sm font-medium text-ink">{labelOf(jobQueueLabel, queue.queue)}</span>
+                        )}
+                        {/* What `npm run admin -- jobs` takes: shown as stored on purpose. */}
+                        <code data-verbatim className="font-mono text-xs text-muted">
+                          {queue.queue}
+                        </code>
+                      </span>
                     </Td>
                     <Td label="Waiting" className="tabular-nums sm:text-right">
                       <Count value={queue.queued} />
@@ -118,7 +124,7 @@ export function JobsPanel() {
                           variant="secondary"
                           size="sm"
                           disabled={retry.isPending}
-                          aria-label={`Retry all dead-lettered jobs of ${queue.queue}`}
+                          aria-label={`Retry all dead-lettered jobs of ${labelOf(jobQueueLabel, queue.queue)}`}
                           onClick={() => retry.mutate(queue.queue)}
                         >
                           <RotateCcw aria-hidden />
@@ -149,6 +155,7 @@ export function JobsPanel() {
 
 /** A queue's failed jobs with their errors; a dead-lettered one can be sent back on its own. */
 function FailedJobs({ queue }: { queue: string }) {
+  const name = labelOf(jobQueueLabel, queue);
   const client = useQueryClient();
   const toast = useToast();
   const list = useQuery({
@@ -158,16 +165,16 @@ function FailedJobs({ queue }: { queue: string }) {
   const retry = useMutation({
     mutationFn: (id: string) => callApi(`/api/console/jobs/${queue}/failed/${id}/retry`, { method: "POST", body: {} }),
     onSuccess: async () => {
-      toast({ tone: "success", title: `A dead-lettered job of ${queue} sent back` });
+      toast({ tone: "success", title: `A dead-lettered job of “${name}” sent back` });
       await client.invalidateQueries({ queryKey: ["jobs"] });
     },
   });
-  if (list.isPending) return <SkeletonRows rows={2} label={`Loading the failed jobs of ${queue}`} />;
+  if (list.isPending) return <SkeletonRows rows={2} label={`Loading the failed jobs of “${name}”`} />;
   if (list.error) return <ErrorAlert error={list.error} />;
   if (list.data.jobs.length === 0) return <p className="text-sm text-muted">No failed jobs are kept for this queue now.</p>;
   return (
     <div className="flex flex-col gap-2">
-      <ul className="flex flex-col divide-y divide-line" aria-label={`Failed jobs of ${queue}`}>
+      <ul className="flex flex-col divide-y divide-line" aria-label={`Failed jobs of “${name}”`}>
         {list.data.jobs.map((job) => (
           <li key={job.id} className="flex flex-col gap-1 py-2 sm:flex-row sm:items-start sm:gap-4">
             <div className="flex shrink-0 flex-col items-start gap-1 sm:w-56">
@@ -177,7 +184,9 @@ function FailedJobs({ queue }: { queue: string }) {
                 {job.attempts === 1 ? "attempt" : "attempts"}
               </span>
             </div>
-            <pre className="min-w-0 flex-1 font-mono text-xs break-words whitespace-pre-wrap text-ink">{job.error}</pre>
+            <pre data-verbatim className="min-w-0 flex-1 font-mono text-xs break-words whitespace-pre-wrap text-ink">
+              {job.error}
+            </pre>
             {job.retryable && (
               <Button
                 variant="secondary"

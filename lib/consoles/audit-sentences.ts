@@ -4,6 +4,8 @@
  * failing test, not a raw `api_key.revoke` on a staff page. Pure: no database, no React.
  */
 
+import { jobQueueLabel, labelOf } from "../labels/console-labels";
+
 export interface AuditSentenceInput {
   actor: string;
   action: string;
@@ -90,7 +92,7 @@ export const auditPhrases: Readonly<Record<string, Phrase>> = {
   "connector.disable": ({ detail, objectId }) =>
     `turned off ${the(detail.platform, "connector")} of workspace ${shortId(objectId)}`,
   "jobs.retry_given_up": ({ objectId, detail }) =>
-    `retried ${plural(detail.retried, "failed job", "failed jobs")} in the ${objectId} queue`,
+    `retried ${plural(detail.retried, "failed job", "failed jobs")} of “${labelOf(jobQueueLabel, objectId)}”`,
   "review.decide_item": ({ detail, objectId }) =>
     `marked an item ${reviewStateWords[text(detail.state)] ?? text(detail.state, "decided")} on walkthrough ${shortId(objectId)}`,
   "review.add_finding": ({ detail }) =>

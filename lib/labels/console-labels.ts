@@ -12,6 +12,7 @@ import type {
   SyncTrigger,
   WebhookDeliveryStatus,
 } from "@/lib/generated/prisma/enums";
+import type { QueueName } from "@/lib/queue/payloads";
 
 /*
  * The consoles' words for stored and computed values, and the badge tone each status reads in.
@@ -177,4 +178,32 @@ export const failedJobKindLabel: Readonly<Record<"failed" | "dead-lettered", str
 export const failedJobKindTone: Readonly<Record<"failed" | "dead-lettered", BadgeTone>> = {
   failed: "warning",
   "dead-lettered": "danger",
+};
+
+/**
+ * The jobs page's words for each queue (its name stays in the page for `npm run admin -- jobs`, as
+ * the row's secondary line). Keyed by every queue, so a new queue without words does not compile.
+ */
+export const jobQueueLabel: Readonly<Record<QueueName | "webhook-events", string>> = {
+  "apply-roster-import": "Apply roster imports",
+  "activate-roster": "Switch on new rosters",
+  "poll-roster-feed": "Read roster feeds",
+  "schedule-roster-pulls": "Schedule roster feed reads",
+  "prune-rate-limits": "Clear old rate-limit counters",
+  "prune-verification-tokens": "Clear expired sign-in links",
+  "sign-in-mail": "Send sign-in mail",
+  "prune-webhook-log": "Clear old webhook attempts",
+  "poll-calendars": "Read reservation calendars",
+  "import-baseline": "Import baseline photos and tours",
+  "seal-recording": "Seal recordings",
+  "analyze-inspection": "Analyse walkthroughs",
+  "recheck-item": "Re-check items",
+  "expire-abandoned-recordings": "End abandoned recordings",
+  "judge-tap": "Judge checklist taps live",
+  "mail-report": "Mail reports to managers",
+  "analyze-demo": "Analyse demo submissions",
+  "mail-demo-result": "Mail demo results",
+  "prune-demo": "Delete expired demo submissions",
+  "add-staff-finding": "Cut staff findings from video",
+  "webhook-events": "Deliver webhooks",
 };

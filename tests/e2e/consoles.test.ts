@@ -8,6 +8,7 @@ import { launchBrowser } from "../support/browser";
 import { runAdminJson } from "../support/cli";
 import { until } from "../support/until";
 import { accessibleAtBothSizes, desktopViewport, expectAccessible } from "../support/axe";
+import { expectNoRawValues } from "../support/raw-values";
 import { screenshot } from "../support/recorder-browser";
 import { signInInBrowser } from "../support/sign-in";
 import { linkIn, type SmtpReceiver } from "../support/smtp-receiver";
@@ -252,6 +253,30 @@ describe("the consoles", () => {
     await until("Hall second", async () => ((await names().nth(1).inputValue()) === "Hall: mop" ? true : undefined));
     await page.keyboard.press("Enter");
     await until("Hall first", async () => ((await names().nth(0).inputValue()) === "Hall: mop" ? true : undefined));
+    const order = () => names().evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    // Dragged by its handle with the mouse: Beds above Kitchen.
+    const handle = (item: string) => housekeeping.getByRole("button", { name: `Drag ${item} to another place` });
+    const from = (await handle("Beds made").boundingBox())!;
+    const onto = (await handle("Kitchen wiped").boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(onto.x + onto.width / 2, onto.y + onto.height / 2 - 6, { steps: 12 });
+    await page.mouse.up();
+    await until("Beds second", async () =>
+      (await order()).join("|") === "Hall: mop|Beds made|Kitchen wiped" ? true : undefined,
+    );
+    // And back by keyboard on the handle: Space picks it up, an arrow moves it, Space drops it.
+    await handle("Beds made").focus();
+    // Each step waits for dnd-kit's announcement: the next key means nothing until the last is taken.
+    const said = (text: RegExp) => page.getByRole("status").filter({ hasText: text }).first().waitFor({ state: "attached" });
+    await page.keyboard.press("Space");
+    // Picked up, then over its own place (the first announcement replaced at once by the second).
+    await said(/Beds made is now at place 2 of 3/);
+    await page.keyboard.press("ArrowDown");
+    await said(/Beds made is now at place 3 of 3/);
+    await page.keyboard.press("Space");
+    await until("Beds last", async () => ((await order()).join("|") === "Hall: mop|Kitchen wiped|Beds made" ? true : undefined));
+    await expectAccessible(page, "the checklist editor after a drag");
     await housekeeping.getByRole("button", { name: "Remove Beds made" }).click();
     await screenshot(page, "48-admin-checklist-editor-desktop");
     await housekeeping.getByRole("button", { name: "Save housekeeping list" }).click();
@@ -267,7 +292,7 @@ describe("the consoles", () => {
     await accessibleAtBothSizes(page, "a workspace's page", "94-admin-workspace");
 
     await page.getByRole("link", { name: "Jobs" }).click();
-    await page.getByRole("cell", { name: "import-baseline", exact: true }).waitFor();
+    await page.getByText("Import baseline photos and tours", { exact: true }).waitFor();
     await screenshot(page, "45-admin-jobs-desktop");
     await accessibleAtBothSizes(page, "the jobs page", "95-admin-jobs");
 
@@ -277,14 +302,14 @@ describe("the consoles", () => {
       VALUES (gen_random_uuid(), 'apply-roster-import-given-up', '{}'::jsonb, 'failed', '{"message":"roster import 42 could not be marked failed"}'::jsonb, now())
       RETURNING id::text AS id, retry_limit`;
     await page.reload();
-    await page.getByRole("button", { name: "apply-roster-import: failed jobs" }).click();
-    const failedList = page.getByRole("list", { name: "Failed jobs of apply-roster-import" });
+    await page.getByRole("button", { name: /^Apply roster imports\s*: failed jobs$/ }).click();
+    const failedList = page.getByRole("list", { name: "Failed jobs of “Apply roster imports”" });
     await failedList.getByText("roster import 42 could not be marked failed").waitFor();
     await failedList.getByText("Dead-lettered").waitFor();
     await screenshot(page, "46-admin-jobs-failed-desktop");
     await expectAccessible(page, "the jobs page with a queue's failed jobs open");
     await failedList.getByRole("button", { name: `Retry job ${dead!.id.slice(0, 8)}` }).click();
-    await toasts(page).getByText("A dead-lettered job of apply-roster-import sent back").waitFor();
+    await toasts(page).getByText("A dead-lettered job of “Apply roster imports” sent back").waitFor();
     // Sent back as pg-boss's own retry does it: one more attempt allowed (the worker may already have run it).
     const [after] = await db().$queryRaw<{ retry_limit: number }[]>`
       SELECT retry_limit FROM pgboss.job WHERE id::text = ${dead!.id}`;
@@ -296,11 +321,32 @@ describe("the consoles", () => {
       "created the partner Acme Tasks",
       "paused Acme Tasks",
       "resumed Acme Tasks",
-      "retried 1 failed job in the apply-roster-import queue",
+      "retried 1 failed job of “Apply roster imports”",
     ])
       await page.getByText(`${staffEmail} ${sentence}`).first().waitFor();
     await screenshot(page, "42-admin-audit-desktop");
     await accessibleAtBothSizes(page, "the audit log", "96-admin-audit");
+
+    // Every staff page with what this test made on it, at both sizes: no serious axe violation, and
+    // no stored value shown raw where a person reads words.
+    const staffPages: [string, string, string][] = [
+      ["partners", "/admin", "Partners"],
+      ...["overview", "keys", "webhooks", "allowlist", "workspaces", "connectors", "audit"].map(
+        (tab): [string, string, string] => [`partner-${tab}`, `/admin/partners/${partnerId}?tab=${tab}`, "Acme Tasks"],
+      ),
+      ["workspace", `/admin/partners/${partnerId}/workspaces/${workspace.id}`, "Harbour Homes"],
+      ["jobs", "/admin/jobs", "Jobs"],
+      ["audit", "/admin/audit", "Audit log"],
+      ["inspections", "/admin/inspections", "Inspections"],
+      ["review-queue", "/admin/review", "Review"],
+    ];
+    for (const [name, path, heading] of staffPages) {
+      await page.goto(`${appUrl}${path}`);
+      await page.getByRole("heading", { level: 1, name: heading }).first().waitFor();
+      await page.waitForLoadState("networkidle");
+      await expectNoRawValues(page, `the staff page ${path}`);
+      await accessibleAtBothSizes(page, `the staff page ${path}`, `97-staff-${name}`);
+    }
     await context.close();
   });
 

@@ -72,14 +72,14 @@ afterAll(async () => {
 });
 
 describe("the review desk", () => {
-  it("flags a walkthrough sealed over 24 hours ago in the queue, decides items by keystroke and adds a finding from the paused frame; "Release and next" releases the report", async () => {
+  it("flags a walkthrough sealed over 24 hours ago in the queue, decides items by keystroke and adds a finding from the paused frame; Release and next releases the report", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${appUrl}/admin/review`);
     await signInInBrowser(page, { appUrl, smtp }, staffEmail);
     const queue = page.getByRole("region", { name: "Waiting for staff" });
     await queue.waitFor();
-    await queue.getByText("Over 24 h: no inspection.completed after 2 days", { exact: true }).waitFor();
+    await queue.getByText("Over 24 h: the partner hears nothing after 2 days", { exact: true }).waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "49-admin-review-queue-phone", { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -92,7 +92,7 @@ describe("the review queue", () => {
     const row = (home: string) => rows.filter({ hasText: home });
     // Colour plus words: each standing is also said in text.
     await row("Harbour View").getByText("over the target").waitFor();
-    await row("Harbour View").getByText("Over 24 h: no inspection.completed after 2 days").waitFor();
+    await row("Harbour View").getByText("Over 24 h: the partner hears nothing after 2 days").waitFor();
     await row("Pine Lodge").getByText("over the target").waitFor();
     await row("Pine Lodge").getByText("3 low confidence").waitFor();
     await row("Oak Barn").getByText("nearing the target").waitFor();

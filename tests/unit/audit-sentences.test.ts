@@ -115,7 +115,11 @@ describe("audit sentences", () => {
       "Ana turned on the guesty connector of workspace …abcd",
     ],
     ["connector.disable", { objectId: workspaceId, detail: {} }, "Ana turned off the connector of workspace …abcd"],
-    ["jobs.retry_given_up", { objectId: "analysis", detail: { retried: 1 } }, "Ana retried 1 failed job in the analysis queue"],
+    [
+      "jobs.retry_given_up",
+      { objectId: "analyze-inspection", detail: { retried: 1 } },
+      "Ana retried 1 failed job of “Analyse walkthroughs”",
+    ],
     [
       "review.decide_item",
       { objectId: inspectionId, detail: { item_id: "x", state: "not_checked", released: false } },

@@ -59,7 +59,7 @@ export function QueueTable({ queue, targetMinutes, me }: { queue: Entry[]; targe
                   {entry.overdue && (
                     <Badge tone="danger">
                       <AlertTriangle aria-hidden className="size-3.5" />
-                      {`Over ${reviewOverdueHours} h: no inspection.completed after 2 days`}
+                      {`Over ${reviewOverdueHours} h: the partner hears nothing after 2 days`}
                     </Badge>
                   )}
                 </span>

@@ -43,7 +43,7 @@ export default async function ReviewQueuePage({ searchParams }: { searchParams: 
         <CardHeader
           id="queue-title"
           title="Waiting for staff"
-          description={`Oldest seal first; the target is ${targetMinutes} minutes from the seal. A report released more than 2 days after its seal still completes, but the partner gets no inspection.completed: see to the ones flagged over ${reviewOverdueHours} h first.`}
+          description={`Oldest seal first; the target is ${targetMinutes} minutes from the seal. A report released more than 2 days after its seal still completes, but the partner is not told it is ready: see to the ones flagged over ${reviewOverdueHours} h first.`}
           actions={
             <>
               {queue.length > 0 && <Badge tone="info">{queue.length} waiting</Badge>}
