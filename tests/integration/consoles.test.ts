@@ -867,7 +867,7 @@ describe("jobs", () => {
       sentence: string;
     }[];
     expect(audit[0]).toMatchObject({ action: "jobs.retry_given_up", detail: { retried: 1, job_id: dead!.id } });
-    expect(audit[0]!.sentence).toMatch(/ retried 1 failed job in the import-baseline queue$/);
+    expect(audit[0]!.sentence).toMatch(/ retried 1 failed job of “Import baseline photos and tours”$/);
     expect((await send("GET", "/api/console/jobs/no-such-queue/failed", "staff")).status).toBe(404);
   });
 });
