@@ -147,6 +147,12 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
         case "f":
           if (open) setDialog("fail");
           return;
+        case "w": {
+          // The analysis's reasons for the row in focus, opened or closed where they are.
+          const details = current && rowRefs.current.get(current.key)?.querySelector<HTMLDetailsElement>("details[data-rationale]");
+          if (details) details.open = !details.open;
+          return;
+        }
         case "?":
           return setDialog("keys");
         case "Enter":

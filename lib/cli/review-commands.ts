@@ -52,7 +52,7 @@ export { staffFailReasons };
 const list: Command = {
   name: "review list",
   args: "",
-  summary: `sealed walkthroughs waiting for staff: pending items and findings, oldest seal first, "overdue" once sealed over ${reviewOverdueHours} hours ago`,
+  summary: `sealed walkthroughs waiting for staff: pending items and findings, who holds each in the console, oldest seal first, "overdue" once sealed over ${reviewOverdueHours} hours ago`,
   options: [],
   prepare() {
     return async () => {
@@ -67,10 +67,12 @@ const list: Command = {
             pending_findings: entry.pendingFindings,
             sealed_at: isoTime(entry.sealedAt),
             overdue: entry.overdue,
+            // Who reviews it in the console now (a live hold): the CLI acts whatever it says.
+            ...(entry.heldBy !== undefined && { held_by: entry.heldBy }),
           })),
         },
         text: table(
-          ["INSPECTION", "WORKSPACE", "TASK", "PENDING ITEMS", "PENDING FINDINGS", "SEALED", "FLAG"],
+          ["INSPECTION", "WORKSPACE", "TASK", "PENDING ITEMS", "PENDING FINDINGS", "SEALED", "HELD BY", "FLAG"],
           queue.map((entry) => [
             entry.inspectionId,
             entry.workspaceId,
@@ -78,6 +80,7 @@ const list: Command = {
             String(entry.pendingItems),
             String(entry.pendingFindings),
             isoTime(entry.sealedAt),
+            entry.heldBy ?? "",
             entry.overdue ? "overdue" : "",
           ]),
         ),

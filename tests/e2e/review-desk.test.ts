@@ -84,6 +84,15 @@ describe("the review desk", () => {
     await screenshot(page, "49-admin-review-queue-phone", { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await accessibleAtBothSizes(page, "the review queue", "133-admin-review-queue");
+    // The analysis's verdict on the first item, as a provider stores it, with its reasons.
+    await db().inspectionItem.updateMany({
+      where: { inspectionId, name: items[0] },
+      data: {
+        providerState: "verified",
+        providerConfidence: 0.4,
+        providerRationale: "The counter looks wiped but is half in shadow.",
+      },
+    });
     await queue.getByRole("link").first().click();
     await page.getByRole("heading", { name: "Checklist" }).waitFor();
     await accessibleAtBothSizes(page, "the review desk", "134-admin-review");
@@ -91,6 +100,14 @@ describe("the review desk", () => {
     await page.getByTestId("dark-on-phone").getByText("Too dark on the phone: 0:01–0:02").waitFor();
     const firstItem = page.getByRole("article", { name: `${items[0]}: waiting for a verdict` });
     await firstItem.getByText("Too dark on the phone at this moment.").waitFor();
+    // W shows the analysis's reasons for the row in focus, and hides them again.
+    const reasons = firstItem.getByText("The counter looks wiped but is half in shadow.");
+    expect(await reasons.isVisible()).toBe(false);
+    await firstItem.focus();
+    await page.keyboard.press("w");
+    await reasons.waitFor();
+    await page.keyboard.press("w");
+    await reasons.waitFor({ state: "hidden" });
     expect(
       await page
         .getByRole("article", { name: `${items[1]}: waiting for a verdict` })

@@ -225,6 +225,9 @@ describe("the staff CLI", () => {
       APP_SECRET: app.env.APP_SECRET!,
       APP_URL: app.env.APP_URL!,
     };
+    // The operator sees who holds what before overriding it.
+    const listed = await runAdminJson<{ inspections: { inspection_id: string; held_by?: string }[] }>(["review", "list"], env);
+    expect(listed.inspections.find((entry) => entry.inspection_id === inspectionId)).toMatchObject({ held_by: "Ana" });
     const decided = await runAdminJson(
       ["review", "decide", "--inspection", inspectionId, "--item", itemIds[0]!, "--state", "verified"],
       env,

@@ -67,7 +67,7 @@ export const ItemRow = forwardRef<
           )}
         </div>
         {item.provider && (
-          <details className="text-xs text-ink-soft">
+          <details data-rationale className="text-xs text-ink-soft">
             <summary className="cursor-pointer">
               Analysis: {labelOf(reviewVerdictLabel, item.provider.state)}, {Math.round(item.provider.confidence * 100)} % sure
             </summary>

@@ -11,6 +11,7 @@ export const deskKeys: readonly DeskKey[] = [
   { keys: ["M"], action: "Missed" },
   { keys: ["N"], action: "Not checked" },
   { keys: ["R"], action: "Reject the proposed finding in focus" },
+  { keys: ["W"], action: "Why: show or hide the analysis's reasons for the row in focus" },
   { keys: ["Space"], action: "Play / pause" },
   { keys: ["←", "→"], action: "Back / forward one second" },
   { keys: ["Shift ←", "Shift →"], action: "Back / forward five seconds" },

@@ -10,6 +10,7 @@ const handled: ReadonlySet<string> = new Set([
   "m",
   "n",
   "r",
+  "w",
   "a",
   "f",
   "?",
