@@ -1,8 +1,9 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { type BenchContext, envInt, percentile, type ReportRow, type Scenario } from "../harness";
 import { firstLoadJs, get } from "../page-weight";
 import { useDatabase } from "../../tests/support/databases";
+import { seedBenchHome, seedBenchTask } from "../seed-rows";
 
 /*
  * The property manager's report page (/reports/<id>) with 50 findings, signed in: server time of
@@ -25,45 +26,16 @@ interface Seeded {
 async function seed(databaseUrl: string): Promise<Seeded> {
   await useDatabase(databaseUrl);
   const { db, closeDb } = await import("../../lib/db/client");
-  const { createPartner } = await import("../../lib/partners/create-partner");
-  const { provisionWorkspace } = await import("../../lib/workspaces/provision-workspace");
   try {
-    const partner = await createPartner("Bench partner");
-    const { workspace } = await provisionWorkspace({
-      partnerId: partner.partnerId,
-      keyId: partner.keyId,
-      workspaceId: "bench-reports",
-      name: "Bench Rentals",
-    });
-    const property = await db().property.create({
-      data: {
-        workspaceId: workspace.id,
-        externalId: "home-1",
-        name: "Harbour View Apartment",
-        addressLine1: "12 Quay Street",
-        addressCity: "Leeds",
-      },
-    });
-    const taskExternalId = `task-${randomUUID()}`;
-    const task = await db().task.create({
-      data: {
-        workspaceId: workspace.id,
-        externalId: taskExternalId,
-        externalIdHash: createHash("sha256").update(taskExternalId).digest(),
-        propertyId: property.id,
-        name: "Deep clean",
-        scheduledDate: new Date("2026-11-27T00:00:00Z"),
-        tokenHash: randomBytes(32),
-        tokenEncrypted: "not used by the report",
-      },
-    });
+    const home = await seedBenchHome("bench-reports", { addressLine1: "12 Quay Street", addressCity: "Leeds" });
+    const taskId = await seedBenchTask(home, new Date("2026-11-27T00:00:00Z"));
     const items = Array.from({ length: itemCount }, (_, i) => ({ id: randomUUID(), name: `Checklist item ${i + 1}` }));
     const recordedAt = new Date(Date.now() - 3_600_000);
     const inspection = await db().inspection.create({
       data: {
-        taskId: task.id,
-        workspaceId: workspace.id,
-        propertyId: property.id,
+        taskId,
+        workspaceId: home.workspaceId,
+        propertyId: home.propertyId,
         status: "completed",
         checklist: [{ type: "housekeeping", items }],
         finishedAt: recordedAt,
@@ -106,13 +78,13 @@ async function seed(databaseUrl: string): Promise<Seeded> {
         category: "damage" as const,
         videoTimestampSeconds: i * 10,
         afterKeys: [`inspections/${inspection.id}/findings/${i}-after.jpg`],
-        beforeKeys: i % 3 === 0 ? [`properties/${property.id}/baseline/${i}.jpg`] : [],
+        beforeKeys: i % 3 === 0 ? [`properties/${home.propertyId}/baseline/${i}.jpg`] : [],
         source: "provider" as const,
         confidence: 0.9,
       })),
     });
     const { seatIn, sessionCookieFor } = await import("../../tests/fixtures/released-report");
-    await seatIn(workspace.id, "manager@bench-rentals.example");
+    await seatIn(home.workspaceId, "manager@bench-rentals.example");
     return { inspectionId: inspection.id, cookie: await sessionCookieFor("manager@bench-rentals.example") };
   } finally {
     await closeDb();

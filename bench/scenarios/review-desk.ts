@@ -1,9 +1,10 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { type BenchContext, envInt, percentile, type ReportRow, type Scenario } from "../harness";
 import { get } from "../page-weight";
 import { freePort, startAppProcess } from "../../tests/support/app-process";
 import { launchBrowser } from "../../tests/support/browser";
 import { useDatabase } from "../../tests/support/databases";
+import { seedBenchHome, seedBenchTask } from "../seed-rows";
 
 /*
  * The staff review desk (/admin/review/<id>) for a 10-minute walkthrough with 50 checklist items
@@ -27,41 +28,19 @@ interface Seeded {
 async function seed(databaseUrl: string, releases: number): Promise<Seeded> {
   await useDatabase(databaseUrl);
   const { db, closeDb } = await import("../../lib/db/client");
-  const { createPartner } = await import("../../lib/partners/create-partner");
-  const { provisionWorkspace } = await import("../../lib/workspaces/provision-workspace");
   try {
-    const partner = await createPartner("Bench partner");
-    const { workspace } = await provisionWorkspace({
-      partnerId: partner.partnerId,
-      keyId: partner.keyId,
-      workspaceId: "bench-review",
-      name: "Bench Rentals",
-    });
-    const property = await db().property.create({
-      data: { workspaceId: workspace.id, externalId: "home-1", name: "Harbour View Apartment" },
-    });
+    const home = await seedBenchHome("bench-review");
     const sealedAt = new Date(Date.now() - 20 * 60_000);
 
     /** One sealed walkthrough waiting for staff: every item pending, every finding proposed, or all decided. */
     async function walkthrough(allDecided: boolean): Promise<string> {
-      const taskExternalId = `task-${randomUUID()}`;
-      const task = await db().task.create({
-        data: {
-          workspaceId: workspace.id,
-          externalId: taskExternalId,
-          externalIdHash: createHash("sha256").update(taskExternalId).digest(),
-          propertyId: property.id,
-          name: "Deep clean",
-          tokenHash: randomBytes(32),
-          tokenEncrypted: "not used by the desk",
-        },
-      });
+      const taskId = await seedBenchTask(home);
       const items = Array.from({ length: itemCount }, (_, i) => ({ id: randomUUID(), name: `Checklist item ${i + 1}` }));
       const inspection = await db().inspection.create({
         data: {
-          taskId: task.id,
-          workspaceId: workspace.id,
-          propertyId: property.id,
+          taskId,
+          workspaceId: home.workspaceId,
+          propertyId: home.propertyId,
           status: "processing",
           checklist: [{ type: "housekeeping", items }],
           openedAt: new Date(sealedAt.getTime() - durationSeconds * 1000),
@@ -106,7 +85,7 @@ async function seed(databaseUrl: string, releases: number): Promise<Seeded> {
           category: "damage" as const,
           videoTimestampSeconds: i * 6,
           afterKeys: [`inspections/${inspection.id}/findings/${i}-after.jpg`],
-          beforeKeys: i % 3 === 0 ? [`properties/${property.id}/baseline/${i}.jpg`] : [],
+          beforeKeys: i % 3 === 0 ? [`properties/${home.propertyId}/baseline/${i}.jpg`] : [],
           source: "provider" as const,
           confidence: 0.6,
           reviewNeeded: !allDecided,

@@ -93,44 +93,22 @@ export function ChecklistRowEditor({
       </span>
       {/* Name and notes side by side where there is room, one above the other on a phone. */}
       <div className="grid gap-2 sm:grid-cols-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={nameId} className="sr-only">
-            Name of item {index + 1}
-          </label>
-          <Input
-            id={nameId}
-            data-focus={nameId}
-            value={row.name}
-            placeholder="Kitchen: wipe the counters"
-            aria-invalid={problems.name ? true : undefined}
-            aria-describedby={problems.name ? `${nameId}-error` : undefined}
-            onChange={(event) => onEdit("name", event.target.value)}
-          />
-          {problems.name && (
-            <p id={`${nameId}-error`} className="text-sm font-medium text-danger">
-              {problems.name}
-            </p>
-          )}
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={notesId} className="sr-only">
-            Notes of item {index + 1}
-          </label>
-          <Input
-            id={notesId}
-            data-focus={notesId}
-            value={row.notes}
-            placeholder="Notes (optional)"
-            aria-invalid={problems.notes ? true : undefined}
-            aria-describedby={problems.notes ? `${notesId}-error` : undefined}
-            onChange={(event) => onEdit("notes", event.target.value)}
-          />
-          {problems.notes && (
-            <p id={`${notesId}-error`} className="text-sm font-medium text-danger">
-              {problems.notes}
-            </p>
-          )}
-        </div>
+        <RowField
+          id={nameId}
+          label={`Name of item ${index + 1}`}
+          value={row.name}
+          placeholder="Kitchen: wipe the counters"
+          problem={problems.name}
+          onChange={(value) => onEdit("name", value)}
+        />
+        <RowField
+          id={notesId}
+          label={`Notes of item ${index + 1}`}
+          value={row.notes}
+          placeholder="Notes (optional)"
+          problem={problems.notes}
+          onChange={(value) => onEdit("notes", value)}
+        />
       </div>
       <div className="flex items-center gap-0.5">
         <Button
@@ -166,5 +144,44 @@ export function ChecklistRowEditor({
         </Button>
       </div>
     </li>
+  );
+}
+
+/** A row's name or notes: labelled for screen readers, its name-rule problem said under it. */
+function RowField({
+  id,
+  label,
+  value,
+  placeholder,
+  problem,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  placeholder: string;
+  problem?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Input
+        id={id}
+        data-focus={id}
+        value={value}
+        placeholder={placeholder}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {problem && (
+        <p id={`${id}-error`} className="text-sm font-medium text-danger">
+          {problem}
+        </p>
+      )}
+    </div>
   );
 }
