@@ -33,6 +33,10 @@ export async function buildIsCurrent(root: string): Promise<boolean> {
   return (await readFile(stampFile(root), "utf8")) === (await sourceHash(root));
 }
 
-export async function recordBuild(root: string): Promise<void> {
-  await writeFile(stampFile(root), await sourceHash(root));
+/**
+ * Records the sources a finished build was made from: `hash` is taken before the build starts, so
+ * an edit made while `next build` ran leaves the build stale rather than marking it current.
+ */
+export async function recordBuild(root: string, hash: string): Promise<void> {
+  await writeFile(stampFile(root), hash);
 }

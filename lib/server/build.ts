@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdir, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { precompressAssets } from "./brotli-assets";
-import { buildIsCurrent, recordBuild } from "./build-stamp";
+import { buildIsCurrent, recordBuild, sourceHash } from "./build-stamp";
 
 function nextBuild(root: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -61,10 +61,11 @@ async function withBuildLock<T>(root: string, work: () => Promise<T>): Promise<T
 }
 
 async function stampedBuild(root: string): Promise<void> {
+  const sources = await sourceHash(root);
   await nextBuild(root);
   // Part of the build: a build is current only with its brotli copies (lib/server/brotli-assets.ts).
   await precompressAssets(path.join(root, ".next"));
-  await recordBuild(root);
+  await recordBuild(root, sources);
 }
 
 /** Runs `next build` and records which sources it was made from, under the build lock. */

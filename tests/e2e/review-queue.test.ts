@@ -108,8 +108,19 @@ describe("the review queue", () => {
     expect(await classes("Harbour View")).toContain("text-danger");
     expect(await classes("Oak Barn")).toContain("text-warning");
     expect(await classes("Elm Cottage")).toContain("text-success");
+    expect(await anaPage.getByText("Decided, not released").count()).toBe(0);
     await expectAccessible(anaPage, "the busy review queue");
     await screenshot(anaPage, "queue25-review-queue-busy", { fullPage: true });
+
+    // Every item of Elm Cottage decided on a desk and its finding kept, not yet released: it stays, saying so.
+    const elm = await db().inspection.findFirstOrThrow({ where: { property: { name: "Elm Cottage" }, status: "processing" } });
+    await db().inspectionItem.updateMany({
+      where: { inspectionId: elm.id },
+      data: { state: "verified", staffState: "verified", reviewNeeded: false, decidedBy: "staff" },
+    });
+    await db().finding.updateMany({ where: { inspectionId: elm.id }, data: { reviewNeeded: false } });
+    await anaPage.reload();
+    await row("Elm Cottage").getByText("Decided, not released").waitFor();
   });
 
   it("sends two reviewers pressing Start reviewing at once to different walkthroughs; one opening the other's sees who holds it and takes it over", async () => {

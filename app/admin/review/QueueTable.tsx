@@ -56,6 +56,10 @@ export function QueueTable({ queue, targetMinutes, me }: { queue: Entry[]; targe
                     {waitText(entry.waitingMinutes)}
                     <span className="sr-only">, {wait.words}</span>
                   </Badge>
+                  {entry.pendingItems + entry.pendingFindings === 0 && (
+                    // Every decision made on the desk, the release not yet: it waits for Enter.
+                    <Badge tone="info">Decided, not released</Badge>
+                  )}
                   {entry.overdue && (
                     <Badge tone="danger">
                       <AlertTriangle aria-hidden className="size-3.5" />
