@@ -202,7 +202,6 @@ async function run(ctx: BenchContext): Promise<void> {
     title: `The review desk: a ${durationSeconds / 60}-minute walkthrough, ${itemCount} items, ${findingCount} proposed findings`,
     notes: [
       "every request a fresh connection; the release is POST /release then the move to /admin/review/next",
-      "until the queue's /admin/review/next is merged, the next page is whatever that route answers in this build",
     ],
   });
 }
