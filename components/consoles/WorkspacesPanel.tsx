@@ -12,7 +12,7 @@ import { Pagination } from "@/components/ui/Pagination";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
 import { TextLink } from "@/components/ui/TextLink";
-import { claimStateLabel, serviceStateLabel } from "@/lib/labels/labels";
+import { claimStateLabel, sandboxLabel, serviceStateLabel } from "@/lib/labels/labels";
 import {
   claimStateTone,
   labelOf,
@@ -67,6 +67,11 @@ export function WorkspacesPanel({ partnerId, linkToAdmin = false }: { partnerId:
                       <span className="font-medium text-ink">{workspace.name}</span>
                     )}
                     <code className="font-mono text-xs text-muted">{workspace.workspaceId}</code>
+                    {workspace.sandbox && (
+                      <Badge tone="info" className="mt-1 self-start">
+                        {sandboxLabel}
+                      </Badge>
+                    )}
                   </span>
                 </Td>
                 <Td label="Roster">

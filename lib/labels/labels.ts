@@ -72,6 +72,10 @@ export const partnerStatusLabel: Record<PartnerStatus, string> = { active: "Acti
 
 export const keyStatusLabel: Record<KeyStatus, string> = { active: "Active", revoked: "Revoked" };
 
+/** A key's or a workspace's kind: a sandbox one never involves a cleaner (the sandbox, README). */
+export const sandboxLabel = "Sandbox";
+export const keyModeLabel = (sandbox: boolean) => (sandbox ? "Sandbox" : "Live");
+
 export const deliveryStatusLabel: Record<WebhookDeliveryStatus, string> = {
   pending: "Sending",
   delivered: "Delivered",

@@ -29,7 +29,8 @@ export const issuePartnerKey = defineRoute({
   path: `${base}/keys`,
   params: partnerPath,
   body: issueKeyBody,
-  handler: async ({ caller, params, body }) => ok(await issueKeyAs(caller.actor, params.partnerId, body.scopes)),
+  handler: async ({ caller, params, body }) =>
+    ok(await issueKeyAs(caller.actor, params.partnerId, body.scopes, { sandbox: body.sandbox })),
 });
 
 export const revokePartnerKey = defineRoute({
