@@ -22,6 +22,7 @@ import {
   toneOf,
 } from "@/lib/labels/console-labels";
 import type { WorkspacesAnswer } from "@/lib/consoles/integration-operations";
+import { SandboxWalkthroughForm } from "./SandboxWalkthroughForm";
 
 /** The partner's workspaces with the states its API reports, a server page at a time. */
 export function WorkspacesPanel({ partnerId, linkToAdmin = false }: { partnerId: string; linkToAdmin?: boolean }) {
@@ -94,6 +95,12 @@ export function WorkspacesPanel({ partnerId, linkToAdmin = false }: { partnerId:
         </Table>
       )}
       {list.isSuccess && <Pagination label="Workspace pages" page={page} pages={list.data.pages} onPage={setPage} />}
+      {list.isSuccess && list.data.workspaces.some((workspace) => workspace.sandbox) && (
+        <SandboxWalkthroughForm
+          partnerId={partnerId}
+          workspaces={list.data.workspaces.filter((workspace) => workspace.sandbox)}
+        />
+      )}
     </Card>
   );
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { beforeAll, describe, expect, it } from "vitest";
+import { cliActor } from "../../lib/consoles/audit";
+import { runSandboxWalkthroughAs } from "../../lib/consoles/sandbox-operations";
 import { db } from "../../lib/db/client";
 import { listReviewQueue } from "../../lib/review/list-review-queue";
 import { usageOf } from "../../lib/usage/read-usage";
@@ -310,6 +312,30 @@ describe("simulated walkthroughs", () => {
     const completed = await verifiedEvent(secret, started.inspection_id, "inspection.completed");
     expect(completed.task_id).toBe(taskId);
     expect(completed.checklist!.counts.verified).toBe(items.length);
+  }, 180_000);
+
+  it("the console's 'Run a sandbox walkthrough' starts one under a task of its own, and refuses a live workspace", async () => {
+    const started = await runSandboxWalkthroughAs(cliActor, partner.partnerId, {
+      workspaceId,
+      propertyId: "home-1",
+      outcome: "missed",
+    });
+    expect(started.taskId).toMatch(/^console-/);
+    const completed = await verifiedEvent(secret, started.inspectionId, "inspection.completed");
+    expect(completed.checklist!.counts.missed).toBe(items.length);
+    const audit = await db().auditEntry.findFirstOrThrow({ where: { objectId: started.inspectionId } });
+    expect(audit.action).toBe("sandbox.walkthrough");
+
+    const live = await db().workspace.create({
+      data: { partnerId: partner.partnerId, externalId: `live-${randomUUID().slice(0, 8)}`, name: "Live" },
+    });
+    await expect(
+      runSandboxWalkthroughAs(cliActor, partner.partnerId, {
+        workspaceId: live.externalId,
+        propertyId: "home-1",
+        outcome: "clean",
+      }),
+    ).rejects.toMatchObject({ code: "sandbox_only", status: 403 });
   }, 180_000);
 
   it("counts none of the sandbox key's calls in the partner's usage, and the live key's as before", async () => {
