@@ -150,7 +150,8 @@ export async function partnersPage(page: number, onlyIds?: readonly string[]): P
         status: true,
         rosterMax: true,
         createdAt: true,
-        _count: { select: { keys: { where: { status: "active" } }, workspaces: true, users: true } },
+        // Live keys: the two the rotation limit counts (sandbox keys have places of their own).
+        _count: { select: { keys: { where: { status: "active", sandbox: false } }, workspaces: true, users: true } },
       },
     }),
   ]);

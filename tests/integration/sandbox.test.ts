@@ -99,6 +99,9 @@ describe("sandbox keys", () => {
     const text = await runAdmin(["key", "list", "--partner", partner.partnerId], adminEnv());
     expect(text.stdout).toContain("MODE");
     expect(text.stdout).toContain("sandbox");
+    // "Active keys" in the partner list are the live ones, which the rotation limit counts.
+    const partners = await admin<{ partners: { partner_id: string; active_keys: number }[] }>("partner", "list");
+    expect(partners.partners.find((row) => row.partner_id === partner.partnerId)?.active_keys).toBe(2);
   });
 });
 
