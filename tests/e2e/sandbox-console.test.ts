@@ -106,5 +106,11 @@ describe("the sandbox in the partner console", () => {
       500,
     );
     expect(inspection.items.every((line) => line.state === "verified")).toBe(true);
+    // The walkthrough is listed, marked as a sandbox one.
+    await page.reload();
+    const inspections = page.getByRole("region", { name: "Inspections" });
+    await inspections.getByRole("link", { name: "Home home-1" }).waitFor();
+    await inspections.getByText("Sandbox", { exact: true }).waitFor();
+    await atBothSizes(page, "the inspections with a sandbox walkthrough", "sandbox-console-inspections");
   }, 300_000);
 });
