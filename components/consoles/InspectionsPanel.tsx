@@ -16,7 +16,7 @@ import { Select } from "@/components/ui/Select";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
 import { TextLink } from "@/components/ui/TextLink";
-import { inspectionStatusLabel } from "@/lib/labels/labels";
+import { inspectionStatusLabel, sandboxLabel } from "@/lib/labels/labels";
 import { inspectionStatusTone } from "@/lib/labels/console-labels";
 import type { InspectionStatus } from "@/lib/generated/prisma/enums";
 import type { InspectionsAnswer } from "@/lib/consoles/inspections-page";
@@ -136,6 +136,11 @@ export function InspectionsPanel({ partnerId }: { partnerId?: string }) {
                 <Td label="Workspace">
                   <span className="flex flex-col">
                     <span className="text-ink">{inspection.workspace}</span>
+                    {inspection.sandbox && (
+                      <Badge tone="info" className="mt-1 self-start">
+                        {sandboxLabel}
+                      </Badge>
+                    )}
                     {!partnerId && <span className="text-xs text-muted">{inspection.partner}</span>}
                   </span>
                 </Td>

@@ -15,7 +15,7 @@ import { LocalTime } from "@/components/ui/LocalTime";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
 import { useToast } from "@/components/ui/Toast";
-import { keyStatusLabel } from "@/lib/labels/labels";
+import { keyModeLabel, keyStatusLabel } from "@/lib/labels/labels";
 import { keyStatusTone } from "@/lib/labels/console-labels";
 import type { KeyRow } from "@/lib/consoles/partner-operations";
 import { OnceSecret } from "./OnceSecret";
@@ -40,8 +40,8 @@ export function KeysPanel({ partnerId }: { partnerId: string }) {
   const keys = useQuery({ queryKey: ["keys", partnerId], queryFn: () => callApi<{ keys: KeyRow[] }>(path) });
   const [issued, setIssued] = useState<string>();
   const create = useMutation({
-    mutationFn: (chosen: string[]) =>
-      callApi<{ keyId: string; apiKey: string }>(path, { method: "POST", body: { scopes: chosen } }),
+    mutationFn: ({ chosen, sandbox }: { chosen: string[]; sandbox: boolean }) =>
+      callApi<{ keyId: string; apiKey: string }>(path, { method: "POST", body: { scopes: chosen, sandbox } }),
     onSuccess: (key) => {
       setIssued(key.apiKey);
       void client.invalidateQueries({ queryKey: ["keys", partnerId] });
@@ -63,10 +63,12 @@ export function KeysPanel({ partnerId }: { partnerId: string }) {
     event.preventDefault();
     const chosen = new FormData(event.currentTarget).getAll("scope").map(String);
     setIssued(undefined);
-    create.mutate(chosen);
+    create.mutate({ chosen, sandbox });
   }
 
-  const active = keys.data?.keys.filter((key) => key.status === "active") ?? [];
+  const [sandbox, setSandbox] = useState(false);
+  // Live and sandbox keys have two places each.
+  const active = keys.data?.keys.filter((key) => key.status === "active" && key.sandbox === sandbox) ?? [];
   return (
     <Card aria-labelledby="keys-title">
       <CardHeader id="keys-title" title="API keys" description="Your integration sends one in the Authorization header." />
@@ -105,7 +107,10 @@ export function KeysPanel({ partnerId }: { partnerId: string }) {
             {keys.data.keys.map((key) => (
               <Tr key={key.keyId}>
                 <Td label="Key">
-                  <code className="font-mono text-sm text-ink">{key.hint}</code>
+                  <span className="flex flex-wrap items-center gap-2">
+                    <code className="font-mono text-sm text-ink">{key.hint}</code>
+                    {key.sandbox && <Badge tone="info">{keyModeLabel(key.sandbox)}</Badge>}
+                  </span>
                 </Td>
                 <Td label="Scopes">
                   <span className="flex flex-wrap gap-1">
@@ -178,12 +183,22 @@ export function KeysPanel({ partnerId }: { partnerId: string }) {
             ))}
           </div>
         </fieldset>
+        <Checkbox
+          className="mt-4"
+          name="sandbox"
+          checked={sandbox}
+          onChange={(event) => setSandbox(event.currentTarget.checked)}
+          label="Sandbox key"
+          hint="Reaches only sandbox workspaces, where simulated walkthroughs run without a cleaner"
+        />
         <div className="mt-4 flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={create.isPending || active.length >= 2}>
             <Plus aria-hidden />
-            {create.isPending ? "Creating…" : "Create key"}
+            {create.isPending ? "Creating…" : sandbox ? "Create sandbox key" : "Create key"}
           </Button>
-          {active.length >= 2 && <span className="text-sm text-muted">Two keys are active: revoke one first.</span>}
+          {active.length >= 2 && (
+            <span className="text-sm text-muted">Two {sandbox ? "sandbox" : "live"} keys are active: revoke one first.</span>
+          )}
         </div>
       </form>
       <div className="mt-4 flex flex-col gap-3 empty:hidden">

@@ -12,7 +12,7 @@ import { Pagination } from "@/components/ui/Pagination";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
 import { TextLink } from "@/components/ui/TextLink";
-import { claimStateLabel, serviceStateLabel } from "@/lib/labels/labels";
+import { claimStateLabel, sandboxLabel, serviceStateLabel } from "@/lib/labels/labels";
 import {
   claimStateTone,
   labelOf,
@@ -22,6 +22,7 @@ import {
   toneOf,
 } from "@/lib/labels/console-labels";
 import type { WorkspacesAnswer } from "@/lib/consoles/integration-operations";
+import { SandboxWalkthroughForm } from "./SandboxWalkthroughForm";
 
 /** The partner's workspaces with the states its API reports, a server page at a time. */
 export function WorkspacesPanel({ partnerId, linkToAdmin = false }: { partnerId: string; linkToAdmin?: boolean }) {
@@ -67,6 +68,11 @@ export function WorkspacesPanel({ partnerId, linkToAdmin = false }: { partnerId:
                       <span className="font-medium text-ink">{workspace.name}</span>
                     )}
                     <code className="font-mono text-xs text-muted">{workspace.workspaceId}</code>
+                    {workspace.sandbox && (
+                      <Badge tone="info" className="mt-1 self-start">
+                        {sandboxLabel}
+                      </Badge>
+                    )}
                   </span>
                 </Td>
                 <Td label="Roster">
@@ -89,6 +95,12 @@ export function WorkspacesPanel({ partnerId, linkToAdmin = false }: { partnerId:
         </Table>
       )}
       {list.isSuccess && <Pagination label="Workspace pages" page={page} pages={list.data.pages} onPage={setPage} />}
+      {list.isSuccess && list.data.workspaces.some((workspace) => workspace.sandbox) && (
+        <SandboxWalkthroughForm
+          partnerId={partnerId}
+          workspaces={list.data.workspaces.filter((workspace) => workspace.sandbox)}
+        />
+      )}
     </Card>
   );
 }

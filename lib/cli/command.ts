@@ -20,6 +20,8 @@ export interface Command {
   summary: string;
   /** Options that take a value; every one is a string on the command line. */
   options: readonly string[];
+  /** Options that take no value (`--sandbox`): "true" in the option values when given. */
+  flags?: readonly string[];
   /** Checks the options and returns the work to do once the database is ready. */
   prepare(options: OptionValues): () => Promise<CommandResult>;
 }

@@ -11,6 +11,7 @@ import { keyCommands } from "./key-commands";
 import { mailCommands } from "./mail-commands";
 import { partnerCommands } from "./partner-commands";
 import { reviewCommands } from "./review-commands";
+import { sandboxCommands } from "./sandbox-commands";
 import { seatCommands } from "./seat-commands";
 import { webhookCommands } from "./webhook-commands";
 
@@ -28,6 +29,7 @@ const all: Command[] = [
   ...consolePeopleCommands,
   ...connectorCommands,
   ...demoCommands,
+  ...sandboxCommands,
 ];
 
 /** The command named by the first words of the command line (two, or one for `jobs`), if there is one. */

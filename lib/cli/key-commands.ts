@@ -38,20 +38,27 @@ function keyOption(options: OptionValues): string {
 
 const defaultScopes = defaultKeyScopes.join(",");
 
+/** How every listing names a key's kind: "live" or "sandbox". */
+const keyMode = (sandbox: boolean) => (sandbox ? "sandbox" : "live");
+
 const create: Command = {
   name: "key create",
-  args: "--partner <id> [--scopes <scope,...>]",
-  summary: `issue another key (at most ${maxActiveKeys} active; scopes ${keyScopes.join(", ")}; default ${defaultScopes})`,
+  args: "--partner <id> [--scopes <scope,...>] [--sandbox]",
+  summary:
+    `issue another key (at most ${maxActiveKeys} active live and ${maxActiveKeys} sandbox; ` +
+    `scopes ${keyScopes.join(", ")}; default ${defaultScopes}); --sandbox: a key for sandbox workspaces only`,
   options: ["partner", "scopes"],
+  flags: ["sandbox"],
   prepare(options) {
     const partnerId = partnerOption(options);
     const scopes = scopesOption(options);
+    const sandbox = options.sandbox === "true";
     return async () => {
-      const { keyId, apiKey } = await issueApiKey(partnerId, scopes);
+      const { keyId, apiKey } = await issueApiKey(partnerId, scopes, { sandbox });
       return {
         json: { key_id: keyId, api_key: apiKey },
         text: [
-          `Issued key ${keyId} for partner ${partnerId} (scopes ${scopes.join(", ")}).`,
+          `Issued ${sandbox ? "sandbox" : "live"} key ${keyId} for partner ${partnerId} (scopes ${scopes.join(", ")}).`,
           "The API key is shown only this once; store it now:",
           apiKey,
         ].join("\n"),
@@ -64,6 +71,7 @@ const keyJson = (key: ApiKeySummary) => ({
   key_id: key.keyId,
   hint: key.hint,
   status: key.status,
+  mode: keyMode(key.sandbox),
   scopes: key.scopes,
   created_at: isoTime(key.createdAt),
   ...(key.revokedAt && { revoked_at: isoTime(key.revokedAt) }),
@@ -83,6 +91,7 @@ const list: Command = {
         key.keyId,
         key.hint,
         key.status,
+        keyMode(key.sandbox),
         key.scopes.join(","),
         isoTime(key.createdAt),
         key.lastUsedAt ? isoTime(key.lastUsedAt) : "-",
@@ -93,7 +102,7 @@ const list: Command = {
         text:
           keys.length === 0
             ? `Partner ${partnerId} has no keys.`
-            : table(["KEY ID", "HINT", "STATUS", "SCOPES", "CREATED", "LAST USED", "REVOKED"], rows),
+            : table(["KEY ID", "HINT", "STATUS", "MODE", "SCOPES", "CREATED", "LAST USED", "REVOKED"], rows),
       };
     };
   },

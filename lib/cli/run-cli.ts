@@ -40,15 +40,19 @@ function print(stream: CliOutput, text: string): Promise<void> {
 
 function readOptions(command: Command, args: string[]): { options: OptionValues; json: boolean } {
   const spec = Object.fromEntries(command.options.map((name) => [name, { type: "string" as const }]));
+  const flags = Object.fromEntries((command.flags ?? []).map((name) => [name, { type: "boolean" as const }]));
   try {
     const { values } = parseArgs({
       args,
-      options: { ...spec, json: { type: "boolean" } },
+      options: { ...spec, ...flags, json: { type: "boolean" } },
       strict: true,
       allowPositionals: false,
     });
     const { json, ...rest } = values;
-    return { options: rest as OptionValues, json: json === true };
+    const options = Object.fromEntries(
+      Object.entries(rest).map(([name, value]) => [name, value === true ? "true" : value === false ? undefined : value]),
+    ) as OptionValues;
+    return { options, json: json === true };
   } catch (error) {
     throw new UsageError(oneLine(error));
   }

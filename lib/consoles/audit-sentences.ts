@@ -59,7 +59,9 @@ export const auditPhrases: Readonly<Record<string, Phrase>> = {
     `set ${partner}'s roster cap to ${text(detail.to, "?")}${detail.from !== undefined ? ` (was ${text(detail.from)})` : ""}`,
   "partner.set_event_track": ({ partner, detail }) =>
     `switched ${partner} to ${trackWords[text(detail.to)] ?? text(detail.to, "another event track")}`,
-  "api_key.create": ({ objectId }) => `created key ${shortId(objectId)}`,
+  "sandbox.walkthrough": ({ detail }) =>
+    `ran a sandbox walkthrough (${text(detail.outcome, "findings")}) in workspace ${text(detail.workspace_id, "?")}`,
+  "api_key.create": ({ objectId, detail }) => `created ${detail.sandbox === true ? "sandbox " : ""}key ${shortId(objectId)}`,
   "api_key.revoke": ({ objectId }) => `revoked key ${shortId(objectId)}`,
   "allowlist.add": ({ objectId }) => `allowed ${objectId}`,
   "allowlist.remove": ({ objectId }) => `removed ${objectId} from the allowlist`,

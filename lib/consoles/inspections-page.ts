@@ -14,6 +14,8 @@ export const inspectionRow = z.object({
   openedAt: z.iso.datetime(),
   partner: z.string(),
   workspace: z.string(),
+  /** In a sandbox workspace: a simulated walkthrough (lib/sandbox). */
+  sandbox: z.boolean(),
   property: z.string(),
   findings: z.number().int().optional(),
 });
@@ -52,7 +54,7 @@ export async function inspectionsPage(
       take: inspectionsPageSize,
       include: {
         property: { select: { name: true } },
-        workspace: { select: { name: true, externalId: true, partner: { select: { name: true } } } },
+        workspace: { select: { name: true, externalId: true, sandbox: true, partner: { select: { name: true } } } },
         _count: { select: { findings: { where: { rejected: false, reviewNeeded: false } } } },
       },
     }),
@@ -66,6 +68,7 @@ export async function inspectionsPage(
       openedAt: row.openedAt.toISOString(),
       partner: row.workspace.partner.name,
       workspace: row.workspace.name,
+      sandbox: row.workspace.sandbox,
       property: row.property.name,
       findings: row.status === "completed" ? row._count.findings : undefined,
     })),

@@ -215,6 +215,8 @@ export const workspaceRow = z.object({
   service: z.string(),
   claim: z.string(),
   properties: z.number().int(),
+  /** Provisioned with a sandbox key: its walkthroughs are simulated. */
+  sandbox: z.boolean(),
 });
 
 export const workspacesAnswer = z.object({ total: z.number().int(), pages: z.number().int(), workspaces: z.array(workspaceRow) });
@@ -247,6 +249,7 @@ export async function workspacesOf(partnerId: string, page: number): Promise<Wor
         service: record.service.state,
         claim: record.claim.state,
         properties: row._count.properties,
+        sandbox: row.sandbox,
       };
     }),
   };

@@ -67,6 +67,7 @@ export const keyRow = z.object({
   hint: z.string(),
   status: z.enum(KeyStatus),
   scopes: z.array(z.string()),
+  sandbox: z.boolean(),
   createdAt: z.iso.datetime(),
   revokedAt: z.iso.datetime().optional(),
   lastUsedAt: z.iso.datetime().optional(),
@@ -83,22 +84,24 @@ export async function keysOf(partnerId: string): Promise<KeyRow[]> {
 }
 
 /** A new key, its secret answered this once and never stored or logged; `scopes` as issueKeyBody parsed them. */
-export async function issueKeyAs(actor: Actor, partnerId: string, scopes: KeyScope[]) {
+export async function issueKeyAs(actor: Actor, partnerId: string, scopes: KeyScope[], { sandbox = false } = {}) {
   await requirePartner(partnerId);
   try {
-    const issued = await issueApiKey(partnerId, scopes);
+    const issued = await issueApiKey(partnerId, scopes, { sandbox });
     await recordAudit({
       actor,
       partnerId,
       action: "api_key.create",
       objectType: "api_key",
       objectId: issued.keyId,
-      detail: { scopes },
+      detail: { scopes, ...(sandbox && { sandbox }) },
     });
     return issued;
   } catch (error) {
     if (error instanceof KeyLimitError)
-      throw new ApiError("key_limit", { message: "Two keys are active already: revoke the old one before creating another." });
+      throw new ApiError("key_limit", {
+        message: `Two ${sandbox ? "sandbox" : "live"} keys are active already: revoke the old one before creating another.`,
+      });
     throw error;
   }
 }
@@ -147,7 +150,8 @@ export async function partnersPage(page: number, onlyIds?: readonly string[]): P
         status: true,
         rosterMax: true,
         createdAt: true,
-        _count: { select: { keys: { where: { status: "active" } }, workspaces: true, users: true } },
+        // Live keys: the two the rotation limit counts (sandbox keys have places of their own).
+        _count: { select: { keys: { where: { status: "active", sandbox: false } }, workspaces: true, users: true } },
       },
     }),
   ]);

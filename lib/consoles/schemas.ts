@@ -61,6 +61,8 @@ export const issueKeyBody = z.object({
       .transform((scopes) => [...new Set(scopes)])
       .default(defaultKeyScopes),
   ),
+  /** "Create sandbox key": a key that reaches only sandbox workspaces. */
+  sandbox: z.boolean({ error: "must be true or false" }).default(false),
 });
 
 /** Who is let into a console: an address mail can be sent to (`invalid_email`). */

@@ -59,14 +59,24 @@ async function run(
   const headers = route.headers
     ? parse(route.headers, declaredHeaders(request, Object.keys(route.headers.shape)), auth.surface)
     : undefined;
+  // A partner key reaches only workspaces of its own kind (live or sandbox); checked before a
+  // replay can answer, otherwise once everything sent is parsed, where a handler finds the workspace.
+  const workspaceId =
+    (query as { workspace_id?: unknown } | undefined)?.workspace_id ??
+    (params as { workspace_id?: unknown } | undefined)?.workspace_id;
+  const reach = async () => {
+    if (auth.reach && typeof workspaceId === "string") await auth.reach(caller, workspaceId);
+  };
   let body: unknown;
   let bodyText = "";
   if (route.body) {
     bodyText = await readBodyText(request, route.bodyLimitBytes ?? defaultBodyLimitBytes);
+    if ((route as AnyOperation).replay) await reach();
     const replayed = await (route as AnyOperation).replay?.({ caller: caller as Caller, query, headers, bodyText });
     if (replayed) return auth.surface.success(replayed.status, replayed.body, replayed.headers ?? {}, requestId);
     body = parse(route.body, auth.surface.parseBody(bodyText), auth.surface);
   }
+  if (!(route as AnyOperation).replay) await reach();
   // The authenticator of `route.auth` found the caller its handler expects.
   const result = await route.handler({ request, requestId, caller: caller as never, params, query, headers, body, bodyText });
   if (result.file) return result.file;

@@ -2,6 +2,7 @@ import "server-only";
 import { db, type Tx } from "../db/client";
 import { enqueue } from "../queue/enqueue";
 import type { FindingSeverity } from "../generated/prisma/enums";
+import { isSandboxInspection } from "../sandbox/sandbox-outcome";
 
 /*
  * Whether a released report goes to the property manager's team (spec, Webhook payloads:
@@ -98,12 +99,22 @@ export async function decideDeliveryOf(inspectionId: string, tx: Tx = db()): Pro
  * the mail did, whatever choices change later) and sends the mail job with it.
  */
 export async function settleDelivery(tx: Tx, inspectionId: string): Promise<void> {
-  const { delivery } = await decideDeliveryOf(inspectionId, tx);
+  const decided = (await decideDeliveryOf(inspectionId, tx)).delivery;
+  const delivery = (await isSandboxInspection(inspectionId)) ? unsent(decided) : decided;
   await tx.inspection.update({
     where: { id: inspectionId },
     data: { deliverySent: delivery.sent, deliveryReason: delivery.reason },
   });
   if (delivery.sent) await enqueue("mail-report", { inspectionId }, { tx });
+}
+
+/**
+ * A sandbox walkthrough's report is never mailed: `sent` false, with the reason a manager who
+ * receives nothing of it would read (findings below their level, else clean).
+ */
+function unsent(delivery: Delivery): Delivery {
+  if (!delivery.sent) return delivery;
+  return { sent: false, reason: delivery.reason === "findings" ? "below_threshold" : "clean" };
 }
 
 /** The delivery `inspection.completed` carries: as kept at release. */

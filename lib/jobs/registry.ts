@@ -18,6 +18,7 @@ import { pruneVerificationTokensJob } from "./definitions/prune-verification-tok
 import { pruneWebhookLogJob } from "./definitions/prune-webhook-log";
 import { recheckItemJob } from "./definitions/recheck-item";
 import { scheduleRosterPullsJob } from "./definitions/schedule-roster-pulls";
+import { sandboxWalkthroughJob } from "./definitions/sandbox-walkthrough";
 import { sealRecordingJob } from "./definitions/seal-recording";
 import { signInMailJob } from "./definitions/sign-in-mail";
 
@@ -36,6 +37,7 @@ export const jobRegistry: JobDefinition[] = [
   scheduleRosterPullsJob,
   importBaselineJob,
   sealRecordingJob,
+  sandboxWalkthroughJob,
   analyzeInspectionJob,
   recheckItemJob,
   expireAbandonedRecordingsJob,

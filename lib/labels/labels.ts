@@ -9,6 +9,7 @@ import type {
   PartnerStatus,
   PhotoImportState,
   PropertyRosterStatus,
+  SandboxOutcome,
   SeatRole,
   ServiceState,
   TourImportState,
@@ -71,6 +72,17 @@ export const tourImportLabel: Record<TourImportState, string> = {
 export const partnerStatusLabel: Record<PartnerStatus, string> = { active: "Active", paused: "Paused" };
 
 export const keyStatusLabel: Record<KeyStatus, string> = { active: "Active", revoked: "Revoked" };
+
+/** A key's or a workspace's kind: a sandbox one never involves a cleaner (the sandbox, README). */
+export const sandboxLabel = "Sandbox";
+export const keyModeLabel = (sandbox: boolean) => (sandbox ? "Sandbox" : "Live");
+
+/** What a sandbox walkthrough's analysis finds, as the console offers it. */
+export const sandboxOutcomeLabel: Record<SandboxOutcome, string> = {
+  findings: "Two findings, every step done",
+  clean: "Clean: every step done",
+  missed: "Every step missed",
+};
 
 export const deliveryStatusLabel: Record<WebhookDeliveryStatus, string> = {
   pending: "Sending",

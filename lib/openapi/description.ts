@@ -143,6 +143,11 @@ export const tagDescriptions: Record<string, string> = {
   "Home setup": "Per home: up to three checklists, a virtual tour, baseline photos.",
   "Recording links and inspections": "Recording links for cleaners, inspection status, findings and video.",
   "Workspace claims": "Give a customer an owner seat in their workspace.",
+  Sandbox:
+    "Integrate before any cleaner is involved: a sandbox key (created in the console or by staff) provisions sandbox " +
+    "workspaces (`sandbox: true` on the Workspace record), where simulated walkthroughs run through the real pipeline " +
+    "and send real signed events to your receiver. A sandbox key reaches only sandbox workspaces, a live key only " +
+    "live ones.",
   Connectors:
     "Platforms read for you, enabled per workspace by the service (`GET /connectors` is the catalogue, no key). Calls " +
     "are `/connectors/<platform>/<operation>` with the partner key and `workspace_id`, outside `/v1`; one not enabled " +

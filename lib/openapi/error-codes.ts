@@ -16,6 +16,10 @@ export const errorMeaning: Record<DocumentedErrorCode, string> = {
   key_revoked: "The key was valid and was turned off. Use the partner's other active key.",
   partner_disabled: "The integration is paused or not registered. Rotating the key does not fix this.",
   connector_not_enabled: "The connector is not enabled for the account; `next_steps` carries `book_a_call_url` and `catalog_url`.",
+  sandbox_only:
+    "A simulated walkthrough was asked for in a live workspace: they run only in sandbox workspaces, provisioned with a sandbox key.",
+  workspace_kind_conflict:
+    "The `workspace_id` already names a workspace of the other kind (live or sandbox) than the key's; choose another id.",
   not_found: "No such resource in that workspace (also another workspace's resource).",
   workspace_not_provisioned: "The workspace id is not provisioned for the partner (another partner's workspace answers the same).",
   task_not_found: "No recording link was issued for that `task_id` in that workspace.",

@@ -6,6 +6,7 @@ import { createRosterImport, listRosterProperties, readRosterImport } from "./ro
 import { readInspectionFindings, readInspectionStatus, readInspectionVideo } from "./inspections";
 import { readRecordingLink } from "./recording-links";
 import { createRosterSync } from "./roster-syncs";
+import { createSandboxWalkthrough } from "./sandbox";
 import { deleteTour, putTour } from "./tours";
 import { createWorkspaceClaim } from "./workspace-claims";
 import { createWorkspace, readWorkspace } from "./workspaces";
@@ -30,4 +31,5 @@ export const operations: AnyOperation[] = [
   readInspectionFindings,
   readInspectionVideo,
   createWorkspaceClaim,
+  createSandboxWalkthrough,
 ];

@@ -17,17 +17,20 @@ export const createWorkspace = defineOperation({
     "Idempotent on the caller's `workspace_id` (trimmed of surrounding whitespace). The first call answers `201`; " +
     "every later call `200` with the same `company_id` and the name currently held (never renamed). " +
     "Concurrent calls resolve to one account. `partner`, `partner_id` and `company_id` are refused. " +
-    "Creation is rate limited; repeat calls are not. Lengths count Unicode code points.",
+    "Creation is rate limited; repeat calls are not. Lengths count Unicode code points. " +
+    "A sandbox key provisions a sandbox workspace (`sandbox: true` on the Workspace record); a `workspace_id` " +
+    "already held by a workspace of the other kind answers `409 workspace_kind_conflict`.",
   body: createWorkspaceBody,
   responses: {
     201: { description: "Created", schema: workspaceSummary },
     200: { description: "Already provisioned; returned as held", schema: workspaceSummary },
   },
-  errors: ["missing_parameter", "invalid_request", "payload_too_large"],
+  errors: ["missing_parameter", "invalid_request", "payload_too_large", "workspace_kind_conflict"],
   async handler({ caller, body }) {
     const { workspace, created } = await provisionWorkspace({
       partnerId: caller.partnerId,
       keyId: caller.keyId,
+      sandbox: caller.sandbox,
       workspaceId: body.workspace_id,
       name: body.name,
       beforeCreate: () => consumeRateLimit("workspace_create", caller.partnerId),

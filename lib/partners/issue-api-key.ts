@@ -10,21 +10,35 @@ export interface IssuedKey {
   apiKey: string;
 }
 
-/** Issues a key, shown to the caller once; refuses a third active key (spec, key rotation). */
-export async function issueApiKey(partnerId: string, scopes: KeyScope[] = defaultKeyScopes): Promise<IssuedKey> {
+export interface IssueOptions {
+  /** A sandbox key reaches only sandbox workspaces (lib/workspaces/workspace-kind.ts). */
+  sandbox?: boolean;
+}
+
+/**
+ * Issues a key, shown to the caller once; refuses a third active key (spec, key rotation). Live
+ * and sandbox keys are counted apart: sandbox keys never take one of the two live places, and
+ * have two places of their own, so a sandbox key rotates the same way.
+ */
+export async function issueApiKey(
+  partnerId: string,
+  scopes: KeyScope[] = defaultKeyScopes,
+  { sandbox = false }: IssueOptions = {},
+): Promise<IssuedKey> {
   const apiKey = generateApiKey();
   const row = await db().$transaction(async (tx) => {
     // Locking the partner row serialises concurrent issues, so two can't both see one active key.
     const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM partner WHERE id = ${partnerId}::uuid FOR UPDATE`;
     if (locked.length === 0) throw new Error(`No partner ${partnerId}.`);
-    const active = await tx.apiKey.count({ where: { partnerId, status: "active" } });
+    const active = await tx.apiKey.count({ where: { partnerId, status: "active", sandbox } });
     if (active >= maxActiveKeys) {
+      const kind = sandbox ? "sandbox" : "live";
       throw new KeyLimitError(
-        `Partner ${partnerId} already has ${maxActiveKeys} active keys; revoke one before issuing another.`,
+        `Partner ${partnerId} already has ${maxActiveKeys} active ${kind} keys; revoke one before issuing another.`,
       );
     }
     return tx.apiKey.create({
-      data: { partnerId, secretHash: new Uint8Array(hashApiKey(apiKey)), hint: apiKeyHint(apiKey), scopes },
+      data: { partnerId, secretHash: new Uint8Array(hashApiKey(apiKey)), hint: apiKeyHint(apiKey), scopes, sandbox },
     });
   });
   return { keyId: row.id, apiKey };

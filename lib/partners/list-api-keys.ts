@@ -8,6 +8,7 @@ export interface ApiKeySummary {
   hint: string;
   status: KeyStatus;
   scopes: string[];
+  sandbox: boolean;
   createdAt: Date;
   revokedAt?: Date;
   lastUsedAt?: Date;
@@ -19,13 +20,23 @@ export async function listApiKeys(partnerId: string): Promise<ApiKeySummary[]> {
   const rows = await db().apiKey.findMany({
     where: { partnerId },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-    select: { id: true, hint: true, status: true, scopes: true, createdAt: true, revokedAt: true, lastUsedAt: true },
+    select: {
+      id: true,
+      hint: true,
+      status: true,
+      scopes: true,
+      sandbox: true,
+      createdAt: true,
+      revokedAt: true,
+      lastUsedAt: true,
+    },
   });
   return rows.map((row) => ({
     keyId: row.id,
     hint: row.hint,
     status: row.status,
     scopes: row.scopes,
+    sandbox: row.sandbox,
     createdAt: row.createdAt,
     revokedAt: row.revokedAt ?? undefined,
     lastUsedAt: row.lastUsedAt ?? undefined,

@@ -22,7 +22,8 @@ export async function listPartners(): Promise<PartnerSummary[]> {
       status: true,
       rosterMax: true,
       createdAt: true,
-      _count: { select: { keys: { where: { status: "active" } }, workspaces: true } },
+      // Live keys: the two the rotation limit counts (sandbox keys have places of their own).
+      _count: { select: { keys: { where: { status: "active", sandbox: false } }, workspaces: true } },
     },
   });
   return rows.map((row) => ({

@@ -6,6 +6,8 @@ export interface Caller {
   partnerId: string;
   keyId: string;
   scopes: string[];
+  /** A sandbox key: it reaches only sandbox workspaces (lib/workspaces/workspace-kind.ts). */
+  sandbox: boolean;
   /** False only for an operation that checks the partner itself (`partnerCheck: "in-handler"`). */
   partnerActive: boolean;
 }

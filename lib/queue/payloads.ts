@@ -59,6 +59,8 @@ export const jobPayloads = {
   "expire-abandoned-recordings": z.object({}).passthrough(),
   /** A check's still, judged while the cleaner is still walking. */
   "judge-tap": z.object({ inspectionId: z.uuid(), partnerId: z.uuid(), seq: z.int().min(1) }),
+  /** A sandbox walkthrough's phone side: the shipped recording uploaded, taps, Done (lib/sandbox). */
+  "sandbox-walkthrough": z.object({ inspectionId: z.uuid(), partnerId: z.uuid() }),
   /** A released report, mailed to the people whose delivery choices it meets. */
   "mail-report": z.object({ inspectionId: z.uuid() }),
   "analyze-demo": z.object({ submissionId: z.uuid() }),

@@ -79,6 +79,8 @@ export async function listReviewQueue(limit = 200): Promise<ReviewQueueEntry[]> 
     LEFT JOIN review_lease l ON l.inspection_id = i.id AND l.expires_at > now()
     LEFT JOIN "user" u ON u.id = l.holder_id
     WHERE i.status = 'processing' AND i.analyzed_at IS NOT NULL
+      -- A sandbox walkthrough's answers are sure (lib/sandbox); staff never see one.
+      AND NOT w.sandbox
     ORDER BY i.sealed_at, i.id
     LIMIT ${limit}`;
   return rows.map((row) => ({

@@ -27,6 +27,7 @@ export interface WorkspaceRow {
   recording_enabled: boolean;
   claim_state: Workspace["claimState"];
   claim_pending_until: Date | null;
+  sandbox: boolean;
   feed_health: FeedHealth | null;
 }
 
@@ -59,6 +60,7 @@ export function fromRow(row: WorkspaceRow): WorkspaceWithFeed {
     recordingEnabled: row.recording_enabled,
     claimState: row.claim_state,
     claimPendingUntil: row.claim_pending_until,
+    sandbox: row.sandbox,
   };
   return { ...workspace, rosterFeed: row.feed_health === null ? null : { health: row.feed_health } };
 }

@@ -32,6 +32,14 @@ export const workspaceSummary = z
     company_id: z.uuid(),
     status: z.literal("provisioned"),
     provisioned_at: isoDateTime,
+    sandbox: z
+      .literal(true)
+      .optional()
+      .meta({
+        description:
+          "Present (`true`) only on a sandbox workspace, provisioned with a sandbox key; omitted on a live one " +
+          "(the spec's omit rule). Its walkthroughs are simulated (`POST /v1/sandbox/walkthroughs`).",
+      }),
   })
   .meta({ id: "WorkspaceSummary" });
 

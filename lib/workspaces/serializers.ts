@@ -13,6 +13,8 @@ export function serializeWorkspaceSummary(workspace: Workspace) {
     company_id: workspace.id,
     status: "provisioned" as const,
     provisioned_at: workspace.provisionedAt.toISOString(),
+    // Additive: only a sandbox workspace says so; a live one reads exactly as the spec writes it.
+    ...(workspace.sandbox && { sandbox: true as const }),
   };
 }
 

@@ -213,6 +213,14 @@ const cases: RouteCase[] = [
     allowed: 400,
   },
   {
+    method: "POST",
+    route: "partners/[partnerId]/sandbox/walkthroughs",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/sandbox/walkthroughs`,
+    body: { workspaceId: "", propertyId: "home-1" },
+    allowed: 400,
+  },
+  {
     method: "DELETE",
     route: "partners/[partnerId]/allowlist",
     need: "partner",

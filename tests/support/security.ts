@@ -54,6 +54,7 @@ export const securityRequests: Record<string, SecurityRequest> = {
     path: "/v1/workspace-claims?workspace_id=x",
     body: { email: "owner@walkthrough.dev", name: "Owner" },
   },
+  "POST /v1/sandbox/walkthroughs": { path: "/v1/sandbox/walkthroughs?workspace_id=x&task_id=t&property_id=p" },
 };
 
 /** The operations with no entry in `requests`, and the entries that name no operation, by label. */

@@ -60,11 +60,15 @@ describe("the consoles' bodies, worded as the pages have always shown them", () 
   });
 
   it("a key's scopes: known ones, at least one, the default when no list is sent", () => {
-    expect(parseInput(issueKeyBody, {})).toEqual({ scopes: ["read:inspections"] });
-    expect(parseInput(issueKeyBody, { scopes: "read:workspaces" })).toEqual({ scopes: ["read:inspections"] });
+    expect(parseInput(issueKeyBody, {})).toEqual({ scopes: ["read:inspections"], sandbox: false });
+    expect(parseInput(issueKeyBody, { scopes: "read:workspaces" })).toEqual({ scopes: ["read:inspections"], sandbox: false });
     expect(parseInput(issueKeyBody, { scopes: ["read:workspaces", "read:workspaces"] })).toEqual({
       scopes: ["read:workspaces"],
+      sandbox: false,
     });
+    // "Create sandbox key" in the console.
+    expect(parseInput(issueKeyBody, { sandbox: true })).toEqual({ scopes: ["read:inspections"], sandbox: true });
+    expect(refusal(issueKeyBody, { sandbox: "yes" }).code).toBe("invalid_request");
     expect(refusal(issueKeyBody, { scopes: [] }).code).toBe("invalid_request");
     expect(refusal(issueKeyBody, { scopes: ["write:everything"] }).message).toMatch(/^The scopes must be one or more of /);
   });

@@ -58,6 +58,8 @@ const folderLayers: Record<string, Layer> = {
   "lib/review": "domain",
   "lib/roster": "domain",
   "lib/roster-feeds": "domain",
+  // Simulated walkthroughs in sandbox workspaces, through the real recording pipeline.
+  "lib/sandbox": "domain",
   "lib/tours": "domain",
   "lib/usage": "domain",
   "lib/webhooks": "domain",

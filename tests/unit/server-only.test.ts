@@ -35,6 +35,7 @@ const serverOnlyFolders = [
   "lib/review",
   "lib/roster",
   "lib/roster-feeds",
+  "lib/sandbox",
   "lib/tours",
   "lib/usage",
   "lib/webhooks",

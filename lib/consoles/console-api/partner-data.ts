@@ -7,6 +7,7 @@ import { invitePartnerUser, listPartnerUsers } from "../console-people";
 import { inspectionsPage } from "../inspections-page";
 import { addAllowlistAs, allowlistOf, removeAllowlistAs, workspacesOf } from "../integration-operations";
 import { issueKeyAs, keysOf, revokeKeyAs } from "../partner-operations";
+import { runSandboxWalkthroughAs, sandboxWalkthroughBody } from "../sandbox-operations";
 import { allowlistBody, issueKeyBody } from "../schemas";
 import { jsonObject, pageQuery, partnerPath } from "./inputs";
 import { auditQuery, inspectionsQuery } from "./staff";
@@ -29,7 +30,8 @@ export const issuePartnerKey = defineRoute({
   path: `${base}/keys`,
   params: partnerPath,
   body: issueKeyBody,
-  handler: async ({ caller, params, body }) => ok(await issueKeyAs(caller.actor, params.partnerId, body.scopes)),
+  handler: async ({ caller, params, body }) =>
+    ok(await issueKeyAs(caller.actor, params.partnerId, body.scopes, { sandbox: body.sandbox })),
 });
 
 export const revokePartnerKey = defineRoute({
@@ -91,6 +93,16 @@ export const listPartnerWorkspaces = defineRoute({
   params: partnerPath,
   query: pageQuery,
   handler: async ({ params, query }) => ok(await workspacesOf(params.partnerId, query.page)),
+});
+
+/** "Run a sandbox walkthrough" (lib/sandbox): its events reach the partner's receiver like a real one's. */
+export const runPartnerSandboxWalkthrough = defineRoute({
+  auth: "partnerUser",
+  method: "POST",
+  path: `${base}/sandbox/walkthroughs`,
+  params: partnerPath,
+  body: sandboxWalkthroughBody,
+  handler: async ({ caller, params, body }) => ok(await runSandboxWalkthroughAs(caller.actor, params.partnerId, body)),
 });
 
 export const listPartnerAudit = defineRoute({

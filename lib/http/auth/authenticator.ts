@@ -42,6 +42,11 @@ export interface Authenticator<C> {
   surface: Surface;
   /** A domain error this surface answers with a refusal of its own (a console's unknown partner). */
   refusalOf?(error: unknown): ApiError | undefined;
+  /**
+   * For a call naming a workspace (`workspace_id` in its path or query): refuses one this caller
+   * may not reach, as though it did not exist. Runs once the call's input is parsed.
+   */
+  reach?(caller: C, workspaceId: string): Promise<void>;
   /** Called once the answer is known, for per-caller usage counts. */
   answered?(caller: C, status: number, errorCode: string | undefined): void;
 }

@@ -7,6 +7,7 @@ import { countRequest } from "../../usage/usage-counter";
 import { clientLimitKey } from "../client-address";
 import { countUnknownCredential } from "../rate-limit";
 import { apiSurface } from "../surfaces";
+import { assertWorkspaceKind } from "../../workspaces/workspace-kind";
 import type { Authenticator } from "./authenticator";
 import type { Caller } from "../../partners/partner-caller";
 
@@ -18,11 +19,12 @@ interface KeyRow {
   key_status: "active" | "revoked";
   partner_status: "active" | "paused" | null;
   scopes: string[];
+  sandbox: boolean;
 }
 
 // One indexed lookup by the key's hash: no scan, nothing compared in application code.
 export const lookupSql = `
-  SELECT k.id AS key_id, k.partner_id, k.status AS key_status, k.scopes, p.status AS partner_status
+  SELECT k.id AS key_id, k.partner_id, k.status AS key_status, k.scopes, k.sandbox, p.status AS partner_status
   FROM api_key k LEFT JOIN partner p ON p.id = k.partner_id
   WHERE k.secret_hash = $1`;
 
@@ -72,7 +74,7 @@ export async function authenticate(request: Request, { partnerInHandler = false 
   const partnerActive = row.partner_status === "active";
   if (!partnerActive && !partnerInHandler) throw new ApiError("partner_disabled");
   noteKeyUse(row.key_id);
-  return { partnerId: row.partner_id, keyId: row.key_id, scopes: row.scopes, partnerActive };
+  return { partnerId: row.partner_id, keyId: row.key_id, scopes: row.scopes, sandbox: row.sandbox, partnerActive };
 }
 
 /**
@@ -94,5 +96,9 @@ export const partnerKeyAuth: Authenticator<Caller> = {
   limitSubject: (caller) => caller.keyId,
   logFields: (caller) => ({ partnerId: caller.partnerId, keyId: caller.keyId }),
   surface: apiSurface,
-  answered: (caller, status, errorCode) => countRequest(caller.partnerId, status, errorCode),
+  reach: (caller, workspaceId) => assertWorkspaceKind(caller, workspaceId),
+  // Usage is what a partner's live integration costs; sandbox calls are practice, not counted.
+  answered: (caller, status, errorCode) => {
+    if (!caller.sandbox) countRequest(caller.partnerId, status, errorCode);
+  },
 };

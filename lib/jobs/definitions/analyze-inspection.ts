@@ -16,7 +16,11 @@ export const analyzeInspectionJob = defineJob({
   concurrency: 2,
   workId: (job) => job.inspectionId,
   async handler(job, { shouldPause }) {
-    const progress = await analyzeInspection(job.inspectionId, productionAnalysisDeps(job.partnerId), shouldPause);
+    const progress = await analyzeInspection(
+      job.inspectionId,
+      await productionAnalysisDeps(job.partnerId, job.inspectionId),
+      shouldPause,
+    );
     return progress === "paused" ? { continueWith: job } : undefined;
   },
   async onGiveUp(job) {

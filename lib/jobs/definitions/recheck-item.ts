@@ -13,7 +13,7 @@ export const recheckItemJob = defineJob({
   concurrency: 1,
   workId: (job) => `${job.inspectionId}:${job.position}`,
   async handler(job) {
-    const deps = productionAnalysisDeps(job.partnerId);
+    const deps = await productionAnalysisDeps(job.partnerId, job.inspectionId);
     if ((await recheckItem(job.inspectionId, job.position, deps)) === "again") {
       await deps.scheduleRecheck(job.inspectionId, job.position, job.attempt + 1);
     }

@@ -36,7 +36,7 @@ import {
   syncTriggerLabel,
   toneOf,
 } from "@/lib/labels/console-labels";
-import { claimStateLabel, feedHealthLabel, rosterStatusLabel, serviceStateLabel } from "@/lib/labels/labels";
+import { claimStateLabel, feedHealthLabel, rosterStatusLabel, sandboxLabel, serviceStateLabel } from "@/lib/labels/labels";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Workspace · Walkthrough admin" };
@@ -67,7 +67,15 @@ export default async function AdminWorkspacePage({ params }: { params: Promise<{
           <TextLink href={`/admin/partners/${partnerId}`} className="self-start text-sm">
             ← Back to the partner
           </TextLink>
-          <PageHeader title={record.name} description={<code className="font-mono text-xs">{record.workspace_id}</code>} />
+          <PageHeader
+            title={record.name}
+            description={
+              <span className="flex flex-wrap items-center gap-2">
+                <code className="font-mono text-xs">{record.workspace_id}</code>
+                {record.sandbox && <Badge tone="info">{sandboxLabel}</Badge>}
+              </span>
+            }
+          />
         </div>
         <Card aria-label="At a glance" className="sm:py-4">
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">

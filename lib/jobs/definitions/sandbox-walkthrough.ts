@@ -1,0 +1,15 @@
+import "server-only";
+import { playSandboxWalkthrough } from "../../sandbox/play-walkthrough";
+import { defineJob } from "../definition";
+
+/**
+ * The phone's side of a sandbox walkthrough (lib/sandbox/play-walkthrough.ts). Overlap: the
+ * attempt holds the inspection's lease; beneath it every step answers a repeat as the first, so a
+ * retry after a killed worker finishes what the first attempt began.
+ */
+export const sandboxWalkthroughJob = defineJob({
+  queue: "sandbox-walkthrough",
+  concurrency: 2,
+  workId: (job) => job.inspectionId,
+  handler: ({ inspectionId, partnerId }) => playSandboxWalkthrough(inspectionId, partnerId),
+});
