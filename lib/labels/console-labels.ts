@@ -205,5 +205,6 @@ export const jobQueueLabel: Readonly<Record<QueueName | "webhook-events", string
   "mail-demo-result": "Mail demo results",
   "prune-demo": "Delete expired demo submissions",
   "add-staff-finding": "Cut staff findings from video",
+  "sandbox-walkthrough": "Run sandbox walkthroughs",
   "webhook-events": "Deliver webhooks",
 };
