@@ -6,7 +6,9 @@ import { config } from "../config";
 import { log } from "../log";
 import { runAttempt, workerState } from "./attempt";
 import type { JobDefinition } from "./definition";
+import { endJob } from "./end-job";
 import { closeLeases } from "./lease";
+import { survivesOutages } from "../errors/outage-guard";
 import { jobPayloads } from "../queue/payloads";
 import { jobQueue, queueOptions, stopJobs } from "../queue/job-queue";
 import { giveUpQueueOf, queues } from "../queue/queues";
@@ -16,13 +18,34 @@ import { startWebhookDispatcher, stopWebhookDispatcher } from "../webhooks/dispa
 
 const fetchOptions = { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true } as const;
 
+/** pg-boss's default expiry, which the give-up queues keep. */
+const defaultExpireInSeconds = 15 * 60;
+
+/**
+ * Runs `work` for one received job and ends the job here, never by a rejection to pg-boss, so a
+ * database away at the end of an attempt is waited out instead of ending the process
+ * (lib/jobs/end-job.ts).
+ */
+async function attemptAndEnd(boss: PgBoss, queue: string, jobId: string, expireInSeconds: number, work: () => Promise<void>) {
+  let outcome: { failure?: unknown } = {};
+  try {
+    await work();
+  } catch (error) {
+    outcome = { failure: error };
+  }
+  await endJob(boss, queue, jobId, outcome, expireInSeconds);
+}
+
 /** Runs a job's give-up step for each job that pg-boss failed for good (lib/queue/queues.ts `giveUp`). */
 async function workGiveUps(boss: PgBoss, job: JobDefinition): Promise<void> {
   const onGiveUp = job.onGiveUp!;
-  await boss.work(giveUpQueueOf(job.queue), fetchOptions, async ([received]) => {
+  const queue = giveUpQueueOf(job.queue);
+  await boss.work(queue, fetchOptions, async ([received]) => {
     if (!received) return;
     log().warn({ job: job.queue, jobId: received.id }, "job failed for good; running its give-up step");
-    await onGiveUp(jobPayloads[job.queue].parse(received.data), received.output);
+    await attemptAndEnd(boss, queue, received.id, defaultExpireInSeconds, () =>
+      onGiveUp(jobPayloads[job.queue].parse(received.data), received.output),
+    );
   });
 }
 
@@ -48,6 +71,7 @@ function startReclaiming(boss: PgBoss, jobs: readonly JobDefinition[]): void {
  * changes the expiry of jobs sent from then on.
  */
 export async function startWorkers(jobs: readonly JobDefinition[] = jobRegistry): Promise<void> {
+  survivesOutages();
   const boss = await jobQueue();
   workerState().stopping = false;
   for (const job of jobs) {
@@ -59,7 +83,10 @@ export async function startWorkers(jobs: readonly JobDefinition[] = jobRegistry)
     if (job.onGiveUp) await workGiveUps(boss, job);
     for (let i = 0; i < (job.concurrency ?? 1); i++) {
       await boss.work<object>(job.queue, fetchOptions, async ([received]) => {
-        if (received) await runAttempt(boss, job, received);
+        if (received)
+          await attemptAndEnd(boss, job.queue, received.id, queues[job.queue].expireInSeconds, () =>
+            runAttempt(boss, job, received),
+          );
       });
     }
   }

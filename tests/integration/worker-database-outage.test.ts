@@ -1,0 +1,129 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { closeDb } from "../../lib/db/client";
+import { type EmbeddedDatabase, startEmbeddedPostgres } from "../../lib/db/embedded";
+import { enqueue } from "../../lib/queue/enqueue";
+import { stopJobs } from "../../lib/queue/job-queue";
+import { runSql, useDatabase } from "../support/databases";
+import { freePort } from "../support/app-process";
+import { testAppEnv } from "../support/global-setup";
+import { type SmtpReceiver, startSmtpReceiver } from "../support/smtp-receiver";
+import { until } from "../support/until";
+import { startWorkerProcess, type WorkerProcess } from "../support/worker-process";
+
+/*
+ * PostgreSQL goes away for about 10 seconds under `npm run worker` while a job is in progress
+ * (a sign-in mail held by the mail server), and the job's end falls inside the outage. pg-boss
+ * ended the attempt without awaiting it, so the rejection went unhandled and the worker exited 1.
+ * Now it logs, waits, and ends the job once the database is back; and it goes on taking jobs.
+ * A PostgreSQL of this file's own, since the test stops it.
+ */
+
+let dir: string;
+let port: number;
+let postgres: EmbeddedDatabase;
+let smtp: SmtpReceiver;
+let worker: WorkerProcess;
+
+const startPostgres = () => startEmbeddedPostgres({ dataDir: dir, port, database: "walkthrough" });
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "walkthrough-outage-pg-"));
+  await chmod(dir, 0o755);
+  port = await freePort();
+  postgres = await startPostgres();
+  smtp = await startSmtpReceiver();
+  worker = await startWorkerProcess({
+    databaseUrl: postgres.url,
+    dataDir: path.join(dir, "data"),
+    env: {
+      ...testAppEnv,
+      APP_SECRET: randomBytes(32).toString("base64url"),
+      SMTP_URL: smtp.url,
+      JOB_MAINTENANCE_INTERVAL_SECONDS: "2",
+    },
+  });
+  await useDatabase(postgres.url);
+}, 180_000);
+
+afterAll(async () => {
+  await stopJobs().catch(() => undefined);
+  await closeDb().catch(() => undefined);
+  await worker?.stop();
+  await smtp?.close();
+  await postgres?.stop();
+  await rm(dir, { recursive: true, force: true });
+}, 60_000);
+
+async function staffAddress(): Promise<string> {
+  const email = `staff-${randomUUID()}@example.test`;
+  const userId = randomUUID();
+  await runSql(postgres.url, `INSERT INTO "user" (id, email) VALUES ($1, $2)`, [userId, email]);
+  await runSql(postgres.url, `INSERT INTO staff_member (user_id) VALUES ($1)`, [userId]);
+  return email;
+}
+
+/** Enqueues a sign-in mail from this process, then stops this process's queue client (it is not under test). */
+async function askForMail(email: string): Promise<string> {
+  const jobId = await enqueue("sign-in-mail", {
+    email,
+    returnPath: "/",
+    expires: new Date(Date.now() + 30 * 60_000).toISOString(),
+  });
+  await stopJobs();
+  return jobId!;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+it("rides out a 10-second PostgreSQL outage with a job in progress, ends the job and takes the next", async () => {
+  const first = await staffAddress();
+  const release = smtp.hold();
+  const jobId = await askForMail(first);
+  await until("the mail to be in progress", async () => (smtp.held === 1 ? true : undefined), 30_000);
+  await closeDb();
+
+  const stoppedAt = Date.now();
+  await postgres.stop();
+  // The job's mail goes out while the database is away, so its end falls in the outage.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  release();
+  await smtp.waitFor(first);
+  await new Promise((resolve) => setTimeout(resolve, 10_000 - (Date.now() - stoppedAt)));
+  expect(alive(worker.pid), "the worker outlived the outage").toBe(true);
+  postgres = await startPostgres();
+
+  const state = await until(
+    "the job to end",
+    async () => {
+      const rows = await runSql(postgres.url, "SELECT state FROM pgboss.job WHERE id = $1", [jobId]).catch(() => []);
+      const found = rows[0] as { state: string } | undefined;
+      return found && found.state !== "active" ? found.state : undefined;
+    },
+    60_000,
+    250,
+  );
+  expect(state).toBe("completed");
+  expect(smtp.to(first)).toHaveLength(1);
+
+  const log = await readFile(worker.logFile, "utf8");
+  expect(log).toContain("database unavailable; ending the job attempt later");
+  expect(log).not.toContain("Could not start");
+
+  // Still taking jobs: a second mail after the outage goes out.
+  await useDatabase(postgres.url);
+  const second = await staffAddress();
+  await askForMail(second);
+  await smtp.waitFor(second, 1, 60_000);
+  expect(alive(worker.pid)).toBe(true);
+}, 240_000);
