@@ -7,6 +7,7 @@ import { countRequest } from "../../usage/usage-counter";
 import { clientLimitKey } from "../client-address";
 import { countUnknownCredential } from "../rate-limit";
 import { apiSurface } from "../surfaces";
+import { dependencyUnavailable } from "../unavailable";
 import type { Authenticator } from "./authenticator";
 import type { Caller } from "../../partners/partner-caller";
 
@@ -38,10 +39,10 @@ async function findKey(key: string): Promise<KeyRow | undefined> {
     return result.rows[0];
   } catch (error) {
     log().error({ err: error }, "key verification failed");
-    throw new ApiError("service_unavailable", {
-      message: "Key verification is unavailable. This is not a key problem; retry later and do not rotate.",
-      cause: error,
-    });
+    throw dependencyUnavailable(
+      error,
+      "Key verification is unavailable. This is not a key problem; retry later and do not rotate.",
+    );
   }
 }
 
