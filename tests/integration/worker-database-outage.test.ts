@@ -7,6 +7,7 @@ import { closeDb } from "../../lib/db/client";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "../../lib/db/embedded";
 import { enqueue } from "../../lib/queue/enqueue";
 import { stopJobs } from "../../lib/queue/job-queue";
+import { webhookChannel } from "../../lib/webhooks/record-event";
 import { runSql, useDatabase } from "../support/databases";
 import { freePort } from "../support/app-process";
 import { testAppEnv } from "../support/global-setup";
@@ -18,7 +19,8 @@ import { startWorkerProcess, type WorkerProcess } from "../support/worker-proces
  * PostgreSQL goes away for about 10 seconds under `npm run worker` while a job is in progress
  * (a sign-in mail held by the mail server), and the job's end falls inside the outage. pg-boss
  * ended the attempt without awaiting it, so the rejection went unhandled and the worker exited 1.
- * Now it logs, waits, and ends the job once the database is back; and it goes on taking jobs.
+ * Now it logs, waits, and ends the job once the database is back; it goes on taking jobs, and
+ * its webhook dispatcher opens its notification connection (LISTEN) again.
  * A PostgreSQL of this file's own, since the test stops it.
  */
 
@@ -86,7 +88,16 @@ function alive(pid: number): boolean {
   }
 }
 
+/** Sessions of the webhook dispatcher's notification connection (lib/webhooks/dispatcher.ts). */
+async function listeners(): Promise<number> {
+  const rows = await runSql(postgres.url, "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = $1", [
+    `LISTEN ${webhookChannel}`,
+  ]);
+  return (rows[0] as { n: number }).n;
+}
+
 it("rides out a 10-second PostgreSQL outage with a job in progress, ends the job and takes the next", async () => {
+  expect(await listeners()).toBe(1);
   const first = await staffAddress();
   const release = smtp.hold();
   const jobId = await askForMail(first);
@@ -126,4 +137,13 @@ it("rides out a 10-second PostgreSQL outage with a job in progress, ends the job
   await askForMail(second);
   await smtp.waitFor(second, 1, 60_000);
   expect(alive(worker.pid)).toBe(true);
+
+  // The webhook dispatcher listens again (it fell back to polling for good).
+  await until(
+    "the notification connection to be open again",
+    async () => ((await listeners()) === 1 ? true : undefined),
+    30_000,
+    250,
+  );
+  expect(await readFile(worker.logFile, "utf8")).toContain("webhook notification connection open again");
 }, 240_000);
