@@ -26,10 +26,16 @@ const defaultExpireInSeconds = 15 * 60;
  * database away at the end of an attempt is waited out instead of ending the process
  * (lib/jobs/end-job.ts).
  */
-async function attemptAndEnd(boss: PgBoss, queue: string, jobId: string, expireInSeconds: number, work: () => Promise<void>) {
+async function attemptAndEnd(
+  boss: PgBoss,
+  queue: string,
+  jobId: string,
+  expireInSeconds: number,
+  work: () => Promise<"abandoned" | void>,
+) {
   let outcome: { failure?: unknown } = {};
   try {
-    await work();
+    if ((await work()) === "abandoned") return;
   } catch (error) {
     outcome = { failure: error };
   }
