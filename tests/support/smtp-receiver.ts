@@ -15,6 +15,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The Message-ID header as sent, angle brackets included. */
+  messageId: string;
 }
 
 export interface SmtpReceiver {
@@ -61,6 +63,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
               subject: mail.subject ?? "",
               text: mail.text ?? "",
               html: typeof mail.html === "string" ? mail.html : "",
+              messageId: mail.messageId ?? "",
             });
           }
           callback();
