@@ -29,6 +29,8 @@ let port: number;
 let postgres: EmbeddedDatabase;
 let smtp: SmtpReceiver;
 let worker: WorkerProcess;
+let firstJobId: string;
+let secondJobId: string;
 
 const startPostgres = () => startEmbeddedPostgres({ dataDir: dir, port, database: "walkthrough" });
 
@@ -101,6 +103,7 @@ it("rides out a 10-second PostgreSQL outage with a job in progress, ends the job
   const first = await staffAddress();
   const release = smtp.hold();
   const jobId = await askForMail(first);
+  firstJobId = jobId;
   await until("the mail to be in progress", async () => (smtp.held === 1 ? true : undefined), 30_000);
   await closeDb();
 
@@ -134,7 +137,7 @@ it("rides out a 10-second PostgreSQL outage with a job in progress, ends the job
   // Still taking jobs: a second mail after the outage goes out.
   await useDatabase(postgres.url);
   const second = await staffAddress();
-  await askForMail(second);
+  secondJobId = await askForMail(second);
   await smtp.waitFor(second, 1, 60_000);
   expect(alive(worker.pid)).toBe(true);
 
@@ -147,3 +150,21 @@ it("rides out a 10-second PostgreSQL outage with a job in progress, ends the job
   );
   expect(await readFile(worker.logFile, "utf8")).toContain("webhook notification connection open again");
 }, 240_000);
+
+it("keeps a completed job in the job table for an hour, then only in the archive (lib/queue/job-queue.ts)", async () => {
+  // The first mail's job ended two hours ago, as far as pg-boss can tell; the second's just now.
+  await runSql(postgres.url, "UPDATE pgboss.job SET completed_on = now() - interval '2 hours' WHERE id = $1", [firstJobId]);
+  const where = async (id: string) => {
+    const [job] = await runSql(postgres.url, "SELECT 1 FROM pgboss.job WHERE id = $1", [id]);
+    const [archived] = await runSql(postgres.url, "SELECT 1 FROM pgboss.archive WHERE id = $1", [id]);
+    return job ? "job" : archived ? "archive" : "gone";
+  };
+  // The worker's maintenance (every 2 s here) archives it.
+  await until(
+    "the old job to be archived",
+    async () => ((await where(firstJobId)) === "archive" ? true : undefined),
+    60_000,
+    500,
+  );
+  expect(await where(secondJobId)).toBe("job");
+}, 90_000);
