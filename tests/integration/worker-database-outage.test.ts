@@ -168,3 +168,21 @@ it("keeps a completed job in the job table for an hour, then only in the archive
   );
   expect(await where(secondJobId)).toBe("job");
 }, 90_000);
+
+it("asks the database for work fewer than 60 times a second while idle (it was about 86)", async () => {
+  const transactions = async () => {
+    const [row] = (await runSql(
+      postgres.url,
+      "SELECT (xact_commit + xact_rollback)::bigint AS n FROM pg_stat_database WHERE datname = current_database()",
+    )) as { n: string }[];
+    return Number(row!.n);
+  };
+  const before = await transactions();
+  const started = Date.now();
+  await new Promise((resolve) => setTimeout(resolve, 20_000));
+  // Less this test's own sampling: one transaction.
+  const perSecond = (await transactions()) - before - 1;
+  const rate = perSecond / ((Date.now() - started) / 1000);
+  process.stderr.write(`idle worker: ${rate.toFixed(1)} transactions a second\n`);
+  expect(rate).toBeLessThan(60);
+}, 60_000);
