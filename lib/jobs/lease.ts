@@ -16,8 +16,12 @@ import { dropProcessSingleton, processSingleton } from "../process-state";
  */
 
 const slot = "job-leases";
-// More than the attempts one worker process runs at once (lib/jobs/registry.ts concurrency).
-const maxLeases = 16;
+/**
+ * Connections one worker process holds for leases at most: one per leased attempt it runs at once
+ * (the summed concurrency of the jobs with a `workId`, 10 today) and one for the orphan check. Part
+ * of the connection budget (README, Deployment); tests/unit/job-registry.test.ts keeps it enough.
+ */
+export const maxLeases = 12;
 
 function leasePool(): pg.Pool {
   return processSingleton(slot, () => {
