@@ -7,6 +7,7 @@ import path from "node:path";
 import next from "next";
 import { type Config, ConfigError, parseConfig } from "../lib/config";
 import { closeDb } from "../lib/db/client";
+import { survivesOutages } from "../lib/errors/outage-guard";
 import { startWorkers, stopWorkers } from "../lib/jobs/worker";
 import { ensureDemoPartner } from "../lib/partners/ensure-demo-partner";
 import { createApiDispatch } from "../lib/server/api-dispatch";
@@ -24,6 +25,8 @@ const dev = process.argv.includes("--dev");
 const say = (line: string) => process.stderr.write(`[walkthrough] ${line}\n`);
 
 async function main(): Promise<void> {
+  // A database or store outage is waited out, not a reason to exit (lib/errors/outage-guard.ts).
+  survivesOutages();
   const config = parseConfig();
   // First: a start that cannot have a build (a read-only tree without one) stops before anything starts.
   if (!dev) await ensureBuild(root, say);

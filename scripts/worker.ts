@@ -4,6 +4,7 @@
 import "./allow-server-only";
 import { ConfigError, parseConfig } from "../lib/config";
 import { closeDb } from "../lib/db/client";
+import { survivesOutages } from "../lib/errors/outage-guard";
 import { startWorkers, stopWorkers } from "../lib/jobs/worker";
 import { prepareDatabase } from "../lib/db/prepare-database";
 import { sweepTempFilesAtStart } from "../lib/server/sweep-temp-files";
@@ -13,6 +14,8 @@ import { VideoToolsError, videoTools } from "../lib/video/binaries";
 const say = (line: string) => process.stderr.write(`[walkthrough-worker] ${line}\n`);
 
 async function main(): Promise<void> {
+  // A database or store outage is waited out, not a reason to exit (lib/errors/outage-guard.ts).
+  survivesOutages();
   const config = parseConfig();
   await sweepTempFilesAtStart(config.DATA_DIR, say);
   // Workers seal videos: a bad FFMPEG_PATH stops the start rather than the first seal.

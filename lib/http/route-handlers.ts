@@ -1,4 +1,5 @@
 import { ApiError } from "../errors/api-error";
+import { isDependencyUnavailable } from "../errors/dependency-unavailable";
 import { log } from "../log";
 import { authenticators } from "./auth";
 import type { z } from "zod";
@@ -10,6 +11,7 @@ import { pathParams, queryParams } from "./path-params";
 import { consumeRateLimit } from "./rate-limit";
 import { requestIdFor } from "./request-id";
 import { errorResponse } from "./respond";
+import { dependencyUnavailable } from "./unavailable";
 
 export type Handler = (request: Request) => Promise<Response>;
 
@@ -98,6 +100,11 @@ function serve(route: AnyRoute): Handler {
       if (error) {
         errorCode = error.code;
         response = auth.surface.refusal(error, requestId);
+      } else if (isDependencyUnavailable(thrown)) {
+        // The database or the store is away (a restart, an outage): the call is safe to repeat.
+        errorCode = "service_unavailable";
+        log().warn({ err: thrown, requestId, route: route.path }, "a dependency is unavailable");
+        response = auth.surface.refusal(dependencyUnavailable(thrown), requestId);
       } else {
         errorCode = "internal_error";
         log().error({ err: thrown, requestId, route: route.path }, "unhandled error");

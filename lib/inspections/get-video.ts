@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "../db/client";
 import { ApiError } from "../errors/api-error";
+import { dependencyUnavailable } from "../http/unavailable";
 import { log } from "../log";
 import { mediaStorage } from "../media/media-storage";
 import type { PartnerInspection } from "./find-partner-inspection";
@@ -38,7 +39,7 @@ export async function getVideo(inspection: PartnerInspection): Promise<VideoRead
     link = await mediaStorage().signedUrl(video.mediaKey);
   } catch (error) {
     log().error({ err: error, inspectionId: inspection.id }, "no download link could be made for a video");
-    throw new ApiError("service_unavailable", { message: "A download link could not be made. Retrying is safe.", cause: error });
+    throw dependencyUnavailable(error, "A download link could not be made. Retrying is safe.");
   }
   return {
     inspectionId: inspection.id,

@@ -3,7 +3,7 @@ import type PgBoss from "pg-boss";
 import { log } from "../log";
 import { processSingleton } from "../process-state";
 import type { JobContext, JobDefinition } from "./definition";
-import { takeLease } from "./lease";
+import { LeaseLostError, takeLease } from "./lease";
 import { type JobInput, type JobPayload, jobPayloads, type QueueName } from "../queue/payloads";
 import { sendThrough } from "../queue/enqueue";
 import { queues } from "../queue/queues";
@@ -64,19 +64,27 @@ async function continueInFreshJob<N extends QueueName>(
   });
 }
 
-/** Runs one attempt of `job`: its lease, its deadline, and what follows a pause. */
-export async function runAttempt(boss: PgBoss, job: JobDefinition, received: Received): Promise<void> {
+/**
+ * Runs one attempt of `job`: its lease, its deadline, and what follows a pause. Answers
+ * "abandoned" when the attempt lost its lease: the job is then left as it is, since the attempt
+ * that took the work over runs under the same job id (a pg-boss retry) and ends it.
+ */
+export async function runAttempt(boss: PgBoss, job: JobDefinition, received: Received): Promise<"abandoned" | undefined> {
   const payload = jobPayloads[job.queue].parse(received.data) as JobPayload<QueueName>;
   const settings = queues[job.queue];
   const deadline = Date.now() + 1000 * (job.deadlineSeconds ?? settings.deadlineSeconds ?? settings.expireInSeconds);
   const workId = job.workId?.(payload);
   const lease = workId === undefined ? undefined : await takeLease(job.queue, workId);
-  if (lease === "held") return putBack(boss, job.queue, received, workId!);
+  if (lease === "held") {
+    await putBack(boss, job.queue, received, workId!);
+    return;
+  }
 
   const context: JobContext = {
     jobId: received.id,
     deadline,
     shouldPause: () => Date.now() >= deadline || workerState().stopping || lease?.lost === true,
+    assertLeased: async (tx) => lease?.assertHeld(tx),
   };
   let outcome;
   let failure: { error: unknown } | undefined;
@@ -87,6 +95,10 @@ export async function runAttempt(boss: PgBoss, job: JobDefinition, received: Rec
   } finally {
     // Before any fresh job is sent, so that it never finds this attempt's lease still held.
     await lease?.release();
+  }
+  if (failure?.error instanceof LeaseLostError) {
+    log().warn({ job: job.queue, jobId: received.id, workId }, "attempt lost its lease before its writes; it stops here");
+    return "abandoned";
   }
   if (failure) {
     const retry = job.retryLater?.(payload, failure.error);
@@ -107,4 +119,5 @@ export async function runAttempt(boss: PgBoss, job: JobDefinition, received: Rec
     const next = await continueInFreshJob(boss, job.queue, received, outcome.continueWith);
     log().info({ job: job.queue, jobId: received.id, next }, "job paused; the work continues in a fresh job");
   }
+  return undefined;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Tx } from "../db/client";
 import type { JobPayload, QueueName } from "../queue/payloads";
 
 /** What a handler knows about the attempt it runs in. */
@@ -12,6 +13,13 @@ export interface JobContext {
    * `{ continueWith }`; the work goes on in a fresh job, which is not a failed attempt.
    */
   shouldPause(): boolean;
+  /**
+   * For a leased job (`workId`): throws LeaseLostError (lib/jobs/lease.ts) once the attempt no
+   * longer holds its lease. Called right before the work's writes, inside their transaction
+   * (`tx`), so that an attempt whose lease was dropped and taken over never writes beside the
+   * one that took it. Does nothing for a job without a lease.
+   */
+  assertLeased(tx?: Tx): Promise<void>;
 }
 
 /** Nothing when the work is done (or has ended), or the payload of the job that continues it. */

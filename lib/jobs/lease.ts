@@ -1,7 +1,9 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import pg from "pg";
+import { db, type Tx } from "../db/client";
 import { databaseUrl } from "../db/database-url";
+import { ProcessWideError } from "../process-wide-error";
 import { dropProcessSingleton, processSingleton } from "../process-state";
 
 /*
@@ -14,8 +16,12 @@ import { dropProcessSingleton, processSingleton } from "../process-state";
  */
 
 const slot = "job-leases";
-// More than the attempts one worker process runs at once (lib/jobs/registry.ts concurrency).
-const maxLeases = 16;
+/**
+ * Connections one worker process holds for leases at most: one per leased attempt it runs at once
+ * (the summed concurrency of the jobs with a `workId`, 10 today) and one for the orphan check. Part
+ * of the connection budget (README, Deployment); tests/unit/job-registry.test.ts keeps it enough.
+ */
+export const maxLeases = 12;
 
 function leasePool(): pg.Pool {
   return processSingleton(slot, () => {
@@ -32,9 +38,34 @@ function lockKeys(queue: string, workId: string): [number, number] {
   return [key(`job-lease:${queue}`), key(workId)];
 }
 
+/**
+ * The attempt no longer holds its lease (its connection broke: a database restart, a cut
+ * connection), so another attempt may be doing the same work: this one must write nothing more.
+ */
+export class LeaseLostError extends ProcessWideError {
+  static override readonly kind: string = "lease-lost";
+  constructor() {
+    super("this attempt lost its lease; another attempt may own the work");
+  }
+}
+
+/*
+ * Whether the lock is still held by the lease's own session, asked from another session (the
+ * writer's transaction): pg_locks shows a two-key advisory lock as (classid, objid) with objsubid 2.
+ */
+const heldSql = `SELECT EXISTS (
+  SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = ($1::int)::oid AND objid = ($2::int)::oid
+    AND objsubid = 2 AND pid = $3::int AND granted) AS held`;
+
 export interface Lease {
   /** The lease connection broke: the lock is gone, and another attempt may start this work. */
   readonly lost: boolean;
+  /**
+   * A fencing check: throws LeaseLostError unless the lease is still held. Inside the writer's
+   * transaction (`tx`), right before its writes: a reclaimed attempt's writes are then refused,
+   * since whoever took the lease over holds it until its own writes are done.
+   */
+  assertHeld(tx?: Tx): Promise<void>;
   release(): Promise<void>;
 }
 
@@ -43,9 +74,14 @@ export async function takeLease(queue: string, workId: string): Promise<Lease | 
   const keys = lockKeys(queue, workId);
   const client = await leasePool().connect();
   let taken: boolean;
+  let pid: number;
   try {
-    const { rows } = await client.query<{ taken: boolean }>("SELECT pg_try_advisory_lock($1::int, $2::int) AS taken", keys);
+    const { rows } = await client.query<{ taken: boolean; pid: number }>(
+      "SELECT pg_try_advisory_lock($1::int, $2::int) AS taken, pg_backend_pid() AS pid",
+      keys,
+    );
     taken = rows[0]?.taken === true;
+    pid = rows[0]?.pid ?? 0;
   } catch (error) {
     client.release(true);
     throw error;
@@ -60,6 +96,16 @@ export async function takeLease(queue: string, workId: string): Promise<Lease | 
   return {
     get lost() {
       return state.lost;
+    },
+    async assertHeld(tx) {
+      if (state.lost) throw new LeaseLostError();
+      const rows = tx
+        ? await tx.$queryRawUnsafe<{ held: boolean }[]>(heldSql, ...keys, pid)
+        : await db().$queryRawUnsafe<{ held: boolean }[]>(heldSql, ...keys, pid);
+      if (rows[0]?.held !== true) {
+        state.lost = true;
+        throw new LeaseLostError();
+      }
     },
     async release() {
       client.off("error", onError);

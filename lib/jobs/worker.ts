@@ -6,7 +6,9 @@ import { config } from "../config";
 import { log } from "../log";
 import { runAttempt, workerState } from "./attempt";
 import type { JobDefinition } from "./definition";
+import { endJob } from "./end-job";
 import { closeLeases } from "./lease";
+import { survivesOutages } from "../errors/outage-guard";
 import { jobPayloads } from "../queue/payloads";
 import { jobQueue, queueOptions, stopJobs } from "../queue/job-queue";
 import { giveUpQueueOf, queues } from "../queue/queues";
@@ -14,15 +16,52 @@ import { reclaimOrphanedJobs } from "./reclaim-orphans";
 import { jobRegistry } from "./registry";
 import { startWebhookDispatcher, stopWebhookDispatcher } from "../webhooks/dispatcher";
 
-const fetchOptions = { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true } as const;
+/*
+ * Each loop asks the database for a job every `pollingIntervalSeconds` while its queue is idle:
+ * at 0.5 s for every loop an idle worker ran some 80 transactions a second. A job someone waits
+ * for is found within half a second by its queue's first loop; the queue's other loops (its
+ * concurrency) look every 2 s, and whenever one loop of a queue receives a job it wakes the
+ * others (pg-boss `notifyWorker`), so under load they look again at once instead of sleeping.
+ * Schedules and give-up steps wait for nobody and look every 5 s.
+ */
+const pollSeconds = { first: 0.5, more: 2, unhurried: 5 } as const;
+const fetchOptions = (pollingIntervalSeconds: number) =>
+  ({ batchSize: 1, pollingIntervalSeconds, includeMetadata: true }) as const;
+
+/** pg-boss's default expiry, which the give-up queues keep. */
+const defaultExpireInSeconds = 15 * 60;
+
+/**
+ * Runs `work` for one received job and ends the job here, never by a rejection to pg-boss, so a
+ * database away at the end of an attempt is waited out instead of ending the process
+ * (lib/jobs/end-job.ts).
+ */
+async function attemptAndEnd(
+  boss: PgBoss,
+  queue: string,
+  jobId: string,
+  expireInSeconds: number,
+  work: () => Promise<"abandoned" | void>,
+) {
+  let outcome: { failure?: unknown } = {};
+  try {
+    if ((await work()) === "abandoned") return;
+  } catch (error) {
+    outcome = { failure: error };
+  }
+  await endJob(boss, queue, jobId, outcome, expireInSeconds);
+}
 
 /** Runs a job's give-up step for each job that pg-boss failed for good (lib/queue/queues.ts `giveUp`). */
 async function workGiveUps(boss: PgBoss, job: JobDefinition): Promise<void> {
   const onGiveUp = job.onGiveUp!;
-  await boss.work(giveUpQueueOf(job.queue), fetchOptions, async ([received]) => {
+  const queue = giveUpQueueOf(job.queue);
+  await boss.work(queue, fetchOptions(pollSeconds.unhurried), async ([received]) => {
     if (!received) return;
     log().warn({ job: job.queue, jobId: received.id }, "job failed for good; running its give-up step");
-    await onGiveUp(jobPayloads[job.queue].parse(received.data), received.output);
+    await attemptAndEnd(boss, queue, received.id, defaultExpireInSeconds, () =>
+      onGiveUp(jobPayloads[job.queue].parse(received.data), received.output),
+    );
   });
 }
 
@@ -48,6 +87,7 @@ function startReclaiming(boss: PgBoss, jobs: readonly JobDefinition[]): void {
  * changes the expiry of jobs sent from then on.
  */
 export async function startWorkers(jobs: readonly JobDefinition[] = jobRegistry): Promise<void> {
+  survivesOutages();
   const boss = await jobQueue();
   workerState().stopping = false;
   for (const job of jobs) {
@@ -57,10 +97,19 @@ export async function startWorkers(jobs: readonly JobDefinition[] = jobRegistry)
     await boss.updateQueue(job.queue, queueOptions(job.queue));
     if (job.schedule) await boss.schedule(job.queue, job.schedule, {}, { tz: "UTC" });
     if (job.onGiveUp) await workGiveUps(boss, job);
+    const siblings: string[] = [];
     for (let i = 0; i < (job.concurrency ?? 1); i++) {
-      await boss.work<object>(job.queue, fetchOptions, async ([received]) => {
-        if (received) await runAttempt(boss, job, received);
+      const every = job.schedule ? pollSeconds.unhurried : i === 0 ? pollSeconds.first : pollSeconds.more;
+      const self = { id: "" };
+      self.id = await boss.work<object>(job.queue, fetchOptions(every), async ([received]) => {
+        if (!received) return;
+        // There may be more: the queue's other loops look now.
+        for (const other of siblings) if (other !== self.id) boss.notifyWorker(other);
+        await attemptAndEnd(boss, job.queue, received.id, queues[job.queue].expireInSeconds, () =>
+          runAttempt(boss, job, received),
+        );
       });
+      siblings.push(self.id);
     }
   }
   startReclaiming(boss, jobs);

@@ -140,7 +140,7 @@ export function errorResponses(operation: AnyOperation): Record<string, ZodOpenA
       description: description(status, codes),
       headers: {
         "X-Request-Id": { $ref: "#/components/headers/RequestId" },
-        ...(status === 429 && { "Retry-After": { $ref: "#/components/headers/RetryAfter" } }),
+        ...((status === 429 || status === 503) && { "Retry-After": { $ref: "#/components/headers/RetryAfter" } }),
       },
       content: {
         "application/json": {

@@ -1,4 +1,5 @@
 import "server-only";
+import { config } from "../config";
 import { db } from "../db/client";
 import { formatDay } from "../format/dates";
 import type { FindingSeverity } from "../generated/prisma/enums";
@@ -18,6 +19,11 @@ const severityRank: Record<FindingSeverity, number> = { MAJOR: 0, MODERATE: 1, M
 
 // A mail is read days later: its pictures' links last a week (the most an S3 presigned link may).
 const pictureLinkSeconds = 7 * 24 * 3600;
+
+/** One report to one person is one message, however often it is sent. */
+export function reportMessageId(inspectionId: string, userId: string): string {
+  return `<report.${inspectionId}.${userId}@${new URL(config().APP_URL).hostname}>`;
+}
 
 async function topFindings(inspectionId: string): Promise<{ shown: ReportMailFinding[]; more: number }> {
   const rows = await db().finding.findMany({
@@ -46,20 +52,28 @@ async function topFindings(inspectionId: string): Promise<{ shown: ReportMailFin
 }
 
 /**
- * Mails the report to everyone whose choices the report meets, each once: a person is recorded
- * as mailed right after their message is accepted, so a retry skips them (a crash in between may
- * mail that one person twice, never nobody). The message carries signed picture links: only the
- * recipient's domain and the subject are logged (lib/mail/send-mail.ts).
+ * Mails the report to everyone whose choices the report meets, each once. Each mail is an outbox
+ * row first (report_mail, the intent), then sent, then marked sent: a retry after a crash sends
+ * only what is not marked, so nobody is lost and nobody gets a second message. A crash after the
+ * server accepted a mail but before it was marked sends it again with the same Message-ID, the
+ * same message to the recipient's mail client. The message carries signed picture links: only
+ * the recipient's domain and the subject are logged (lib/mail/send-mail.ts).
  */
 export async function mailReport(inspectionId: string): Promise<number> {
   const inspection = await db().inspection.findUniqueOrThrow({
     where: { id: inspectionId },
-    include: { property: true, task: { select: { scheduledDate: true } }, reportMails: { select: { userId: true } } },
+    include: {
+      property: true,
+      task: { select: { scheduledDate: true } },
+      reportMails: { select: { userId: true, sentAt: true } },
+    },
   });
   const { recipients, severities, missedSteps } = await decideDeliveryOf(inspectionId);
-  const mailed = new Set(inspection.reportMails.map((mail) => mail.userId));
+  const sent = new Set(inspection.reportMails.filter((mail) => mail.sentAt !== null).map((mail) => mail.userId));
+  // Intended and not marked sent: owed whatever the delivery choices say now.
+  const owed = inspection.reportMails.filter((mail) => mail.sentAt === null).map((mail) => mail.userId);
   const people = await db().user.findMany({
-    where: { id: { in: recipients.filter((id) => !mailed.has(id)) } },
+    where: { id: { in: [...new Set([...owed, ...recipients])].filter((id) => !sent.has(id)) } },
     select: { id: true, email: true },
   });
   if (people.length === 0) return 0;
@@ -82,9 +96,17 @@ export async function mailReport(inspectionId: string): Promise<number> {
     moreFindings: more,
     reportUrl: reportUrl(inspectionId),
   };
+  await db().reportMail.createMany({
+    data: people.map((person) => ({ inspectionId, userId: person.id })),
+    skipDuplicates: true,
+  });
   for (const person of people) {
-    await sendMail(reportMail(person.email, content));
-    await db().reportMail.create({ data: { inspectionId, userId: person.id } });
+    const message = await reportMail(person.email, content);
+    await sendMail({ ...message, messageId: reportMessageId(inspectionId, person.id) });
+    await db().reportMail.update({
+      where: { inspectionId_userId: { inspectionId, userId: person.id } },
+      data: { sentAt: new Date() },
+    });
   }
   log().info({ inspectionId, mailed: people.length }, "report mailed");
   return people.length;

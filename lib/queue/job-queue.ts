@@ -14,6 +14,20 @@ import { giveUpQueueOf, queueNames, queues, retiredQueueNames } from "./queues";
 
 const slot = "job-queue";
 
+/*
+ * How long finished jobs are kept (pg-boss's defaults: 12 hours in the job table, then 7 days in
+ * the archive, some 10 million rows at 50,000 walkthroughs a day of 15 to 35 jobs each). What
+ * operations read is recent: a job's state just after it ran (tests, `admin jobs`), and failed
+ * jobs, which `admin jobs` and the consoles list until they are archived. So a completed job
+ * leaves the job table after an hour, a failed one after 12 hours as before, and the archive
+ * keeps both one day: about 2 to 4 million rows at that volume (README, Deployment).
+ */
+const jobRetention = {
+  archiveCompletedAfterSeconds: 60 * 60,
+  archiveFailedAfterSeconds: 12 * 60 * 60,
+  deleteAfterDays: 1,
+} as const;
+
 /** pg-boss's settings for a queue, from lib/queue/queues.ts. */
 export function queueOptions(name: QueueName): PgBoss.Queue {
   const settings = queues[name];
@@ -79,6 +93,7 @@ async function startBoss(): Promise<PgBoss> {
     schema: "pgboss",
     // Maintenance is what notices attempts that outlived their timeout (a killed worker's).
     maintenanceIntervalSeconds: config().JOB_MAINTENANCE_INTERVAL_SECONDS,
+    ...jobRetention,
   });
   boss.on("error", (error: Error & { code?: string }) =>
     log().error({ err: { message: error.message, code: error.code } }, "job queue error"),

@@ -2,6 +2,7 @@ import "server-only";
 import { pool } from "../db/client";
 import { assertPartnerActive, type Caller } from "../partners/partner-caller";
 import { ApiError } from "../errors/api-error";
+import { dependencyUnavailable } from "../http/unavailable";
 import { log } from "../log";
 import { assertReturnUrlAllowed, parseReturnUrl } from "./return-url";
 import { taskIdHashSql } from "./task-id-hash";
@@ -57,10 +58,7 @@ async function readAllowlist(partnerId: string): Promise<string[]> {
     return result.rows.map((row) => row.entry);
   } catch (error) {
     log().error({ err: error }, "return_url allowlist could not be read");
-    throw new ApiError("service_unavailable", {
-      message: "The return_url allowlist cannot be read right now. Retrying is safe.",
-      cause: error,
-    });
+    throw dependencyUnavailable(error, "The return_url allowlist cannot be read right now. Retrying is safe.");
   }
 }
 

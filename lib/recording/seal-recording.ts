@@ -128,7 +128,7 @@ async function storeVerified(key: string, file: string, contentType: string): Pr
  * Makes the video, then stores it while cutting the stills from the same local file, then writes
  * the video's row, the taps' seconds and the result lines (with their stills) in one transaction.
  */
-async function assembleAndRecord(work: string, input: SealInput, timings: Timings): Promise<void> {
+async function assembleAndRecord(work: string, input: SealInput, timings: Timings, fence: Fence): Promise<void> {
   const runs = await timed(timings, "joinMs", () => joinRuns(work, input));
   const output = path.join(work, "walkthrough.mp4");
   const assembled = await timed(timings, "ffmpegMs", () =>
@@ -156,12 +156,14 @@ async function assembleAndRecord(work: string, input: SealInput, timings: Timing
     source: input.source,
   });
   const key = recordingKeys.video(input.inspectionId);
+  await fence();
   const [stored, stillKeys] = await Promise.all([
     timed(timings, "storeMs", () => storeVerified(key, output, assembled.contentType)),
     timed(timings, "stillsMs", () => storeStills(work, input.inspectionId, output, lines, assembled.durationSeconds)),
   ]);
 
   await db().$transaction(async (tx) => {
+    await fence(tx);
     await tx.$executeRaw`
       UPDATE checklist_tap t SET video_seconds = s.seconds
       FROM unnest(${sealedTaps.map((tap) => tap.seq)}::int[], ${sealedTaps.map((tap) => tap.videoSeconds)}::float8[]) AS s(seq, seconds)
@@ -212,8 +214,18 @@ export async function failRecording(
   return failed;
 }
 
+/**
+ * Throws when the caller may no longer write (a job attempt that lost its lease: lib/jobs/lease.ts);
+ * called before the video is stored and first thing in each transaction that writes.
+ */
+type Fence = (tx?: Tx) => Promise<void>;
+
 /** Seals one finished walkthrough (see the top of this file). Safe to run again at any point. */
-export async function sealRecording(inspectionId: string, partnerId: string): Promise<void> {
+export async function sealRecording(
+  inspectionId: string,
+  partnerId: string,
+  fence: Fence = async () => undefined,
+): Promise<void> {
   const inspection = await db().inspection.findUnique({
     where: { id: inspectionId },
     include: { video: { select: { inspectionId: true } } },
@@ -234,7 +246,7 @@ export async function sealRecording(inspectionId: string, partnerId: string): Pr
     const started = performance.now();
     try {
       // A video row names a finished pass: the video, its stills and its lines were written together.
-      if (!inspection.video) await assembleAndRecord(work, input, timings);
+      if (!inspection.video) await assembleAndRecord(work, input, timings, fence);
     } catch (error) {
       if (!(error instanceof UnprocessableVideoError)) throw error;
       log().warn({ inspectionId, err: { message: error.message } }, "walkthrough could not be made into a video");
@@ -245,6 +257,7 @@ export async function sealRecording(inspectionId: string, partnerId: string): Pr
     }
     // Sealed, its analysis queued and its event recorded, together: none is ever left out.
     await db().$transaction(async (tx) => {
+      await fence(tx);
       const { count } = await tx.inspection.updateMany({
         where: { id: inspectionId, sealedAt: null },
         data: { sealedAt: new Date(), status: "processing" },

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError } from "../errors/api-error";
+import { isDependencyUnavailable } from "../errors/dependency-unavailable";
+import { dependencyUnavailable } from "../http/unavailable";
 import { requestIdFor } from "../http/request-id";
 import { errorResponse } from "../http/respond";
 import { log } from "../log";
@@ -152,7 +154,10 @@ export async function answerWithWebHandler(
   } catch (error) {
     const requestId = request ? requestIdFor(request) : randomUUID();
     log().error({ err: error, requestId, method: req.method, ...failure.logFields }, failure.message);
-    response = errorResponse(new ApiError("internal_error"), requestId);
+    response = errorResponse(
+      isDependencyUnavailable(error) ? dependencyUnavailable(error) : new ApiError("internal_error"),
+      requestId,
+    );
   }
   await writeWebResponse(response, res);
 }

@@ -36,6 +36,7 @@ interface DispatcherState {
   flushActive: boolean;
   pollTimer?: NodeJS.Timeout;
   listener?: pg.Client;
+  reconnectTimer?: NodeJS.Timeout;
   flushing: Promise<void>;
   /** A notification or the timer came: look for events to build (not on every pump). */
   buildWanted: boolean;
@@ -173,14 +174,46 @@ function wake(): void {
   pump();
 }
 
-async function listen(): Promise<pg.Client> {
+const firstReconnectMs = 1000;
+const longestReconnectMs = 30_000;
+
+/**
+ * The notification connection. When it breaks (PostgreSQL restarted, the connection cut) it is
+ * opened again, waiting longer after each failed try, for as long as the dispatcher runs; until
+ * then the timer finds the work, only later.
+ */
+function listen(retryInMs = firstReconnectMs, again = false): void {
+  const s = state();
+  if (!s.running) return;
   const client = new pg.Client({ connectionString: databaseUrl() });
-  // A lost connection only slows the first attempt to the next poll.
-  client.on("error", (error) => log().warn({ err: error }, "webhook notification connection lost"));
+  let lost = false;
+  let open = false;
+  const reopen = (error?: Error) => {
+    if (lost) return;
+    lost = true;
+    if (s.listener === client) s.listener = undefined;
+    void client.end().catch(() => undefined);
+    if (!s.running) return;
+    // A connection that was open starts the waits over; a try that failed waits longer next time.
+    const wait = open ? firstReconnectMs : retryInMs;
+    log().warn({ err: error, retryInMs: wait }, "webhook notification connection lost; opening it again");
+    clearTimeout(s.reconnectTimer);
+    s.reconnectTimer = setTimeout(() => listen(Math.min(wait * 2, longestReconnectMs), true), wait).unref();
+  };
+  client.on("error", reopen);
+  client.on("end", () => reopen());
   client.on("notification", wake);
-  await client.connect();
-  await client.query(`LISTEN ${webhookChannel}`);
-  return client;
+  s.listener = client;
+  client
+    .connect()
+    .then(() => client.query(`LISTEN ${webhookChannel}`))
+    .then(() => {
+      open = true;
+      if (again) log().info("webhook notification connection open again");
+      // Whatever was notified while the connection was away.
+      wake();
+    })
+    .catch((error: unknown) => reopen(error as Error));
 }
 
 /** Starts sending in this process (the worker side). */
@@ -188,10 +221,7 @@ export async function startWebhookDispatcher(): Promise<void> {
   const s = state();
   if (s.running) return;
   s.running = true;
-  s.listener = await listen().catch((error: unknown) => {
-    log().warn({ err: error }, "webhook dispatcher polls only: no notification connection");
-    return undefined;
-  });
+  listen();
   s.pollTimer = setInterval(wake, idlePollMs);
   s.pollTimer.unref();
   wake();
@@ -203,8 +233,10 @@ export async function stopWebhookDispatcher(): Promise<void> {
   if (!s.running) return;
   s.running = false;
   clearInterval(s.pollTimer);
-  await s.listener?.end().catch(() => undefined);
+  clearTimeout(s.reconnectTimer);
+  const listener = s.listener;
   s.listener = undefined;
+  await listener?.end().catch(() => undefined);
   while (s.inFlight > 0 || s.pumping) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     await s.flushing;

@@ -15,6 +15,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The Message-ID header as sent, angle brackets included. */
+  messageId: string;
 }
 
 export interface SmtpReceiver {
@@ -24,6 +26,12 @@ export interface SmtpReceiver {
   to(address: string): ReceivedMail[];
   /** Waits for the `count`th message to `address` and answers it. */
   waitFor(address: string, count?: number, timeoutMs?: number): Promise<ReceivedMail>;
+  /**
+   * Holds every message from now on in the middle of its DATA (the sender waits for the answer)
+   * until the returned function is called; `held` counts those waiting.
+   */
+  hold(): () => void;
+  readonly held: number;
   close(): Promise<void>;
 }
 
@@ -36,13 +44,17 @@ export function linkIn(mail: ReceivedMail, prefix: string): string {
 
 export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   const received: ReceivedMail[] = [];
+  const gate = { closed: Promise.resolve(), held: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          gate.held += 1;
+          await gate.closed;
+          gate.held -= 1;
           const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
           for (const to of recipients) {
             received.push({
@@ -51,6 +63,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
               subject: mail.subject ?? "",
               text: mail.text ?? "",
               html: typeof mail.html === "string" ? mail.html : "",
+              messageId: mail.messageId ?? "",
             });
           }
           callback();
@@ -65,6 +78,17 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
     url: `smtp://127.0.0.1:${port}`,
     received,
     to,
+    hold() {
+      let open = () => undefined as void;
+      gate.closed = new Promise<void>((resolve) => (open = resolve));
+      return () => {
+        gate.closed = Promise.resolve();
+        open();
+      };
+    },
+    get held() {
+      return gate.held;
+    },
     waitFor: (address, count = 1, timeoutMs = 20_000) =>
       until(`mail #${count} to ${address}`, async () => to(address)[count - 1], timeoutMs, 50),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

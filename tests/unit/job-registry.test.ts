@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { jobPayloads } from "../../lib/queue/payloads";
 import { queueNames, queues } from "../../lib/queue/queues";
+import { maxLeases } from "../../lib/jobs/lease";
 import { jobRegistry } from "../../lib/jobs/registry";
 import { feedLimits } from "../../lib/roster-feeds/feed-limits";
 
@@ -26,5 +27,10 @@ describe("the job registry and the declared queues", () => {
     // The queue layer states the number; the feed's limits (domain) are what it must cover.
     const wholePollSeconds = (feedLimits.maxPages * feedLimits.requestTimeoutMs) / 1000;
     expect(queues["poll-roster-feed"]).toMatchObject({ retryLimit: 1, expireInSeconds: wholePollSeconds + 200 });
+  });
+
+  it("has a lease connection for every leased attempt a worker runs at once, and one for the orphan check", () => {
+    const leasedAtOnce = jobRegistry.filter((job) => job.workId).reduce((sum, job) => sum + (job.concurrency ?? 1), 0);
+    expect(leasedAtOnce + 1).toBeLessThanOrEqual(maxLeases);
   });
 });

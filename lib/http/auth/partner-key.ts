@@ -8,6 +8,7 @@ import { clientLimitKey } from "../client-address";
 import { countUnknownCredential } from "../rate-limit";
 import { apiSurface } from "../surfaces";
 import { assertWorkspaceKind } from "../../workspaces/workspace-kind";
+import { dependencyUnavailable } from "../unavailable";
 import type { Authenticator } from "./authenticator";
 import type { Caller } from "../../partners/partner-caller";
 
@@ -40,10 +41,10 @@ async function findKey(key: string): Promise<KeyRow | undefined> {
     return result.rows[0];
   } catch (error) {
     log().error({ err: error }, "key verification failed");
-    throw new ApiError("service_unavailable", {
-      message: "Key verification is unavailable. This is not a key problem; retry later and do not rotate.",
-      cause: error,
-    });
+    throw dependencyUnavailable(
+      error,
+      "Key verification is unavailable. This is not a key problem; retry later and do not rotate.",
+    );
   }
 }
 

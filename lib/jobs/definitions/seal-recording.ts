@@ -18,7 +18,8 @@ export const sealRecordingJob = defineJob({
   queue: "seal-recording",
   concurrency: 1,
   workId: (job) => job.inspectionId,
-  handler: ({ inspectionId, partnerId }) => sealRecording(inspectionId, partnerId),
+  // Its writes are fenced: an attempt that lost the lease writes nothing beside the one that took it.
+  handler: ({ inspectionId, partnerId }, context) => sealRecording(inspectionId, partnerId, context.assertLeased),
   retryLater: (job) => nextSealAttempt(job),
   // pg-boss's own retries ran out as well: a worker killed again and again, or the database away
   // when a failure was to be tried again. Inside the day: tried again later; past it, seal_failed.
