@@ -41,14 +41,23 @@ function print(stream: CliOutput, text: string): Promise<void> {
 function readOptions(command: Command, args: string[]): { options: OptionValues; json: boolean } {
   const spec = Object.fromEntries(command.options.map((name) => [name, { type: "string" as const }]));
   try {
-    const { values } = parseArgs({
+    const { values, positionals } = parseArgs({
       args,
       options: { ...spec, json: { type: "boolean" } },
       strict: true,
-      allowPositionals: false,
+      allowPositionals: command.positionals !== undefined,
     });
     const { json, ...rest } = values;
-    return { options: rest as OptionValues, json: json === true };
+    const wanted = command.positionals ?? [];
+    if (positionals.length !== wanted.length) {
+      throw new UsageError(
+        positionals.length < wanted.length
+          ? `Missing <${wanted[positionals.length]}>.`
+          : `Unexpected "${positionals[wanted.length]}".`,
+      );
+    }
+    const named = Object.fromEntries(wanted.map((name, index) => [name, positionals[index]]));
+    return { options: { ...(rest as OptionValues), ...named }, json: json === true };
   } catch (error) {
     throw new UsageError(oneLine(error));
   }
@@ -116,11 +125,13 @@ export async function runCli(argv: string[], options: RunCliOptions): Promise<nu
   try {
     const { options: values, json } = readOptions(command, argv.slice(commandWords(command)));
     const work = command.prepare(values);
-    const result = await (database === "shared"
-      ? onSharedDatabase(env, () => withEnv(env, work))
-      : withEnv(env, () => onOwnDatabase(env, say, work)));
+    const result = await (command.needsDatabase === false
+      ? withEnv(env, work)
+      : database === "shared"
+        ? onSharedDatabase(env, () => withEnv(env, work))
+        : withEnv(env, () => onOwnDatabase(env, say, work)));
     await print(stdout, json ? jsonLine(result.json) : `${result.text}\n`);
-    return 0;
+    return result.exitCode ?? 0;
   } catch (error) {
     const usageLine = error instanceof UsageError ? `${commandUsage(command)}\n` : "";
     await print(stderr, `${oneLine(error)}\n${usageLine}`);
