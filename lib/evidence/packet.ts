@@ -93,8 +93,9 @@ export async function packetResponse(query: URLSearchParams, inspectionId: strin
   };
 
   const zip = new ZipFile();
-  zip.addBuffer(Buffer.from(`${recording.jws}\n`), "recording-record.jws");
-  if (report) zip.addBuffer(Buffer.from(`${report.jws}\n`), "report-record.jws");
+  // Exactly the compact JWS, no newline: `openssl dgst -sha256` on the file prints what the next record chains to.
+  zip.addBuffer(Buffer.from(recording.jws), "recording-record.jws");
+  if (report) zip.addBuffer(Buffer.from(report.jws), "report-record.jws");
   zip.addBuffer(Buffer.from(JSON.stringify(jwks, null, 2)), "jwks.json");
   if (jwk) {
     const pem = createPublicKey({ key: jwk as JsonWebKey, format: "jwk" }).export({ type: "spki", format: "pem" });

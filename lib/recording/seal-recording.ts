@@ -254,7 +254,7 @@ export async function sealRecording(inspectionId: string, partnerId: string): Pr
         data: { sealedAt, status: "processing" },
       });
       if (count === 0) return;
-      await signRecordingRecord(tx, facts, sealedAt);
+      await timed(timings, "signMs", () => signRecordingRecord(tx, facts, sealedAt));
       await enqueue("analyze-inspection", { inspectionId, partnerId }, { tx });
       // Held for every result unless there is nothing to wait for (spec, Events).
       const held = input.sections.length > 0 && input.source !== "file";

@@ -1,10 +1,12 @@
 import { createHash, createPublicKey, verify as verifySignature, type JsonWebKey } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { promisify } from "node:util";
 import { randomUUID } from "node:crypto";
 import { calculateJwkThumbprint } from "jose";
 import yauzl from "yauzl";
@@ -29,6 +31,7 @@ import { item } from "../fixtures/roster";
  * streamed and checked by `evidence verify`, and what a changed byte does to that check.
  */
 
+const run = promisify(execFile);
 let partner: TestPartner;
 let workspaceId: string;
 let dir: string;
@@ -106,6 +109,19 @@ async function tampered(source: string, target: string, name: string, change: (b
   zip.close();
   out.end();
   await written;
+}
+
+/** Every entry of a packet, whole (test packets are small). */
+async function entries(file: string): Promise<Map<string, Buffer>> {
+  const zip = await yauzl.openPromise(file, { lazyEntries: true });
+  const found = new Map<string, Buffer>();
+  for await (const entry of zip.eachEntry()) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
+    found.set(entry.fileName, Buffer.concat(chunks));
+  }
+  zip.close();
+  return found;
 }
 
 const flipLastByte = (bytes: Buffer) => {
@@ -284,8 +300,24 @@ describe("evidence records", () => {
     // The seal's still, and the analysis's pick of the item's picture the report shows.
     expect(result.checks.filter((check) => check.subject.startsWith("stills/")).length).toBeGreaterThanOrEqual(1);
     expect(result.checks.filter((check) => check.subject.startsWith("findings/after/"))).toHaveLength(1);
-    const text = await readFile(file);
-    expect(text.length).toBeGreaterThan(video.length / 2);
+    const inside = await entries(file);
+    // The record's file is exactly the compact JWS: `openssl dgst -sha256` on it prints what the chain and the report name.
+    expect(sha256(inside.get("recording-record.jws")!)).toBe(sha256(first.jws));
+    expect(inside.get("VERIFY.txt")!.toString("utf8")).toContain("openssl pkeyutl -verify -pubin -inkey public-key.pem -rawin");
+    expect(inside.get("public-key.pem")!.toString("utf8")).toContain("BEGIN PUBLIC KEY");
+    // VERIFY.txt's own commands, run as written on the unpacked packet, with openssl alone.
+    const unpacked = path.join(dir, "unpacked");
+    for (const [name, bytes] of inside) {
+      await mkdir(path.dirname(path.join(unpacked, name)), { recursive: true });
+      await writeFile(path.join(unpacked, name), bytes);
+    }
+    const verifyText = inside.get("VERIFY.txt")!.toString("utf8");
+    const step3 = verifyText.slice(verifyText.indexOf("  f=recording-record.jws"), verifyText.indexOf('must print "Signature'));
+    const signature = await run("bash", ["-c", step3], { cwd: unpacked });
+    expect(signature.stdout).toContain("Signature Verified Successfully");
+    const digest = await run("openssl", ["dgst", "-sha256", "video/walkthrough.mp4"], { cwd: unpacked });
+    expect(digest.stdout).toContain(decode(first.jws).payload.video.sha256);
+    expect([...inside.keys()].filter((name) => name.startsWith("findings/after/"))).toHaveLength(1);
 
     const videoChanged = path.join(dir, "video-changed.zip");
     await tampered(file, videoChanged, "video/walkthrough.mp4", flipLastByte);
