@@ -4,6 +4,7 @@ import { stillWidthMax } from "../video/extract-still";
 import { ffmpegVersion } from "../video/tool-version";
 import { objectSha256 } from "./object-digest";
 import { signRecord, type SignedRecord } from "./sign-record";
+import { reusedBy, type ReuseFlag, videoFrameHashes } from "./reuse";
 import { staysAround, type StayBounds } from "./stays";
 
 /*
@@ -16,6 +17,8 @@ import { staysAround, type StayBounds } from "./stays";
 export interface RecordingFacts {
   inspectionId: string;
   propertyId: string;
+  /** Difference hashes of frames sampled across the video (lib/evidence/reuse.ts). */
+  frameHashes: bigint[];
   record: Omit<RecordingRecord, "sealed_at" | "home_chain" | "stay">;
 }
 
@@ -49,10 +52,16 @@ export interface RecordingRecord {
   stills_derivation: string;
   home_chain?: { previous_inspection_id: string; previous_record_sha256: string };
   stay?: StayBounds;
+  /** Other walkthroughs of the partner (last 90 days) whose video this one repeats; omitted when none. */
+  reuse?: ReuseFlag[];
 }
 
-/** What the record says that storage and ffmpeg know: read before the seal's transaction. */
-export async function gatherRecordingFacts(inspectionId: string): Promise<RecordingFacts> {
+/**
+ * What the record says that storage and ffmpeg know: read before the seal's transaction. `work`
+ * is the seal's folder (the video is sampled there, fetched from storage when a resumed seal
+ * has no local copy).
+ */
+export async function gatherRecordingFacts(inspectionId: string, work: string): Promise<RecordingFacts> {
   const inspection = await db().inspection.findUniqueOrThrow({
     where: { id: inspectionId },
     include: {
@@ -91,6 +100,7 @@ export async function gatherRecordingFacts(inspectionId: string): Promise<Record
   return {
     inspectionId,
     propertyId: inspection.propertyId,
+    frameHashes: await videoFrameHashes(work, video.mediaKey, video.durationSeconds),
     record: {
       record: "recording",
       version: 1,
@@ -138,6 +148,7 @@ export async function signRecordingRecord(tx: Tx, facts: RecordingFacts, sealedA
     orderBy: { seq: "desc" },
   });
   const stay = await staysAround(tx, facts.propertyId, new Date(facts.record.done_received_at));
+  const reuse = await reusedBy(tx, facts.inspectionId, facts.frameHashes);
   const record: RecordingRecord = {
     ...facts.record,
     sealed_at: sealedAt.toISOString(),
@@ -145,10 +156,18 @@ export async function signRecordingRecord(tx: Tx, facts: RecordingFacts, sealedA
       ? { home_chain: { previous_inspection_id: previous.inspectionId, previous_record_sha256: previous.sha256 } }
       : {}),
     ...(stay ? { stay } : {}),
+    ...(reuse.length > 0 ? { reuse } : {}),
   };
   const signed = await signRecord(tx, record);
   await tx.evidenceRecord.create({
-    data: { inspectionId: facts.inspectionId, kind: "recording", propertyId: facts.propertyId, ...signed },
+    data: {
+      inspectionId: facts.inspectionId,
+      kind: "recording",
+      propertyId: facts.propertyId,
+      ...signed,
+      frameDhashes: facts.frameHashes,
+      reuseSuspected: reuse.length > 0,
+    },
   });
   return signed;
 }

@@ -12,7 +12,7 @@ import type { ServiceFailReason } from "../inspections/failure-reasons";
 import { failInspection } from "../inspections/release-report";
 import { recordInspectionEvents, recordingCompletedHoldSeconds } from "../webhooks/record-event";
 import { enqueue } from "../queue/enqueue";
-import { gatherRecordingFacts, signRecordingRecord } from "../evidence/recording-record";
+import { gatherRecordingFacts, type RecordingFacts, signRecordingRecord } from "../evidence/recording-record";
 import { log } from "../log";
 import { sealTempDir } from "../media/data-dir-layout";
 import { mediaStorage } from "../media/media-storage";
@@ -233,9 +233,11 @@ export async function sealRecording(inspectionId: string, partnerId: string): Pr
     const work = await mkdtemp(path.join(sealTempDir(config().DATA_DIR), "seal-"));
     const timings: Timings = {};
     const started = performance.now();
+    let facts: RecordingFacts;
     try {
       // A video row names a finished pass: the video, its stills and its lines were written together.
       if (!inspection.video) await assembleAndRecord(work, input, timings);
+      facts = await timed(timings, "evidenceMs", () => gatherRecordingFacts(inspectionId, work));
     } catch (error) {
       if (!(error instanceof UnprocessableVideoError)) throw error;
       log().warn({ inspectionId, err: { message: error.message } }, "walkthrough could not be made into a video");
@@ -244,7 +246,6 @@ export async function sealRecording(inspectionId: string, partnerId: string): Pr
     } finally {
       await rm(work, { recursive: true, force: true });
     }
-    const facts = await timed(timings, "evidenceMs", () => gatherRecordingFacts(inspectionId));
     // Sealed, its recording record signed, its analysis queued and its event recorded, together:
     // none is ever left out, and none happens twice.
     await db().$transaction(async (tx) => {

@@ -60,11 +60,8 @@ const evidence = (inspectionId: string) =>
 
 /** One walkthrough recorded, tapped and finished over HTTP; answers once the app's worker sealed it. */
 async function sealedWalk(options: { beforeFinish?: (inspectionId: string) => Promise<void> } = {}) {
-  const link = await issueLink(partner.apiKey, {
-    workspace_id: workspaceId,
-    task_id: `task-${randomUUID()}`,
-    property_id: "home-1",
-  });
+  const taskId = `task-${randomUUID()}`;
+  const link = await issueLink(partner.apiKey, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1" });
   const rec = recorder(link.recording_url);
   const opened = await rec.open();
   expect(opened.status, opened.text).toBe(200);
@@ -76,7 +73,7 @@ async function sealedWalk(options: { beforeFinish?: (inspectionId: string) => Pr
   const done = await rec.finish({ parts: manifest, events_seq: 1, finish_anyway: [ids[1]!] });
   expect(done.status, done.text).toBe(202);
   expect((await waitUntilSealed(rec)).state).toBe("sealed");
-  return { inspectionId, manifest, ids };
+  return { inspectionId, taskId, manifest, ids };
 }
 
 function decode<T = RecordingRecord>(jws: string) {
@@ -131,7 +128,7 @@ const flipLastByte = (bytes: Buffer) => {
 };
 
 describe("evidence records", () => {
-  let first: { inspectionId: string; jws: string };
+  let first: { inspectionId: string; taskId: string; jws: string };
 
   it("signs the recording record at the seal; it verifies with Node's crypto against the published keys", async () => {
     const walk = await sealedWalk();
@@ -139,7 +136,7 @@ describe("evidence records", () => {
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body.report_record).toBeUndefined();
     const jws = answer.body.recording_record as string;
-    first = { inspectionId: walk.inspectionId, jws };
+    first = { inspectionId: walk.inspectionId, taskId: walk.taskId, jws };
     // On the app's own address (APP_URL).
     expect(new URL(answer.body.jwks_url as string).pathname).toBe("/.well-known/jwks.json");
 
@@ -223,6 +220,14 @@ describe("evidence records", () => {
       },
     });
     expectError(await evidence(randomUUID()), 404, "not_found");
+
+    // The same video handed in again: flagged in the record and on the status read; the first is not.
+    expect(payload.reuse).toEqual([{ kind: "video", inspection_id: first.inspectionId, similarity: expect.any(Number) }]);
+    expect(payload.reuse![0]!.similarity).toBeGreaterThanOrEqual(0.8);
+    const status = (taskId: string) =>
+      call("GET", "/v1/inspections", { key: partner.apiKey, query: { workspace_id: workspaceId, task_id: taskId } });
+    expect((await status(second.taskId)).body.evidence).toEqual({ reuse_suspected: true });
+    expect((await status(first.taskId)).body.evidence).toEqual({ reuse_suspected: false });
   });
 
   it("signs the report record at release, naming the recording record and each finding's source and pictures", async () => {
