@@ -28,7 +28,9 @@ function signingKeyPem(): string {
 }
 
 /** The key and its public half, from PKCS#8 PEM; anything but Ed25519 is refused. */
-export async function loadSigningKey(pem: string): Promise<EvidenceSigningKey> {
+export async function loadSigningKey(text: string): Promise<EvidenceSigningKey> {
+  // Environment files often carry a PEM on one line with its newlines written as \n.
+  const pem = text.replace(/\\n/g, "\n").trim();
   const keyObject = createPrivateKey(pem);
   if (keyObject.asymmetricKeyType !== "ed25519") {
     throw new Error(`EVIDENCE_SIGNING_KEY must be an Ed25519 key (it is ${keyObject.asymmetricKeyType ?? "not asymmetric"})`);
@@ -45,7 +47,7 @@ export async function loadSigningKey(pem: string): Promise<EvidenceSigningKey> {
 /** The process's signing key (read once; a failed read is tried again on the next call). */
 export function evidenceSigningKey(): Promise<EvidenceSigningKey> {
   return processSingleton("evidence-signing-key", () =>
-    loadSigningKey(signingKeyPem().trim()).catch((error: unknown) => {
+    loadSigningKey(signingKeyPem()).catch((error: unknown) => {
       dropProcessSingleton("evidence-signing-key");
       throw error;
     }),
