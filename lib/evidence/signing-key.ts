@@ -1,5 +1,5 @@
 import "server-only";
-import { createPrivateKey, createPublicKey, generateKeyPairSync } from "node:crypto";
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync } from "node:crypto";
 import { calculateJwkThumbprint, importPKCS8, type CryptoKey, type JWK } from "jose";
 import { config } from "../config";
 import { dropProcessSingleton, processSingleton } from "../process-state";
@@ -44,11 +44,16 @@ export async function loadSigningKey(text: string): Promise<EvidenceSigningKey> 
   };
 }
 
-/** The process's signing key (read once; a failed read is tried again on the next call). */
+/**
+ * The process's signing key, read once per key (a failed read is tried again on the next call).
+ * Keyed by the key itself, so a rotated key is never answered from the old one's slot.
+ */
 export function evidenceSigningKey(): Promise<EvidenceSigningKey> {
-  return processSingleton("evidence-signing-key", () =>
-    loadSigningKey(signingKeyPem()).catch((error: unknown) => {
-      dropProcessSingleton("evidence-signing-key");
+  const pem = signingKeyPem();
+  const slot = `evidence-signing-key:${createHash("sha256").update(pem).digest("hex")}`;
+  return processSingleton(slot, () =>
+    loadSigningKey(pem).catch((error: unknown) => {
+      dropProcessSingleton(slot);
       throw error;
     }),
   );

@@ -1,4 +1,4 @@
-import { createHash, createPublicKey, verify as verifySignature, type JsonWebKey } from "node:crypto";
+import { createHash, createPublicKey, generateKeyPairSync, verify as verifySignature, type JsonWebKey } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -18,6 +18,7 @@ import type { ReportRecord } from "../../lib/evidence/report-record";
 import { call, expectError } from "../support/api";
 import { appUnderTest } from "../support/app-under-test";
 import { runAdmin, runAdminJson } from "../support/cli";
+import { until } from "../support/until";
 import { makeTestVideo } from "../support/video-fixtures";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
 import { issueLink, readyWorkspace } from "../fixtures/recording";
@@ -290,7 +291,10 @@ describe("evidence records", () => {
     const file = path.join(dir, "packet.zip");
     await download(packet.download_url, file);
     // A link changed in any way opens nothing.
-    expect((await fetch(packet.download_url.replace(/signature=./, "signature=A"))).status).toBe(403);
+    const forgedLink = new URL(packet.download_url);
+    const signatureText = forgedLink.searchParams.get("signature")!;
+    forgedLink.searchParams.set("signature", `${signatureText[0] === "A" ? "B" : "A"}${signatureText.slice(1)}`);
+    expect((await fetch(forgedLink)).status).toBe(403);
 
     const previous = path.join(dir, "first.jws");
     await writeFile(previous, first.jws);
@@ -342,6 +346,46 @@ describe("evidence records", () => {
     expect(forged.stdout).toMatch(/FAILS +recording record signature/);
     // The report record no longer names it either.
     expect(forged.stdout).toMatch(/FAILS +report record names the recording record/);
+  });
+
+  it("keeps serving a rotated key: a record signed before the rotation and one after both verify", async () => {
+    const second = await db().evidenceRecord.findFirstOrThrow({
+      where: {
+        kind: "recording",
+        inspectionId: { not: first.inspectionId },
+        propertyId: (
+          await db().evidenceRecord.findFirstOrThrow({ where: { inspectionId: first.inspectionId, kind: "recording" } })
+        ).propertyId,
+      },
+    });
+    const rotated = generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    const env = { DATA_DIR: appUnderTest().dataDir, APP_URL: appUnderTest().baseUrl, EVIDENCE_SIGNING_KEY: rotated };
+    // The analysis done first (it waits for staff on the pending item), so the release is this process's, with the new key.
+    await until(
+      "the second walkthrough's analysis",
+      async () => (await db().inspection.findUniqueOrThrow({ where: { id: second.inspectionId } })).analyzedAt ?? undefined,
+      60_000,
+    );
+    const pending = await db().inspectionItem.findMany({ where: { inspectionId: second.inspectionId, state: "pending" } });
+    for (const line of pending) {
+      await runAdminJson(
+        ["review", "decide", "--inspection", second.inspectionId, "--item", line.itemId, "--state", "verified"],
+        env,
+      );
+    }
+    expect((await runAdmin(["review", "release", "--inspection", second.inspectionId], env)).code).toBe(0);
+    const answer = await evidence(second.inspectionId);
+    const before = decode(answer.body.recording_record as string).header.kid;
+    const after = decode(answer.body.report_record as string).header.kid;
+    expect(after).not.toBe(before);
+    const jwks = (await (await fetch(answer.body.jwks_url as string)).json()) as { keys: { kid: string }[] };
+    expect(jwks.keys.map((key) => key.kid)).toEqual(expect.arrayContaining([before, after]));
+    const file = path.join(dir, "rotated.zip");
+    await download((answer.body.packet as { download_url: string }).download_url, file);
+    const checked = await runAdmin(["evidence", "verify", file, "--json"], { APP_URL: appUnderTest().baseUrl });
+    expect(checked.code, checked.stdout + checked.stderr).toBe(0);
+    const checks = (JSON.parse(checked.stdout) as { checks: { subject: string; ok: boolean; detail: string }[] }).checks;
+    expect(checks.find((check) => check.subject === "report record signature")?.detail).toBe(`signed by key ${after}`);
   });
 
   it("checks the chain link against the previous record given", async () => {
