@@ -2,7 +2,7 @@
 // `npm run bench -- <name> [<name>...]` runs only those. One throwaway PostgreSQL serves them all.
 // Before any server code: lets its `import "server-only"` load outside Next (see the file).
 import "../scripts/allow-server-only";
-import { randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -21,6 +21,10 @@ process.env.LOG_LEVEL ??= "warn";
 // Every database here is external, which requires APP_SECRET; seeding in this process and the apps
 // it starts (they inherit the environment) share this one.
 process.env.APP_SECRET ??= randomBytes(32).toString("base64url");
+// And EVIDENCE_SIGNING_KEY, for the same reason.
+process.env.EVIDENCE_SIGNING_KEY ??= generateKeyPairSync("ed25519")
+  .privateKey.export({ type: "pkcs8", format: "pem" })
+  .toString();
 
 const say = (line: string) => console.log(line);
 

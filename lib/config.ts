@@ -22,6 +22,12 @@ const schema = z
     RUN_WORKERS: flag.default(true),
     JOB_MAINTENANCE_INTERVAL_SECONDS: positiveInt.default(30),
     APP_SECRET: z.string().min(32).optional(),
+    // The Ed25519 key (PKCS#8 PEM) that signs evidence records (lib/evidence); with the embedded
+    // database one is made on first use and kept in DATA_DIR.
+    EVIDENCE_SIGNING_KEY: z
+      .string()
+      .regex(/-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----/, "must be a PKCS#8 PEM private key")
+      .optional(),
     // Defaults to on only with the embedded database: a production start must not print a key.
     CREATE_DEMO_PARTNER: flag.optional(),
     // Reverse proxies in front of the app whose X-Forwarded-For entry is trusted (lib/server/front-door.ts).
@@ -131,6 +137,15 @@ const schema = z
         code: "custom",
         path: ["APP_SECRET"],
         message: "required with an external DATABASE_URL (at least 32 characters, the same on every process of the deployment)",
+      });
+    }
+    // Records signed by a key only one host knows would verify against a JWKS the others never saw.
+    if (env.DATABASE_URL !== undefined && env.EVIDENCE_SIGNING_KEY === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["EVIDENCE_SIGNING_KEY"],
+        message:
+          "required with an external DATABASE_URL (an Ed25519 private key, PKCS#8 PEM: openssl genpkey -algorithm ed25519)",
       });
     }
     // One without the other would only fail at the first tour import.

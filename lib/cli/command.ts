@@ -10,6 +10,8 @@ export interface CommandResult {
   json: Record<string, unknown>;
   /** What a person reads. */
   text: string;
+  /** Non-zero for a command that ran and found something wrong (a check that failed); 0 when absent. */
+  exitCode?: number;
 }
 
 export interface Command {
@@ -22,6 +24,10 @@ export interface Command {
   options: readonly string[];
   /** Options that take no value (`--sandbox`): "true" in the option values when given. */
   flags?: readonly string[];
+  /** Names of the words after the options that the command takes, each required (`packet`); none when absent. */
+  positionals?: readonly string[];
+  /** False for a command that works on files alone: no database is opened for it. */
+  needsDatabase?: false;
   /** Checks the options and returns the work to do once the database is ready. */
   prepare(options: OptionValues): () => Promise<CommandResult>;
 }

@@ -4,6 +4,7 @@ import { checklistCommands } from "./checklist-commands";
 import { connectorCommands } from "./connector-commands";
 import { consolePeopleCommands } from "./console-people-commands";
 import { demoCommands } from "./demo-commands";
+import { evidenceCommands } from "./evidence-commands";
 import type { Command } from "./command";
 import { feedCommands } from "./feed-commands";
 import { jobsCommands } from "./jobs-commands";
@@ -30,6 +31,7 @@ const all: Command[] = [
   ...connectorCommands,
   ...demoCommands,
   ...sandboxCommands,
+  ...evidenceCommands,
 ];
 
 /** The command named by the first words of the command line (two, or one for `jobs`), if there is one. */

@@ -42,17 +42,26 @@ function readOptions(command: Command, args: string[]): { options: OptionValues;
   const spec = Object.fromEntries(command.options.map((name) => [name, { type: "string" as const }]));
   const flags = Object.fromEntries((command.flags ?? []).map((name) => [name, { type: "boolean" as const }]));
   try {
-    const { values } = parseArgs({
+    const { values, positionals } = parseArgs({
       args,
       options: { ...spec, ...flags, json: { type: "boolean" } },
       strict: true,
-      allowPositionals: false,
+      allowPositionals: command.positionals !== undefined,
     });
     const { json, ...rest } = values;
     const options = Object.fromEntries(
       Object.entries(rest).map(([name, value]) => [name, value === true ? "true" : value === false ? undefined : value]),
     ) as OptionValues;
-    return { options, json: json === true };
+    const wanted = command.positionals ?? [];
+    if (positionals.length !== wanted.length) {
+      throw new UsageError(
+        positionals.length < wanted.length
+          ? `Missing <${wanted[positionals.length]}>.`
+          : `Unexpected "${positionals[wanted.length]}".`,
+      );
+    }
+    const named = Object.fromEntries(wanted.map((name, index) => [name, positionals[index]]));
+    return { options: { ...options, ...named }, json: json === true };
   } catch (error) {
     throw new UsageError(oneLine(error));
   }
@@ -120,11 +129,13 @@ export async function runCli(argv: string[], options: RunCliOptions): Promise<nu
   try {
     const { options: values, json } = readOptions(command, argv.slice(commandWords(command)));
     const work = command.prepare(values);
-    const result = await (database === "shared"
-      ? onSharedDatabase(env, () => withEnv(env, work))
-      : withEnv(env, () => onOwnDatabase(env, say, work)));
+    const result = await (command.needsDatabase === false
+      ? withEnv(env, work)
+      : database === "shared"
+        ? onSharedDatabase(env, () => withEnv(env, work))
+        : withEnv(env, () => onOwnDatabase(env, say, work)));
     await print(stdout, json ? jsonLine(result.json) : `${result.text}\n`);
-    return 0;
+    return result.exitCode ?? 0;
   } catch (error) {
     const usageLine = error instanceof UsageError ? `${commandUsage(command)}\n` : "";
     await print(stderr, `${oneLine(error)}\n${usageLine}`);

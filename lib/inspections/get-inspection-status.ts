@@ -11,6 +11,8 @@ export interface InspectionStatusRead {
   inspectionId?: string;
   completedAt?: Date;
   checklist?: ChecklistBlock;
+  /** From the seal on: whether its video repeats another walkthrough's (lib/evidence/reuse.ts). */
+  reuseSuspected?: boolean;
 }
 
 interface Row {
@@ -21,11 +23,13 @@ interface Row {
   checklist: unknown;
   sealed_at: Date | null;
   completed_at: Date | null;
+  reuse_suspected: boolean | null;
 }
 
 // Workspace, task and inspection in one round trip: the partner polls this.
 const sql = `
-  SELECT t.id AS task_id, i.id AS inspection_id, i.status, i.property_id, i.checklist, i.sealed_at, i.completed_at
+  SELECT t.id AS task_id, i.id AS inspection_id, i.status, i.property_id, i.checklist, i.sealed_at, i.completed_at,
+         (SELECT e.reuse_suspected FROM evidence_record e WHERE e.inspection_id = i.id AND e.kind = 'recording') AS reuse_suspected
   FROM workspace w
   LEFT JOIN task t ON t.workspace_id = w.id AND t.external_id_hash = ${taskIdHashSql("$3")} AND t.external_id = $3
   LEFT JOIN inspection i ON i.task_id = t.id
@@ -50,5 +54,11 @@ export async function getInspectionStatus(partnerId: string, workspaceId: string
     checklist: row.checklist,
     sealedAt: row.sealed_at,
   });
-  return { status: row.status, inspectionId: row.inspection_id, completedAt: row.completed_at ?? undefined, checklist };
+  return {
+    status: row.status,
+    inspectionId: row.inspection_id,
+    completedAt: row.completed_at ?? undefined,
+    checklist,
+    reuseSuspected: row.reuse_suspected ?? undefined,
+  };
 }

@@ -88,8 +88,8 @@ export async function judgeItem(
   }
   // The item's picture is its best frame.
   const best = usable[0]!;
-  await context.storage.put(recordingKeys.still(item.inspectionId, item.position), best.jpeg, { contentType: "image/jpeg" });
-  const picture = { stillKey: recordingKeys.still(item.inspectionId, item.position), frameStats: { ...best.stats } };
+  await context.storage.put(recordingKeys.picture(item.inspectionId, item.position), best.jpeg, { contentType: "image/jpeg" });
+  const picture = { stillKey: recordingKeys.picture(item.inspectionId, item.position), frameStats: { ...best.stats } };
   if (!context.provider) {
     await awaitStaff(item, picture);
     return "review";

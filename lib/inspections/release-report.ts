@@ -1,5 +1,6 @@
 import "server-only";
 import { db, type Tx } from "../db/client";
+import { signReportRecord } from "../evidence/report-record";
 import { ApiError } from "../errors/api-error";
 import { countUnfinishedJobs } from "../queue/unfinished-jobs";
 import { recordInspectionEvents } from "../webhooks/record-event";
@@ -29,7 +30,8 @@ async function waitingForStaff(tx: Tx, inspectionId: string): Promise<{ items: n
  * re-checked (`not_checked` within its 24 hours) does not hold the report: the block shows it
  * `in_progress` meanwhile. Under the inspection's row lock, so two releases make one. However long
  * staff took, the release completes it; past 2 days after the seal it sends no event
- * (lib/inspections/completed-event.ts).
+ * (lib/inspections/completed-event.ts). The report record is signed in the same transaction
+ * (lib/evidence/report-record.ts).
  */
 export async function releaseIfReady(inspectionId: string): Promise<ReleaseOutcome> {
   return db().$transaction(async (tx) => {
@@ -39,7 +41,9 @@ export async function releaseIfReady(inspectionId: string): Promise<ReleaseOutco
     if (!row.analyzed_at) return "waiting";
     const waiting = await waitingForStaff(tx, inspectionId);
     if (waiting.items > 0 || waiting.findings > 0 || waiting.beingMade > 0) return "waiting";
-    await tx.inspection.update({ where: { id: inspectionId }, data: { status: "completed", completedAt: new Date() } });
+    const completedAt = new Date();
+    await tx.inspection.update({ where: { id: inspectionId }, data: { status: "completed", completedAt } });
+    await signReportRecord(tx, inspectionId, completedAt);
     await settleDelivery(tx, inspectionId);
     await recordCompletedEvent(tx, inspectionId);
     return "released";
@@ -75,10 +79,12 @@ export async function releaseReport(inspectionId: string): Promise<void> {
         detail: { findings_being_made: beingMade },
       });
     }
+    const completedAt = new Date();
     await tx.inspection.update({
       where: { id: inspectionId },
-      data: { status: "completed", completedAt: new Date(), analyzedAt: new Date() },
+      data: { status: "completed", completedAt, analyzedAt: completedAt },
     });
+    await signReportRecord(tx, inspectionId, completedAt);
     await settleDelivery(tx, inspectionId);
     await recordCompletedEvent(tx, inspectionId);
   });

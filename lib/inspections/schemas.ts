@@ -73,6 +73,16 @@ export const inspectionStatusRecord = z
     media_expires_in: mediaExpiresIn
       .optional()
       .meta({ description: "Accompanies `checklist`: seconds its `image_url`s stay valid (900)." }),
+    evidence: z
+      .object({
+        reuse_suspected: z.boolean().meta({
+          description:
+            "True when this walkthrough's video repeats another walkthrough's of your homes in the last 90 days " +
+            "(frames compared by perceptual hash): a replayed old video. The recording record names which.",
+        }),
+      })
+      .optional()
+      .meta({ description: "From the seal on (`processing`, `completed`, or `failed` after the seal)." }),
     checklist: checklistBlock
       .optional()
       .meta({ description: "As soon as the walkthrough has results, on any status; omitted when the home has no checklist." }),

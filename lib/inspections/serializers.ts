@@ -29,6 +29,7 @@ export function serializeInspectionStatus(read: InspectionStatusRead) {
     completed_at: completed ? read.completedAt?.toISOString() : undefined,
     media_expires_in: read.checklist ? defaultSignedUrlSeconds : undefined,
     checklist: read.checklist ? serializeChecklistBlock(read.checklist) : undefined,
+    evidence: read.reuseSuspected === undefined ? undefined : { reuse_suspected: read.reuseSuspected },
   };
 }
 

@@ -3,6 +3,7 @@ import type { AnyOperation } from "../http/operation";
 import { createBaselinePhotoImport, readBaselinePhotoImport } from "./baseline-photos";
 import { putChecklist, readChecklist, removeChecklist } from "./checklists";
 import { createRosterImport, listRosterProperties, readRosterImport } from "./roster";
+import { readInspectionEvidence } from "./evidence";
 import { readInspectionFindings, readInspectionStatus, readInspectionVideo } from "./inspections";
 import { readRecordingLink } from "./recording-links";
 import { createRosterSync } from "./roster-syncs";
@@ -30,6 +31,7 @@ export const operations: AnyOperation[] = [
   readInspectionStatus,
   readInspectionFindings,
   readInspectionVideo,
+  readInspectionEvidence,
   createWorkspaceClaim,
   createSandboxWalkthrough,
 ];

@@ -101,6 +101,7 @@ export interface PartRequest {
   source: "camera" | "file";
   contentType: string;
   declaredBytes?: number;
+  userAgent?: string;
 }
 
 /** The part number from the path and the headers of `PUT /parts/{n}`, or the refusal naming what is wrong. */
@@ -133,5 +134,7 @@ export function parsePartRequest(requestHeaders: Headers, partNumberText: string
     source: headers["x-recording-source"],
     contentType: headers["content-type"],
     declaredBytes: length !== null && /^\d+$/.test(length) ? Number(length) : undefined,
+    // Kept as sent (bounded): the device the recording record names, never trusted for anything.
+    userAgent: requestHeaders.get("user-agent")?.slice(0, 512) || undefined,
   };
 }

@@ -28,6 +28,11 @@ export const recordingKeys = {
   upload: (inspectionId: string) => `recordings/${inspectionId}/upload`,
   video: (inspectionId: string) => `recordings/${inspectionId}/walkthrough.mp4`,
   still: (inspectionId: string, position: number) => `stills/${inspectionId}/${position}.jpg`,
+  /**
+   * The item's picture the analysis picks (its sharpest frame near the tap): kept apart from the
+   * seal's still, which the recording record signs and which must never change (lib/evidence).
+   */
+  picture: (inspectionId: string, position: number) => `stills/${inspectionId}/${position}-picture.jpg`,
   /** The still the phone sent with check `seq`, judged while the cleaner walks. */
   tapStill: (inspectionId: string, seq: number) => `stills/${inspectionId}/taps/${seq}.jpg`,
 };

@@ -12,6 +12,7 @@ import type { ServiceFailReason } from "../inspections/failure-reasons";
 import { failInspection } from "../inspections/release-report";
 import { recordInspectionEvents, recordingCompletedHoldSeconds } from "../webhooks/record-event";
 import { enqueue } from "../queue/enqueue";
+import { gatherRecordingFacts, type RecordingFacts, signRecordingRecord } from "../evidence/recording-record";
 import { log } from "../log";
 import { sealTempDir } from "../media/data-dir-layout";
 import { mediaStorage } from "../media/media-storage";
@@ -28,8 +29,8 @@ import { recordingKeys } from "./recorder-state";
  * run by run, into local files; ffmpeg makes them one MP4 (remuxed when it is H.264, transcoded
  * otherwise, lib/video); the MP4 is stored while the stills at every tap are cut from it; then the
  * video's row, the taps' (and the phone's too-dark spans') seconds of the video and the checklist result lines (with their stills)
- * are written in one transaction; then the inspection is sealed (`processing`) with its analysis
- * queued (lib/inspections/analyze-inspection.ts), and the parts are dropped.
+ * are written in one transaction; then the inspection is sealed (`processing`) with its recording
+ * record signed (lib/evidence/recording-record.ts) and its analysis queued (lib/inspections/analyze-inspection.ts), and the parts are dropped.
  *
  * Resuming: the video and the stills are stored under fixed keys before the row that names them,
  * so a killed seal stores them again at most (never two videos, and no row ever names a partial
@@ -244,9 +245,11 @@ export async function sealRecording(
     const work = await mkdtemp(path.join(sealTempDir(config().DATA_DIR), "seal-"));
     const timings: Timings = {};
     const started = performance.now();
+    let facts: RecordingFacts;
     try {
       // A video row names a finished pass: the video, its stills and its lines were written together.
       if (!inspection.video) await assembleAndRecord(work, input, timings, fence);
+      facts = await timed(timings, "evidenceMs", () => gatherRecordingFacts(inspectionId, work));
     } catch (error) {
       if (!(error instanceof UnprocessableVideoError)) throw error;
       log().warn({ inspectionId, err: { message: error.message } }, "walkthrough could not be made into a video");
@@ -255,14 +258,17 @@ export async function sealRecording(
     } finally {
       await rm(work, { recursive: true, force: true });
     }
-    // Sealed, its analysis queued and its event recorded, together: none is ever left out.
+    // Sealed, its recording record signed, its analysis queued and its event recorded, together:
+    // none is ever left out, and none happens twice.
     await db().$transaction(async (tx) => {
       await fence(tx);
+      const sealedAt = new Date();
       const { count } = await tx.inspection.updateMany({
         where: { id: inspectionId, sealedAt: null },
-        data: { sealedAt: new Date(), status: "processing" },
+        data: { sealedAt, status: "processing" },
       });
       if (count === 0) return;
+      await timed(timings, "signMs", () => signRecordingRecord(tx, facts, sealedAt));
       await enqueue("analyze-inspection", { inspectionId, partnerId }, { tx });
       // Held for every result unless there is nothing to wait for (spec, Events).
       const held = input.sections.length > 0 && input.source !== "file";

@@ -17,6 +17,8 @@ export interface PartUpload {
   sha256: string;
   /** Content-Length when the request declared one. */
   declaredBytes?: number;
+  /** The sender's User-Agent, for the recording record (lib/evidence). */
+  userAgent?: string;
 }
 
 export interface StoredPartAnswer {
@@ -59,8 +61,8 @@ const heldSql = `
 const recordSql = `
   WITH open AS (SELECT id FROM inspection WHERE id = $1 AND finished_at IS NULL AND status = 'recording' FOR SHARE),
        released AS (DELETE FROM recording_reservation WHERE id = $7::uuid AND EXISTS (SELECT 1 FROM open))
-  INSERT INTO recording_part (inspection_id, part_number, run, size, sha256, content_type)
-  SELECT id, $2, $3, $4, $5, $6 FROM open
+  INSERT INTO recording_part (inspection_id, part_number, run, size, sha256, content_type, user_agent)
+  SELECT id, $2, $3, $4, $5, $6, $8 FROM open
   ON CONFLICT (inspection_id, part_number) DO NOTHING
   RETURNING part_number`;
 
@@ -176,6 +178,7 @@ async function storeReserved(
     stored.sha256,
     upload.contentType,
     reservation.id,
+    upload.userAgent ?? null,
   ]);
   if (recorded.rowCount === 0) {
     // Done was tapped (or the walkthrough ended) while the bytes streamed, or another request recorded this number first.

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { config } from "../config";
 import { processSingleton } from "../process-state";
+import { dataDirSecret } from "./data-dir-secret";
 
 /**
  * The key that signs what the service hands out and takes back (cursors, media links) and from
@@ -17,26 +16,8 @@ export function appSecret(): Buffer {
   });
 }
 
-/**
- * The secret kept in `dataDir`, made on first use; every process sharing the folder reads the
- * same. It is written whole to a private temporary file and then linked into place: link()
- * refuses an existing name, so of two processes starting at once exactly one secret wins, and
- * no reader ever sees the file empty or half written.
- */
+/** The secret kept in `dataDir`, made on first use (lib/secrets/data-dir-secret.ts). */
 export function appSecretIn(dataDir: string): Buffer {
-  const file = path.join(dataDir, "app-secret");
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    const draft = `${file}.${process.pid}.${randomBytes(6).toString("hex")}`;
-    writeFileSync(draft, randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
-    try {
-      linkSync(draft, file);
-    } catch (error) {
-      // Another process made it first; use theirs.
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    } finally {
-      rmSync(draft, { force: true });
-    }
-  }
-  return Buffer.from(readFileSync(file, "utf8").trim(), "utf8");
+  const secret = dataDirSecret(dataDir, "app-secret", () => randomBytes(32).toString("base64url"));
+  return Buffer.from(secret.trim(), "utf8");
 }

@@ -4,7 +4,8 @@ import { videoTools } from "./binaries";
 import { runTool, UnprocessableVideoError } from "./run-tool";
 
 const stillTimeoutMs = 120_000;
-const stillWidthMax = 1280;
+/** Stills are scaled down to this width at most (aspect kept), never up: the evidence records say so. */
+export const stillWidthMax = 1280;
 /** Stills cut by one ffmpeg: one process start for many taps, each input seeking on its own. */
 const stillsPerRun = 10;
 

@@ -1,10 +1,12 @@
-import { randomUUID } from "node:crypto";
+import { createHash, createPublicKey, randomUUID, verify, type JsonWebKey } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
+import type { RecordingRecord } from "../../lib/evidence/recording-record";
 import es from "../../lib/i18n/messages/es.json";
 import { recorderWords } from "../support/recorder-words";
 import { decideItem } from "../../lib/review/decide-item";
+import { call } from "../support/api";
 import { expectAccessible } from "../support/axe";
 import {
   expectTapTargets,
@@ -116,6 +118,27 @@ describe("stopping and going on", () => {
       [items[1], "pending"],
       [items[2], "missed"],
     ]);
+
+    // The recording record (issue 27): it verifies with Node's crypto against the published keys,
+    // names every part the phone sent with the hash it sent, the phone's browser, and the bytes the
+    // video endpoint serves.
+    const query = { workspace_id: workspaceId };
+    const evidence = await call("GET", `/v1/inspections/${inspection.id}/evidence`, { key: partner.apiKey, query });
+    expect(evidence.status, evidence.text).toBe(200);
+    const [header, payload, signature] = (evidence.body.recording_record as string).split(".") as [string, string, string];
+    const { kid } = JSON.parse(Buffer.from(header, "base64url").toString("utf8")) as { kid: string };
+    const jwks = (await (await fetch(evidence.body.jwks_url as string)).json()) as { keys: (JsonWebKey & { kid: string })[] };
+    const publicKey = createPublicKey({ key: jwks.keys.find((key) => key.kid === kid)!, format: "jwk" });
+    expect(verify(null, Buffer.from(`${header}.${payload}`), publicKey, Buffer.from(signature, "base64url"))).toBe(true);
+    const record = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as RecordingRecord;
+    const sent = await db().recordingPart.findMany({ where: { inspectionId: inspection.id }, orderBy: { partNumber: "asc" } });
+    expect(record.parts.map((part) => [part.index, part.run, part.sha256])).toEqual(
+      sent.map((part) => [part.partNumber, part.run, part.sha256]),
+    );
+    expect(record).toMatchObject({ capture: "live_camera", user_agent: expect.stringContaining("Chrome") });
+    const videoLink = await call("GET", `/v1/inspections/${inspection.id}/video`, { key: partner.apiKey, query });
+    const bytes = Buffer.from(await (await fetch(videoLink.body.download_url as string)).arrayBuffer());
+    expect(createHash("sha256").update(bytes).digest("hex")).toBe(record.video.sha256);
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureBuild } from "../../lib/server/build";
@@ -13,6 +13,8 @@ declare module "vitest" {
     databaseUrl: string;
     /** The app's APP_SECRET, required with an external database; test code signs and decrypts with it too. */
     appSecret: string;
+    /** The app's EVIDENCE_SIGNING_KEY (PKCS#8 PEM), required with an external database like APP_SECRET. */
+    evidenceSigningKey: string;
     pgAdminUrl: string;
     /** The migrated database every test database is copied from (tests/support/migrated-database.ts). */
     templateDatabase: string;
@@ -56,16 +58,19 @@ export default async function setup(project: TestProject) {
   });
   const databaseUrl = await createDatabase(postgres.adminUrl, "app", { template: templateDatabase });
   const appSecret = randomBytes(32).toString("base64url");
-  const app = await startAppProcess({ databaseUrl, env: { ...testAppEnv, APP_SECRET: appSecret } }).catch(
-    async (error: unknown) => {
-      await postgres.stop();
-      throw error;
-    },
-  );
+  const evidenceSigningKey = generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+  const app = await startAppProcess({
+    databaseUrl,
+    env: { ...testAppEnv, APP_SECRET: appSecret, EVIDENCE_SIGNING_KEY: evidenceSigningKey },
+  }).catch(async (error: unknown) => {
+    await postgres.stop();
+    throw error;
+  });
 
   project.provide("baseUrl", app.baseUrl);
   project.provide("databaseUrl", databaseUrl);
   project.provide("appSecret", appSecret);
+  project.provide("evidenceSigningKey", evidenceSigningKey);
   project.provide("pgAdminUrl", postgres.adminUrl);
   project.provide("templateDatabase", templateDatabase);
   project.provide("appLogFile", app.logFile);

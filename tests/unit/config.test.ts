@@ -12,12 +12,22 @@ describe("parseConfig", () => {
   });
 
   const secret = "s".repeat(32);
+  // Only its shape is checked here (a test value, not a key).
+  const signingKey = "-----BEGIN PRIVATE KEY-----\ntest\n-----END PRIVATE KEY-----";
 
   it("creates a demo partner by default only with the embedded database", () => {
     expect(parseConfig({}).CREATE_DEMO_PARTNER).toBe(true);
-    expect(parseConfig({ DATABASE_URL: "postgresql://db/walkthrough", APP_SECRET: secret }).CREATE_DEMO_PARTNER).toBe(false);
     expect(
-      parseConfig({ DATABASE_URL: "postgresql://db/w", APP_SECRET: secret, CREATE_DEMO_PARTNER: "true" }).CREATE_DEMO_PARTNER,
+      parseConfig({ DATABASE_URL: "postgresql://db/walkthrough", APP_SECRET: secret, EVIDENCE_SIGNING_KEY: signingKey })
+        .CREATE_DEMO_PARTNER,
+    ).toBe(false);
+    expect(
+      parseConfig({
+        DATABASE_URL: "postgresql://db/w",
+        APP_SECRET: secret,
+        EVIDENCE_SIGNING_KEY: signingKey,
+        CREATE_DEMO_PARTNER: "true",
+      }).CREATE_DEMO_PARTNER,
     ).toBe(true);
   });
 
@@ -32,7 +42,10 @@ describe("parseConfig", () => {
       "http://app.localhost",
     ]) {
       expect(allowed({ APP_URL: url }), url).toBe(true);
-      expect(allowed({ APP_URL: url, DATABASE_URL: "postgresql://db/w", APP_SECRET: secret }), url).toBe(true);
+      expect(
+        allowed({ APP_URL: url, DATABASE_URL: "postgresql://db/w", APP_SECRET: secret, EVIDENCE_SIGNING_KEY: signingKey }),
+        url,
+      ).toBe(true);
     }
     // The embedded database alone no longer opens them up: a public origin keeps them off.
     for (const url of [
@@ -71,6 +84,14 @@ describe("parseConfig", () => {
     );
     expect(() => parseConfig({ DATABASE_URL: "postgresql://db/w", APP_SECRET: "short" })).toThrow(/APP_SECRET/);
     expect(parseConfig({ APP_SECRET: undefined }).APP_SECRET).toBeUndefined();
+  });
+
+  it("stops a start with an external database and no EVIDENCE_SIGNING_KEY, naming it", () => {
+    expect(() => parseConfig({ DATABASE_URL: "postgresql://db/w", APP_SECRET: secret })).toThrow(
+      /^Invalid environment variable EVIDENCE_SIGNING_KEY: required with an external DATABASE_URL/,
+    );
+    expect(() => parseConfig({ EVIDENCE_SIGNING_KEY: "not a key" })).toThrow(/EVIDENCE_SIGNING_KEY: must be a PKCS#8 PEM/);
+    expect(parseConfig({}).EVIDENCE_SIGNING_KEY).toBeUndefined();
   });
 
   it("treats an empty variable as unset", () => {

@@ -45,6 +45,8 @@ const folderLayers: Record<string, Layer> = {
   "lib/checklists": "domain",
   "lib/connectors": "domain",
   "lib/demo": "domain",
+  // Signed evidence records, their packet and their check (issue 27).
+  "lib/evidence": "domain",
   "lib/inspections": "domain",
   // The words shown for stored values (severity, status, role): pages, PDFs and mail read them.
   "lib/labels": "domain",

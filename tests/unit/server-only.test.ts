@@ -23,6 +23,7 @@ const serverOnlyFolders = [
   "lib/connectors",
   "lib/consoles",
   "lib/demo",
+  "lib/evidence",
   "lib/inspections",
   "lib/jobs",
   "lib/partner-api",

@@ -1,0 +1,178 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { compactVerify, decodeProtectedHeader, importJWK, type JWK } from "jose";
+import yauzl from "yauzl";
+import { sha256Hex } from "./sign-record";
+import type { RecordingRecord } from "./recording-record";
+import type { ReportRecord } from "./report-record";
+
+/*
+ * `npm run admin -- evidence verify <packet.zip>`: checks a packet as anyone could, from the
+ * published keys and the files alone. Every file is hashed as it streams out of the ZIP, so a
+ * 2 GiB video costs no memory.
+ */
+
+export interface Check {
+  /** What was checked, in words: "recording record signature", "video/walkthrough.mp4". */
+  subject: string;
+  ok: boolean;
+  detail: string;
+}
+
+interface PacketFiles {
+  /** Small text files, whole. */
+  texts: Map<string, string>;
+  /** Every file's SHA-256 and size. */
+  digests: Map<string, { sha256: string; size: number }>;
+}
+
+const textNames: ReadonlySet<string> = new Set(["recording-record.jws", "report-record.jws", "jwks.json"]);
+
+async function readPacket(file: string): Promise<PacketFiles> {
+  const zip = await yauzl.openPromise(file, { lazyEntries: true, autoClose: true });
+  const texts = new Map<string, string>();
+  const digests = new Map<string, { sha256: string; size: number }>();
+  try {
+    for await (const entry of zip.eachEntry()) {
+      if (entry.fileName.endsWith("/")) continue;
+      const stream = await zip.openReadStreamPromise(entry);
+      const hash = createHash("sha256");
+      const kept: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of stream) {
+        const bytes = chunk as Buffer;
+        hash.update(bytes);
+        size += bytes.length;
+        if (textNames.has(entry.fileName)) kept.push(bytes);
+      }
+      digests.set(entry.fileName, { sha256: hash.digest("hex"), size });
+      if (textNames.has(entry.fileName)) texts.set(entry.fileName, Buffer.concat(kept).toString("utf8"));
+    }
+  } finally {
+    zip.close();
+  }
+  return { texts, digests };
+}
+
+/** A recording record: the file itself (`.jws`), or the one inside a packet (`.zip`). */
+export async function readRecordingRecord(file: string): Promise<string> {
+  if (!file.endsWith(".zip")) return (await readFile(file, "utf8")).trim();
+  const record = (await readPacket(file)).texts.get("recording-record.jws");
+  if (!record) throw new Error(`${file} holds no recording-record.jws`);
+  return record.trim();
+}
+
+function payloadOf<T>(jws: string): T {
+  return JSON.parse(Buffer.from(jws.split(".")[1] ?? "", "base64url").toString("utf8")) as T;
+}
+
+async function signatureCheck(subject: string, jws: string, keys: JWK[]): Promise<Check> {
+  try {
+    const { kid, alg } = decodeProtectedHeader(jws);
+    if (alg !== "EdDSA") return { subject, ok: false, detail: `alg is ${String(alg)}, not EdDSA` };
+    const jwk = keys.find((key) => key.kid === kid);
+    if (!jwk) return { subject, ok: false, detail: `signed by key ${String(kid)}, which the JWKS does not hold` };
+    await compactVerify(jws, await importJWK(jwk, "EdDSA"), { algorithms: ["EdDSA"] });
+    return { subject, ok: true, detail: `signed by key ${kid}` };
+  } catch (error) {
+    return { subject, ok: false, detail: `the signature does not verify (${(error as Error).message})` };
+  }
+}
+
+export interface VerifyOptions {
+  /** The published keys (`{ keys: [...] }`), from the server or a file. */
+  jwks: { keys: JWK[] };
+  /** The home's previous recording record (compact JWS), to check the chain link. */
+  previousRecord?: string;
+}
+
+/** Every check of the packet; the packet holds when every one is ok. */
+export async function verifyPacket(file: string, options: VerifyOptions): Promise<Check[]> {
+  const packet = await readPacket(file);
+  const checks: Check[] = [];
+  const recordingJws = packet.texts.get("recording-record.jws")?.trim();
+  if (!recordingJws) return [{ subject: "recording-record.jws", ok: false, detail: "missing from the packet" }];
+  checks.push(await signatureCheck("recording record signature", recordingJws, options.jwks.keys));
+  const recording = payloadOf<RecordingRecord>(recordingJws);
+
+  const video = packet.digests.get("video/walkthrough.mp4");
+  checks.push(
+    !video
+      ? { subject: "video/walkthrough.mp4", ok: false, detail: "missing from the packet" }
+      : video.sha256 === recording.video.sha256 && video.size === recording.video.size_bytes
+        ? { subject: "video/walkthrough.mp4", ok: true, detail: `SHA-256 ${video.sha256}, as recorded` }
+        : {
+            subject: "video/walkthrough.mp4",
+            ok: false,
+            detail: `SHA-256 ${video.sha256} (${video.size} bytes), the record says ${recording.video.sha256} (${recording.video.size_bytes} bytes)`,
+          },
+  );
+
+  const reportJws = packet.texts.get("report-record.jws")?.trim();
+  const report = reportJws ? payloadOf<ReportRecord>(reportJws) : undefined;
+  if (reportJws && report) {
+    checks.push(await signatureCheck("report record signature", reportJws, options.jwks.keys));
+    const expected = sha256Hex(recordingJws);
+    checks.push({
+      subject: "report record names the recording record",
+      ok: report.recording_record_sha256 === expected,
+      detail:
+        report.recording_record_sha256 === expected
+          ? `recording_record_sha256 ${expected}`
+          : `recording_record_sha256 is ${String(report.recording_record_sha256)}, the recording record's SHA-256 is ${expected}`,
+    });
+  }
+
+  // Pictures are named by their SHA-256; each must hash to its name and be one a record names.
+  const named = new Set<string>([
+    ...recording.stills.map((still) => still.sha256),
+    ...(report?.checklist ?? []).map((line) => line.picture_sha256 ?? ""),
+    ...(report?.findings ?? []).flatMap((finding) =>
+      [...finding.after, ...finding.before].map((picture) => picture.sha256 ?? ""),
+    ),
+  ]);
+  const present = new Set<string>();
+  for (const [name, digest] of packet.digests) {
+    const match = /^(stills|findings\/after|findings\/before)\/([0-9a-f]{64})\.jpg$/.exec(name);
+    if (!match) continue;
+    present.add(match[2]!);
+    const ok = digest.sha256 === match[2] && named.has(match[2]!);
+    checks.push({
+      subject: name,
+      ok,
+      detail: ok
+        ? "hashes to its name, which a record names"
+        : digest.sha256 !== match[2]
+          ? `hashes to ${digest.sha256}, not to its name`
+          : "no record names this picture",
+    });
+  }
+  for (const still of recording.stills) {
+    if (!present.has(still.sha256)) {
+      checks.push({
+        subject: `still of item ${still.checklist_item_id}`,
+        ok: false,
+        detail: `stills/${still.sha256}.jpg is missing`,
+      });
+    }
+  }
+
+  if (options.previousRecord !== undefined) {
+    const previous = options.previousRecord.trim();
+    const link = recording.home_chain;
+    const previousSha = sha256Hex(previous);
+    const previousId = payloadOf<RecordingRecord>(previous).inspection_id;
+    const ok = link?.previous_record_sha256 === previousSha && link.previous_inspection_id === previousId;
+    checks.push({
+      subject: "home chain link",
+      ok,
+      detail: ok
+        ? `follows walkthrough ${previousId} (record SHA-256 ${previousSha})`
+        : link
+          ? `the record follows ${link.previous_inspection_id} (${link.previous_record_sha256}); the given record is ${previousId} (${previousSha})`
+          : "the record names no previous walkthrough",
+    });
+  }
+  return checks;
+}

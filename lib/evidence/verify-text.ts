@@ -1,0 +1,67 @@
+import "server-only";
+
+/** VERIFY.txt of a packet: how anyone checks it with `openssl` alone, in plain words. */
+export function verifyText(input: {
+  inspectionId: string;
+  jwksUrl: string;
+  kid: string;
+  hasReport: boolean;
+  videoSha256: string;
+  partsCount: number;
+}): string {
+  const records = input.hasReport ? ["recording-record.jws", "report-record.jws"] : ["recording-record.jws"];
+  return `HOW TO CHECK THIS EVIDENCE PACKET
+Walkthrough ${input.inspectionId}
+
+This folder holds what a cleaner filmed, as the service received and sealed it, with signed
+records that say so. You do not need to trust the service to check it: the commands below use
+only openssl and a shell (Linux or macOS).
+
+WHAT IS HERE
+  recording-record.jws   Signed when the walkthrough was sealed: the server's own times, every
+                         uploaded part's SHA-256 as received, the video's and every still's
+                         SHA-256, the previous walkthrough of the home (home_chain) and the stays
+                         around it.
+${input.hasReport ? "  report-record.jws      Signed when the report was released: the checklist, every finding with\n                         who found it (the AI provider, named, or staff) and its pictures' SHA-256,\n                         and the SHA-256 of the recording record.\n" : "  (no report record yet: the report has not been released)\n"}  video/walkthrough.mp4  The sealed video.
+  stills/, findings/     Pictures, each named by its own SHA-256 (frames cut from the video,
+                         scaled only; before pictures as they were stored).
+  jwks.json              The public keys the records were signed with, as published at
+                         ${input.jwksUrl}
+  public-key.pem         The key that signed these records (kid ${input.kid}), for openssl.
+
+1. THE VIDEO IS THE ONE THAT WAS SEALED
+  openssl dgst -sha256 video/walkthrough.mp4
+must print ${input.videoSha256}, the "video"."sha256" of the recording record (step 3 shows it).
+
+2. EVERY PICTURE IS UNCHANGED
+  for f in stills/*.jpg findings/*/*.jpg; do openssl dgst -sha256 "$f"; done
+Each printed SHA-256 must equal the file's name, and each name appears in a record.
+
+3. THE RECORDS ARE SIGNED BY THE SERVICE
+For each of: ${records.join(", ")}
+  f=recording-record.jws
+  b64url() { s=$(tr '_-' '/+'); while [ $(( \${#s} % 4 )) -ne 0 ]; do s="$s="; done; printf '%s' "$s" | openssl base64 -d -A; }
+  cut -d. -f1,2 "$f" | tr -d '\\n' > signed-part.bin
+  cut -d. -f3 "$f" | tr -d '\\n' | b64url > signature.bin
+  openssl pkeyutl -verify -pubin -inkey public-key.pem -rawin -in signed-part.bin -sigfile signature.bin
+must print "Signature Verified Successfully". To read what was signed:
+  cut -d. -f2 "$f" | tr -d '\\n' | b64url; echo
+Check that public-key.pem is one of the service's published keys: its "x" in jwks.json (and at
+${input.jwksUrl}) equals the key's last 32 bytes:
+  openssl pkey -pubin -in public-key.pem -outform DER | tail -c 32 | openssl base64 -A | tr '+/' '-_' | tr -d '='; echo
+
+4. THE RECORDS BELONG TOGETHER
+${input.hasReport ? '  openssl dgst -sha256 recording-record.jws\nmust print the "recording_record_sha256" of the report record.' : "  (after release, the report record names the recording record's SHA-256)"}
+The recording record's "home_chain"."previous_record_sha256" is the SHA-256 of the home's
+previous recording record: with that walkthrough's packet, openssl dgst -sha256 on its
+recording-record.jws must print it. A record removed or changed later breaks this chain.
+
+5. THE UPLOADED PARTS
+The phone uploaded the video in ${input.partsCount} numbered part(s); the recording record lists each with
+its SHA-256 and the time the server received it. The parts themselves are deleted once the video
+is sealed from them, so they are not in this packet; their hashes, signed at the seal, remain.
+
+Or, with the service's command line tool:
+  npm run admin -- evidence verify packet.zip
+`;
+}

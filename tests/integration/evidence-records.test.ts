@@ -1,0 +1,415 @@
+import { createHash, createPublicKey, generateKeyPairSync, verify as verifySignature, type JsonWebKey } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { promisify } from "node:util";
+import { randomUUID } from "node:crypto";
+import { calculateJwkThumbprint } from "jose";
+import yauzl from "yauzl";
+import { ZipFile } from "yazl";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../lib/db/client";
+import type { RecordingRecord } from "../../lib/evidence/recording-record";
+import type { ReportRecord } from "../../lib/evidence/report-record";
+import { call, expectError } from "../support/api";
+import { appUnderTest } from "../support/app-under-test";
+import { runAdmin, runAdminJson } from "../support/cli";
+import { until } from "../support/until";
+import { makeTestVideo } from "../support/video-fixtures";
+import { createTestPartner, type TestPartner } from "../fixtures/partners";
+import { issueLink, readyWorkspace } from "../fixtures/recording";
+import { recorder, uploadRuns, waitUntilSealed } from "../fixtures/recorder";
+import { item } from "../fixtures/roster";
+
+/*
+ * Issue 27's signed evidence, end to end on the app under test: walkthroughs uploaded over HTTP
+ * and sealed by the app's own worker (real ffmpeg), their records checked with Node's crypto
+ * against /.well-known/jwks.json, the home chain, the stays, the release's record, the packet
+ * streamed and checked by `evidence verify`, and what a changed byte does to that check.
+ */
+
+const run = promisify(execFile);
+let partner: TestPartner;
+let workspaceId: string;
+let dir: string;
+let video: Buffer;
+const items = ["Beds made", "Floors mopped"];
+const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "walkthrough-evidence-"));
+  partner = await createTestPartner("Evidence Co");
+  workspaceId = await readyWorkspace(partner.apiKey, "evidence", [item("home-1")]);
+  const put = await call("PUT", "/v1/properties/home-1/checklist", {
+    key: partner.apiKey,
+    query: { workspace_id: workspaceId },
+    body: { items: items.map((name) => ({ name })) },
+  });
+  expect(put.status, put.text).toBe(200);
+  video = await makeTestVideo(dir, "walk.webm", { format: "webm-vp8-stream", seconds: 3 });
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const evidence = (inspectionId: string) =>
+  call("GET", `/v1/inspections/${inspectionId}/evidence`, { key: partner.apiKey, query: { workspace_id: workspaceId } });
+
+/** One walkthrough recorded, tapped and finished over HTTP; answers once the app's worker sealed it. */
+async function sealedWalk(options: { beforeFinish?: (inspectionId: string) => Promise<void> } = {}) {
+  const taskId = `task-${randomUUID()}`;
+  const link = await issueLink(partner.apiKey, { workspace_id: workspaceId, task_id: taskId, property_id: "home-1" });
+  const rec = recorder(link.recording_url);
+  const opened = await rec.open();
+  expect(opened.status, opened.text).toBe(200);
+  const inspectionId = opened.body.inspection_id as string;
+  const ids = (opened.body.checklist as { items: { id: string }[] }[])[0]!.items.map((entry) => entry.id);
+  const manifest = await uploadRuns(rec, [video], { partSize: 48 * 1024 });
+  await rec.taps([{ seq: 1, item_id: ids[0]!, action: "check", run: 0, run_seconds: 1.2 }]);
+  await options.beforeFinish?.(inspectionId);
+  const done = await rec.finish({ parts: manifest, events_seq: 1, finish_anyway: [ids[1]!] });
+  expect(done.status, done.text).toBe(202);
+  expect((await waitUntilSealed(rec)).state).toBe("sealed");
+  return { inspectionId, taskId, manifest, ids };
+}
+
+function decode<T = RecordingRecord>(jws: string) {
+  const [header, payload, signature] = jws.split(".") as [string, string, string];
+  return {
+    header: JSON.parse(Buffer.from(header, "base64url").toString("utf8")) as { alg: string; kid: string; typ: string },
+    payload: JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as T,
+    signingInput: Buffer.from(`${header}.${payload}`, "ascii"),
+    signature: Buffer.from(signature, "base64url"),
+  };
+}
+
+async function download(url: string, file: string): Promise<void> {
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  await pipeline(Readable.fromWeb(response.body as never), createWriteStream(file));
+}
+
+/** A copy of a packet with `change` applied to one entry's bytes. */
+async function tampered(source: string, target: string, name: string, change: (bytes: Buffer) => Buffer): Promise<void> {
+  const zip = await yauzl.openPromise(source, { lazyEntries: true });
+  const out = new ZipFile();
+  const written = pipeline(out.outputStream, createWriteStream(target));
+  for await (const entry of zip.eachEntry()) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    out.addBuffer(entry.fileName === name ? change(bytes) : bytes, entry.fileName);
+  }
+  zip.close();
+  out.end();
+  await written;
+}
+
+/** Every entry of a packet, whole (test packets are small). */
+async function entries(file: string): Promise<Map<string, Buffer>> {
+  const zip = await yauzl.openPromise(file, { lazyEntries: true });
+  const found = new Map<string, Buffer>();
+  for await (const entry of zip.eachEntry()) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
+    found.set(entry.fileName, Buffer.concat(chunks));
+  }
+  zip.close();
+  return found;
+}
+
+const flipLastByte = (bytes: Buffer) => {
+  const copy = Buffer.from(bytes);
+  copy[copy.length - 10] = copy[copy.length - 10]! ^ 0x01;
+  return copy;
+};
+
+describe("evidence records", () => {
+  let first: { inspectionId: string; taskId: string; jws: string };
+
+  it("signs the recording record at the seal; it verifies with Node's crypto against the published keys", async () => {
+    const walk = await sealedWalk();
+    const answer = await evidence(walk.inspectionId);
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.report_record).toBeUndefined();
+    const jws = answer.body.recording_record as string;
+    first = { inspectionId: walk.inspectionId, taskId: walk.taskId, jws };
+    // On the app's own address (APP_URL).
+    expect(new URL(answer.body.jwks_url as string).pathname).toBe("/.well-known/jwks.json");
+
+    const jwksResponse = await fetch(answer.body.jwks_url as string);
+    expect(jwksResponse.headers.get("content-type")).toBe("application/jwk-set+json");
+    const jwks = (await jwksResponse.json()) as { keys: (JsonWebKey & { kid: string })[] };
+    const record = decode(jws);
+    expect(record.header).toMatchObject({ alg: "EdDSA", typ: "walkthrough-evidence+json" });
+    const jwk = jwks.keys.find((key) => key.kid === record.header.kid)!;
+    expect(jwk).toMatchObject({ kty: "OKP", crv: "Ed25519" });
+    expect(await calculateJwkThumbprint({ kty: jwk.kty!, crv: jwk.crv!, x: jwk.x! })).toBe(record.header.kid);
+    const publicKey = createPublicKey({ key: jwk, format: "jwk" });
+    expect(verifySignature(null, record.signingInput, publicKey, record.signature)).toBe(true);
+
+    const payload = record.payload;
+    expect(payload).toMatchObject({
+      record: "recording",
+      inspection_id: walk.inspectionId,
+      workspace_id: workspaceId,
+      external_property_id: "home-1",
+      capture: "live_camera",
+    });
+    expect(payload.home_chain).toBeUndefined();
+    expect(payload.stay).toBeUndefined();
+    // The parts as the phone sent them, each with the server's time of arrival.
+    expect(payload.parts.map((part) => ({ part_number: part.index, sha256: part.sha256 }))).toEqual(walk.manifest);
+    for (const part of payload.parts)
+      expect(Date.parse(part.received_at)).toBeLessThanOrEqual(Date.parse(payload.done_received_at));
+    expect(Date.parse(payload.sealed_at)).toBeGreaterThanOrEqual(Date.parse(payload.done_received_at));
+    expect(payload.user_agent).toEqual(expect.any(String));
+    expect(payload.video.derivation).toEqual({ method: "transcode", tool: expect.stringMatching(/^ffmpeg version /) });
+    expect(payload.stills).toHaveLength(1);
+    expect(payload.stills[0]).toMatchObject({ checklist_item_id: walk.ids[0], timestamp_seconds: expect.closeTo(1.2, 1) });
+
+    // The bytes the video endpoint serves are the ones the record names.
+    const link = await call("GET", `/v1/inspections/${walk.inspectionId}/video`, {
+      key: partner.apiKey,
+      query: { workspace_id: workspaceId },
+    });
+    const bytes = Buffer.from(await (await fetch(link.body.download_url as string)).arrayBuffer());
+    expect(sha256(bytes)).toBe(payload.video.sha256);
+    expect(bytes.length).toBe(payload.video.size_bytes);
+  });
+
+  it("chains a home's second walkthrough to the first and names the stays around it; 409 before the seal", async () => {
+    const property = await db().property.findFirstOrThrow({
+      where: { externalId: "home-1", workspace: { externalId: workspaceId, partnerId: partner.partnerId } },
+    });
+    // The home's stays as the iCal connector keeps them (one cancelled, which is no stay).
+    const today = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+    const days = (n: number) => new Date(today.getTime() + n * 86_400_000);
+    await db().reservationCalendar.create({
+      data: { propertyId: property.id, urlEncrypted: "test", urlHint: "https://calendar.test" },
+    });
+    const stays = await Promise.all(
+      [
+        { uid: "before", checkIn: days(-5), checkOut: days(0) },
+        { uid: "older", checkIn: days(-9), checkOut: days(-6) },
+        { uid: "cancelled", checkIn: days(0), checkOut: days(1), status: "cancelled" as const },
+        { uid: "after", checkIn: days(2), checkOut: days(4) },
+      ].map((stay) => db().reservation.create({ data: { workspaceId: property.workspaceId, propertyId: property.id, ...stay } })),
+    );
+
+    const second = await sealedWalk({
+      beforeFinish: async (inspectionId) => {
+        expectError(await evidence(inspectionId), 409, "video_not_ready");
+      },
+    });
+    const payload = decode((await evidence(second.inspectionId)).body.recording_record as string).payload;
+    expect(payload.home_chain).toEqual({ previous_inspection_id: first.inspectionId, previous_record_sha256: sha256(first.jws) });
+    expect(payload.stay).toEqual({
+      previous: {
+        reservation_id: stays[0]!.id,
+        check_in: days(-5).toISOString().slice(0, 10),
+        check_out: days(0).toISOString().slice(0, 10),
+      },
+      next: {
+        reservation_id: stays[3]!.id,
+        check_in: days(2).toISOString().slice(0, 10),
+        check_out: days(4).toISOString().slice(0, 10),
+      },
+    });
+    expectError(await evidence(randomUUID()), 404, "not_found");
+
+    // The same video handed in again: flagged in the record and on the status read; the first is not.
+    expect(payload.reuse).toEqual([{ kind: "video", inspection_id: first.inspectionId, similarity: expect.any(Number) }]);
+    expect(payload.reuse![0]!.similarity).toBeGreaterThanOrEqual(0.8);
+    const status = (taskId: string) =>
+      call("GET", "/v1/inspections", { key: partner.apiKey, query: { workspace_id: workspaceId, task_id: taskId } });
+    expect((await status(second.taskId)).body.evidence).toEqual({ reuse_suspected: true });
+    expect((await status(first.taskId)).body.evidence).toEqual({ reuse_suspected: false });
+  });
+
+  it("signs the report record at release, naming the recording record and each finding's source and pictures", async () => {
+    const { inspectionId } = first;
+    const env = { DATA_DIR: appUnderTest().dataDir, APP_URL: appUnderTest().baseUrl };
+    await runAdminJson(
+      [
+        "review",
+        "finding",
+        "add",
+        "--inspection",
+        inspectionId,
+        "--room",
+        "Bedroom",
+        "--severity",
+        "MINOR",
+        "--category",
+        "damage",
+        "--description",
+        "Scratch on the headboard",
+        "--at",
+        "1",
+      ],
+      env,
+    );
+    const pending = await db().inspectionItem.findMany({ where: { inspectionId, state: "pending" } });
+    for (const line of pending) {
+      await runAdminJson(["review", "decide", "--inspection", inspectionId, "--item", line.itemId, "--state", "verified"], env);
+    }
+    const released = await runAdmin(["review", "release", "--inspection", inspectionId], env);
+    expect(released.code, released.stderr).toBe(0);
+    const answer = await evidence(inspectionId);
+    expect(answer.body.recording_record).toBe(first.jws);
+    const report = decode<ReportRecord>(answer.body.report_record as string);
+    const jwks = (await (await fetch(answer.body.jwks_url as string)).json()) as { keys: (JsonWebKey & { kid: string })[] };
+    const key = createPublicKey({ key: jwks.keys.find((entry) => entry.kid === report.header.kid)!, format: "jwk" });
+    expect(verifySignature(null, report.signingInput, key, report.signature)).toBe(true);
+    expect(report.payload).toMatchObject({
+      record: "report",
+      inspection_id: inspectionId,
+      recording_record_sha256: sha256(first.jws),
+    });
+    expect(report.payload.checklist.map((line) => [line.name, line.state])).toEqual([
+      [items[0], "verified"],
+      [items[1], "missed"],
+    ]);
+    expect(report.payload.findings).toHaveLength(1);
+    expect(report.payload.findings[0]).toMatchObject({
+      description: "Scratch on the headboard",
+      text_by: "staff",
+      source: { kind: "staff" },
+      after: [{ sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }],
+    });
+  });
+
+  it("streams the packet; `evidence verify` holds on it and names what a changed byte breaks", async () => {
+    const answer = await evidence(first.inspectionId);
+    const packet = answer.body.packet as { download_url: string; expires_at: string };
+    expect(Date.parse(packet.expires_at) - Date.now()).toBeGreaterThan(850_000);
+    const file = path.join(dir, "packet.zip");
+    await download(packet.download_url, file);
+    // A link changed in any way opens nothing.
+    const forgedLink = new URL(packet.download_url);
+    const signatureText = forgedLink.searchParams.get("signature")!;
+    forgedLink.searchParams.set("signature", `${signatureText[0] === "A" ? "B" : "A"}${signatureText.slice(1)}`);
+    expect((await fetch(forgedLink)).status).toBe(403);
+
+    const previous = path.join(dir, "first.jws");
+    await writeFile(previous, first.jws);
+    const env = { APP_URL: appUnderTest().baseUrl };
+    const good = await runAdmin(["evidence", "verify", file, "--json"], env);
+    expect(good.code, good.stdout + good.stderr).toBe(0);
+    const result = JSON.parse(good.stdout) as { ok: boolean; checks: { subject: string; ok: boolean }[] };
+    expect(result.ok).toBe(true);
+    expect(result.checks.map((check) => check.subject)).toEqual(
+      expect.arrayContaining(["recording record signature", "report record signature", "video/walkthrough.mp4"]),
+    );
+    // The seal's still, and the analysis's pick of the item's picture the report shows.
+    expect(result.checks.filter((check) => check.subject.startsWith("stills/")).length).toBeGreaterThanOrEqual(1);
+    expect(result.checks.filter((check) => check.subject.startsWith("findings/after/"))).toHaveLength(1);
+    const inside = await entries(file);
+    // The record's file is exactly the compact JWS: `openssl dgst -sha256` on it prints what the chain and the report name.
+    expect(sha256(inside.get("recording-record.jws")!)).toBe(sha256(first.jws));
+    expect(inside.get("VERIFY.txt")!.toString("utf8")).toContain("openssl pkeyutl -verify -pubin -inkey public-key.pem -rawin");
+    expect(inside.get("public-key.pem")!.toString("utf8")).toContain("BEGIN PUBLIC KEY");
+    // VERIFY.txt's own commands, run as written on the unpacked packet, with openssl alone.
+    const unpacked = path.join(dir, "unpacked");
+    for (const [name, bytes] of inside) {
+      await mkdir(path.dirname(path.join(unpacked, name)), { recursive: true });
+      await writeFile(path.join(unpacked, name), bytes);
+    }
+    const verifyText = inside.get("VERIFY.txt")!.toString("utf8");
+    const step3 = verifyText.slice(verifyText.indexOf("  f=recording-record.jws"), verifyText.indexOf('must print "Signature'));
+    const signature = await run("bash", ["-c", step3], { cwd: unpacked });
+    expect(signature.stdout).toContain("Signature Verified Successfully");
+    const digest = await run("openssl", ["dgst", "-sha256", "video/walkthrough.mp4"], { cwd: unpacked });
+    expect(digest.stdout).toContain(decode(first.jws).payload.video.sha256);
+    expect([...inside.keys()].filter((name) => name.startsWith("findings/after/"))).toHaveLength(1);
+
+    const videoChanged = path.join(dir, "video-changed.zip");
+    await tampered(file, videoChanged, "video/walkthrough.mp4", flipLastByte);
+    const bad = await runAdmin(["evidence", "verify", videoChanged], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/FAILS +video\/walkthrough\.mp4/);
+    expect(bad.stdout).toMatch(/1 of \d+ checks fail: video\/walkthrough\.mp4\./);
+
+    const recordChanged = path.join(dir, "record-changed.zip");
+    await tampered(file, recordChanged, "recording-record.jws", (bytes) => {
+      const copy = Buffer.from(bytes);
+      copy[40] = copy[40] === 0x41 ? 0x42 : 0x41;
+      return copy;
+    });
+    const forged = await runAdmin(["evidence", "verify", recordChanged], env);
+    expect(forged.code).toBe(1);
+    expect(forged.stdout).toMatch(/FAILS +recording record signature/);
+    // The report record no longer names it either.
+    expect(forged.stdout).toMatch(/FAILS +report record names the recording record/);
+  });
+
+  it("keeps serving a rotated key: a record signed before the rotation and one after both verify", async () => {
+    const second = await db().evidenceRecord.findFirstOrThrow({
+      where: {
+        kind: "recording",
+        inspectionId: { not: first.inspectionId },
+        propertyId: (
+          await db().evidenceRecord.findFirstOrThrow({ where: { inspectionId: first.inspectionId, kind: "recording" } })
+        ).propertyId,
+      },
+    });
+    const rotated = generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    const env = { DATA_DIR: appUnderTest().dataDir, APP_URL: appUnderTest().baseUrl, EVIDENCE_SIGNING_KEY: rotated };
+    // The analysis done first (it waits for staff on the pending item), so the release is this process's, with the new key.
+    await until(
+      "the second walkthrough's analysis",
+      async () => (await db().inspection.findUniqueOrThrow({ where: { id: second.inspectionId } })).analyzedAt ?? undefined,
+      60_000,
+    );
+    const pending = await db().inspectionItem.findMany({ where: { inspectionId: second.inspectionId, state: "pending" } });
+    for (const line of pending) {
+      await runAdminJson(
+        ["review", "decide", "--inspection", second.inspectionId, "--item", line.itemId, "--state", "verified"],
+        env,
+      );
+    }
+    expect((await runAdmin(["review", "release", "--inspection", second.inspectionId], env)).code).toBe(0);
+    const answer = await evidence(second.inspectionId);
+    const before = decode(answer.body.recording_record as string).header.kid;
+    const after = decode(answer.body.report_record as string).header.kid;
+    expect(after).not.toBe(before);
+    const jwks = (await (await fetch(answer.body.jwks_url as string)).json()) as { keys: { kid: string }[] };
+    expect(jwks.keys.map((key) => key.kid)).toEqual(expect.arrayContaining([before, after]));
+    const file = path.join(dir, "rotated.zip");
+    await download((answer.body.packet as { download_url: string }).download_url, file);
+    const checked = await runAdmin(["evidence", "verify", file, "--json"], { APP_URL: appUnderTest().baseUrl });
+    expect(checked.code, checked.stdout + checked.stderr).toBe(0);
+    const checks = (JSON.parse(checked.stdout) as { checks: { subject: string; ok: boolean; detail: string }[] }).checks;
+    expect(checks.find((check) => check.subject === "report record signature")?.detail).toBe(`signed by key ${after}`);
+  });
+
+  it("checks the chain link against the previous record given", async () => {
+    const second = await db().evidenceRecord.findFirstOrThrow({
+      where: {
+        kind: "recording",
+        inspectionId: { not: first.inspectionId },
+        propertyId: (
+          await db().evidenceRecord.findFirstOrThrow({ where: { inspectionId: first.inspectionId, kind: "recording" } })
+        ).propertyId,
+      },
+    });
+    const answer = await evidence(second.inspectionId);
+    const file = path.join(dir, "second.zip");
+    await download((answer.body.packet as { download_url: string }).download_url, file);
+    const previous = path.join(dir, "first.jws");
+    await writeFile(previous, first.jws);
+    const env = { APP_URL: appUnderTest().baseUrl };
+    const linked = await runAdmin(["evidence", "verify", file, "--previous", previous], env);
+    expect(linked.code, linked.stdout + linked.stderr).toBe(0);
+    expect(linked.stdout).toMatch(/holds +home chain link/);
+    await writeFile(previous, flipLastByte(Buffer.from(first.jws)).toString("utf8"));
+    const broken = await runAdmin(["evidence", "verify", file, "--previous", previous], env);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toMatch(/FAILS +home chain link/);
+  });
+});
