@@ -59,6 +59,7 @@ export const auditPhrases: Readonly<Record<string, Phrase>> = {
     `switched ${partner} to ${trackWords[text(detail.to)] ?? text(detail.to, "another event track")}`,
   "api_key.create": ({ objectId }) => `created key ${shortId(objectId)}`,
   "api_key.revoke": ({ objectId }) => `revoked key ${shortId(objectId)}`,
+  "api_key.rename": ({ detail, objectId }) => `named key ${shortId(objectId)} “${text(detail.to)}”`,
   "allowlist.add": ({ objectId }) => `allowed ${objectId}`,
   "allowlist.remove": ({ objectId }) => `removed ${objectId} from the allowlist`,
   "webhook.set_receiver": ({ detail }) => `set the webhook receiver to ${text(detail.url, "a new address")}`,
@@ -71,6 +72,7 @@ export const auditPhrases: Readonly<Record<string, Phrase>> = {
   "webhook.replay_since": ({ detail }) =>
     `replayed ${plural(detail.queued, "webhook delivery", "webhook deliveries")} since ${text(detail.since, "then")}`,
   "partner_user.invite": ({ detail }) => `invited ${text(detail.email, "a colleague")}`,
+  "partner_user.remove": ({ detail }) => `removed ${text(detail.email, "a colleague")} from the console`,
   "staff.add": ({ detail }) => `added ${text(detail.email, "a person")} to the staff`,
   "seat.set": ({ detail, objectId }) =>
     `gave ${text(detail.email, "a person")} a seat in workspace ${shortId(objectId)}${text(detail.role) === "" ? "" : ` as ${text(detail.role)}`}`,

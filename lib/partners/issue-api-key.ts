@@ -11,7 +11,11 @@ export interface IssuedKey {
 }
 
 /** Issues a key, shown to the caller once; refuses a third active key (spec, key rotation). */
-export async function issueApiKey(partnerId: string, scopes: KeyScope[] = defaultKeyScopes): Promise<IssuedKey> {
+export async function issueApiKey(
+  partnerId: string,
+  scopes: KeyScope[] = defaultKeyScopes,
+  options: { name?: string } = {},
+): Promise<IssuedKey> {
   const apiKey = generateApiKey();
   const row = await db().$transaction(async (tx) => {
     // Locking the partner row serialises concurrent issues, so two can't both see one active key.
@@ -24,7 +28,13 @@ export async function issueApiKey(partnerId: string, scopes: KeyScope[] = defaul
       );
     }
     return tx.apiKey.create({
-      data: { partnerId, secretHash: new Uint8Array(hashApiKey(apiKey)), hint: apiKeyHint(apiKey), scopes },
+      data: {
+        partnerId,
+        secretHash: new Uint8Array(hashApiKey(apiKey)),
+        hint: apiKeyHint(apiKey),
+        scopes,
+        name: options.name ?? "",
+      },
     });
   });
   return { keyId: row.id, apiKey };

@@ -6,6 +6,8 @@ import { requirePartner } from "./require-partner";
 export interface ApiKeySummary {
   keyId: string;
   hint: string;
+  /** "" when none was given. */
+  name: string;
   status: KeyStatus;
   scopes: string[];
   createdAt: Date;
@@ -19,11 +21,12 @@ export async function listApiKeys(partnerId: string): Promise<ApiKeySummary[]> {
   const rows = await db().apiKey.findMany({
     where: { partnerId },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-    select: { id: true, hint: true, status: true, scopes: true, createdAt: true, revokedAt: true, lastUsedAt: true },
+    select: { id: true, hint: true, name: true, status: true, scopes: true, createdAt: true, revokedAt: true, lastUsedAt: true },
   });
   return rows.map((row) => ({
     keyId: row.id,
     hint: row.hint,
+    name: row.name,
     status: row.status,
     scopes: row.scopes,
     createdAt: row.createdAt,

@@ -43,5 +43,5 @@ export interface Authenticator<C> {
   /** A domain error this surface answers with a refusal of its own (a console's unknown partner). */
   refusalOf?(error: unknown): ApiError | undefined;
   /** Called once the answer is known, for per-caller usage counts. */
-  answered?(caller: C, status: number, errorCode: string | undefined): void;
+  answered?(caller: C, status: number, errorCode: string | undefined, durationMs: number): void;
 }

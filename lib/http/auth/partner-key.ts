@@ -94,5 +94,5 @@ export const partnerKeyAuth: Authenticator<Caller> = {
   limitSubject: (caller) => caller.keyId,
   logFields: (caller) => ({ partnerId: caller.partnerId, keyId: caller.keyId }),
   surface: apiSurface,
-  answered: (caller, status, errorCode) => countRequest(caller.partnerId, status, errorCode),
+  answered: (caller, status, errorCode, durationMs) => countRequest(caller.partnerId, status, errorCode, durationMs),
 };
