@@ -14,7 +14,10 @@ import { TextLink } from "@/components/ui/TextLink";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { UsageDay, UsageView } from "@/lib/usage/read-usage";
 
-/* The theme's tokens by name: SVG takes a colour value, so the chart reads the same variables the classes do. */
+/*
+ * The theme's tokens by name: SVG takes a colour value, so the chart reads the same variables the
+ * classes do. Charts draw at once (no animation): a resized chart is never caught between layouts.
+ */
 const colour = {
   ok: "var(--color-success)",
   redirect: "var(--color-info)",
@@ -197,10 +200,10 @@ export function UsagePanel({ partnerId }: { partnerId: string }) {
               cursor={{ fill: "var(--color-subtle)" }}
             />
             <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar dataKey="ok" name="2xx" stackId="class" fill={colour.ok} />
-            <Bar dataKey="redirect" name="3xx" stackId="class" fill={colour.redirect} />
-            <Bar dataKey="clientError" name="4xx" stackId="class" fill={colour.clientError} />
-            <Bar dataKey="serverError" name="5xx" stackId="class" fill={colour.serverError} />
+            <Bar isAnimationActive={false} dataKey="ok" name="2xx" stackId="class" fill={colour.ok} />
+            <Bar isAnimationActive={false} dataKey="redirect" name="3xx" stackId="class" fill={colour.redirect} />
+            <Bar isAnimationActive={false} dataKey="clientError" name="4xx" stackId="class" fill={colour.clientError} />
+            <Bar isAnimationActive={false} dataKey="serverError" name="5xx" stackId="class" fill={colour.serverError} />
           </BarChart>
         </ResponsiveContainer>
       </Chart>
@@ -248,7 +251,7 @@ export function UsagePanel({ partnerId }: { partnerId: string }) {
               <XAxis type="number" allowDecimals={false} {...axis} />
               <YAxis type="category" dataKey="code" width={190} {...axis} />
               <Tooltip content={(props) => <ChartTooltip {...props} />} cursor={{ fill: "var(--color-subtle)" }} />
-              <Bar dataKey="count" name="Answers" fill={colour.serverError} />
+              <Bar isAnimationActive={false} dataKey="count" name="Answers" fill={colour.serverError} />
             </BarChart>
           </ResponsiveContainer>
         )}
@@ -274,8 +277,18 @@ export function UsagePanel({ partnerId }: { partnerId: string }) {
             <YAxis unit=" ms" {...axis} />
             <Tooltip content={(props) => <ChartTooltip {...props} unit=" ms" dayLabel={dayLabel} />} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Line type="monotone" dataKey="p50Ms" name="p50" stroke={colour.accent} strokeWidth={2} dot={{ r: 3 }} connectNulls />
             <Line
+              isAnimationActive={false}
+              type="monotone"
+              dataKey="p50Ms"
+              name="p50"
+              stroke={colour.accent}
+              strokeWidth={2}
+              dot={{ r: 3 }}
+              connectNulls
+            />
+            <Line
+              isAnimationActive={false}
               type="monotone"
               dataKey="p95Ms"
               name="p95"
@@ -311,7 +324,15 @@ export function UsagePanel({ partnerId }: { partnerId: string }) {
             <XAxis dataKey="day" tickFormatter={dayLabel} {...axis} minTickGap={16} />
             <YAxis domain={[0, 100]} unit="%" {...axis} />
             <Tooltip content={(props) => <ChartTooltip {...props} unit="%" dayLabel={dayLabel} />} />
-            <Line type="monotone" dataKey="rate" name="Delivered" stroke={colour.ok} strokeWidth={2} dot={{ r: 3 }} />
+            <Line
+              isAnimationActive={false}
+              type="monotone"
+              dataKey="rate"
+              name="Delivered"
+              stroke={colour.ok}
+              strokeWidth={2}
+              dot={{ r: 3 }}
+            />
           </LineChart>
         </ResponsiveContainer>
       </Chart>
