@@ -1,16 +1,17 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { KeyRound, Plus } from "lucide-react";
+import { KeyRound, Pencil, Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { callApi } from "@/components/ui/call-api";
 import { Card, CardHeader } from "@/components/ui/Card";
 import { Checkbox } from "@/components/ui/Checkbox";
-import { ConfirmDialog } from "@/components/ui/Dialog";
+import { ConfirmDialog, Dialog } from "@/components/ui/Dialog";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
+import { Field, Input } from "@/components/ui/Field";
 import { LocalTime } from "@/components/ui/LocalTime";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
@@ -39,9 +40,10 @@ export function KeysPanel({ partnerId }: { partnerId: string }) {
   const path = `/api/console/partners/${partnerId}/keys`;
   const keys = useQuery({ queryKey: ["keys", partnerId], queryFn: () => callApi<{ keys: KeyRow[] }>(path) });
   const [issued, setIssued] = useState<string>();
+  const [renaming, setRenaming] = useState<KeyRow>();
   const create = useMutation({
-    mutationFn: ({ chosen, sandbox }: { chosen: string[]; sandbox: boolean }) =>
-      callApi<{ keyId: string; apiKey: string }>(path, { method: "POST", body: { scopes: chosen, sandbox } }),
+    mutationFn: (input: { scopes: string[]; name: string; sandbox: boolean }) =>
+      callApi<{ keyId: string; apiKey: string }>(path, { method: "POST", body: input }),
     onSuccess: (key) => {
       setIssued(key.apiKey);
       void client.invalidateQueries({ queryKey: ["keys", partnerId] });
@@ -59,11 +61,34 @@ export function KeysPanel({ partnerId }: { partnerId: string }) {
     },
   });
 
+  const rename = useMutation({
+    mutationFn: (input: { key: KeyRow; name: string }) =>
+      callApi(`${path}/${input.key.keyId}`, { method: "PATCH", body: { name: input.name } }),
+    onSuccess: async (_answer, input) => {
+      setRenaming(undefined);
+      toast({ tone: "success", title: `Key ${input.key.hint} is now “${input.name}”` });
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ["keys", partnerId] }),
+        client.invalidateQueries({ queryKey: ["audit"] }),
+      ]);
+    },
+  });
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const chosen = new FormData(event.currentTarget).getAll("scope").map(String);
+    const element = event.currentTarget;
+    const form = new FormData(element);
     setIssued(undefined);
-    create.mutate({ chosen, sandbox });
+    create.mutate(
+      { scopes: form.getAll("scope").map(String), name: String(form.get("name") ?? ""), sandbox },
+      // The form's fields empty again; the sandbox choice is React's state and stays as it was.
+      { onSuccess: () => element.reset() },
+    );
+  }
+
+  function submitName(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (renaming) rename.mutate({ key: renaming, name: String(new FormData(event.currentTarget).get("name") ?? "") });
   }
 
   const [sandbox, setSandbox] = useState(false);
@@ -93,6 +118,7 @@ export function KeysPanel({ partnerId }: { partnerId: string }) {
         <Table>
           <THead>
             <tr>
+              <Th>Name</Th>
               <Th>Key</Th>
               <Th>Scopes</Th>
               <Th>Created</Th>
@@ -106,6 +132,27 @@ export function KeysPanel({ partnerId }: { partnerId: string }) {
           <TBody>
             {keys.data.keys.map((key) => (
               <Tr key={key.keyId}>
+                <Td label="Name">
+                  <span className="flex items-center gap-1">
+                    {key.name ? (
+                      <span className="font-medium text-ink">{key.name}</span>
+                    ) : (
+                      <span className="text-muted">Unnamed</span>
+                    )}
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="px-2"
+                      aria-label={`Rename key ${key.hint.replace(/…$/, "")}`}
+                      onClick={() => {
+                        rename.reset();
+                        setRenaming(key);
+                      }}
+                    >
+                      <Pencil aria-hidden />
+                    </Button>
+                  </span>
+                </Td>
                 <Td label="Key">
                   <span className="flex flex-wrap items-center gap-2">
                     <code className="font-mono text-sm text-ink">{key.hint}</code>
@@ -167,7 +214,33 @@ export function KeysPanel({ partnerId }: { partnerId: string }) {
         </Table>
       )}
       <ErrorAlert error={revoke.error} />
+      <Dialog
+        open={renaming !== undefined}
+        onOpenChange={(open) => !open && setRenaming(undefined)}
+        title={`Name key ${renaming?.hint ?? ""}`}
+        description="A name tells your keys apart in this list and in the audit log."
+      >
+        <form onSubmit={submitName} aria-label="Name the key" className="flex flex-col gap-4">
+          <Field id={`rename-${partnerId}`} label="Name">
+            <Input name="name" required maxLength={60} defaultValue={renaming?.name} autoComplete="off" />
+          </Field>
+          <ErrorAlert error={rename.error} />
+          <div className="flex justify-end">
+            <Button type="submit" disabled={rename.isPending}>
+              Save name
+            </Button>
+          </div>
+        </form>
+      </Dialog>
       <form onSubmit={submit} aria-label="Create a key" className="mt-6 border-t border-line pt-5">
+        <Field
+          id={`key-name-${partnerId}`}
+          label="Name of the new key"
+          hint="Where it is used, such as Production or Staging."
+          className="mb-4 sm:max-w-sm"
+        >
+          <Input name="name" required maxLength={60} autoComplete="off" placeholder="Production" />
+        </Field>
         <fieldset>
           <legend className="text-sm font-semibold text-ink">Scopes of the new key</legend>
           <div className="mt-3 grid gap-3 sm:grid-cols-3">

@@ -1,12 +1,13 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Users } from "lucide-react";
+import { UserMinus, Users } from "lucide-react";
 import type { FormEvent } from "react";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { callApi } from "@/components/ui/call-api";
 import { Card, CardHeader } from "@/components/ui/Card";
+import { ConfirmDialog } from "@/components/ui/Dialog";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
 import { Field, Input } from "@/components/ui/Field";
@@ -30,6 +31,15 @@ export function UsersPanel({ partnerId }: { partnerId: string }) {
     },
   });
 
+  const remove = useMutation({
+    mutationFn: (user: UserRow) => callApi(`${path}/${user.id}`, { method: "DELETE" }),
+    onSuccess: (_answer, user) => {
+      toast({ tone: "success", title: `${user.email} removed`, description: "They can no longer open this console." });
+      void client.invalidateQueries({ queryKey: ["users", partnerId] });
+      void client.invalidateQueries({ queryKey: ["audit"] });
+    },
+  });
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
@@ -38,7 +48,11 @@ export function UsersPanel({ partnerId }: { partnerId: string }) {
 
   return (
     <Card aria-labelledby="users-title">
-      <CardHeader id="users-title" title="Console users" description="Everyone here can manage keys, webhooks and invitations." />
+      <CardHeader
+        id="users-title"
+        title="Console users"
+        description="Everyone here can manage keys, webhooks and invitations, and remove a colleague."
+      />
       {users.isPending && <SkeletonRows rows={2} label="Loading console users" />}
       <ErrorAlert error={users.error} />
       {users.data && users.data.users.length === 0 && (
@@ -55,7 +69,21 @@ export function UsersPanel({ partnerId }: { partnerId: string }) {
           {users.data.users.map((user) => (
             <li key={user.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2.5 text-sm">
               <span className="min-w-0 truncate font-medium text-ink">{user.email}</span>
-              {user.joined ? <Badge tone="success">Signed in</Badge> : <Badge tone="info">Invited, not signed in yet</Badge>}
+              <span className="flex items-center gap-2">
+                {user.joined ? <Badge tone="success">Signed in</Badge> : <Badge tone="info">Invited, not signed in yet</Badge>}
+                <ConfirmDialog
+                  title={`Remove ${user.email}?`}
+                  description="They can no longer open this console; invite them again to give it back."
+                  confirmLabel="Remove"
+                  onConfirm={() => remove.mutate(user)}
+                  trigger={
+                    <Button variant="ghost" size="sm" aria-label={`Remove ${user.email}`} disabled={remove.isPending}>
+                      <UserMinus aria-hidden />
+                      Remove
+                    </Button>
+                  }
+                />
+              </span>
             </li>
           ))}
         </ul>
@@ -69,7 +97,7 @@ export function UsersPanel({ partnerId }: { partnerId: string }) {
         </Button>
       </form>
       <div className="mt-3 empty:hidden">
-        <ErrorAlert error={invite.error} />
+        <ErrorAlert error={invite.error ?? remove.error} />
       </div>
     </Card>
   );

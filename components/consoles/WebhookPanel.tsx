@@ -1,31 +1,25 @@
 "use client";
 
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ChevronRight, Inbox, RotateCcw, Send } from "lucide-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { RotateCcw, Send } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Badge } from "@/components/ui/Badge";
 import { Button } from "@/components/ui/Button";
 import { callApi } from "@/components/ui/call-api";
 import { Card, CardHeader } from "@/components/ui/Card";
 import { ConfirmDialog } from "@/components/ui/Dialog";
-import { EmptyState } from "@/components/ui/EmptyState";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
 import { Field, Input } from "@/components/ui/Field";
 import { LocalTime } from "@/components/ui/LocalTime";
 import { Notice } from "@/components/ui/Notice";
-import { Select } from "@/components/ui/Select";
 import { SkeletonRows } from "@/components/ui/Skeleton";
-import { TextLink } from "@/components/ui/TextLink";
 import { formatDateTime } from "@/lib/format/dates";
-import { deliveryStatusLabel } from "@/lib/labels/labels";
-import { deliveryStatusTone, labelOf, skipReasonLabel } from "@/lib/labels/console-labels";
-import type { DeliveriesAnswer, ReceiverView } from "@/lib/consoles/integration-operations";
+import type { ReceiverView } from "@/lib/consoles/integration-operations";
+import { DeliveriesTable } from "./DeliveriesTable";
 import { OnceSecret } from "./OnceSecret";
 
 /** A moment in a sentence of a notice: in the reader's zone (this is client code, after hydration). */
 const when = (iso: string) => formatDateTime(new Date(iso), { locale: navigator.language });
-
-const statuses = ["failed", "pending", "delivered", "skipped"] as const;
 
 /** The receiver, its secret's rotation, a test event, and the delivery log with replay. */
 export function WebhookPanel({ partnerId }: { partnerId: string }) {
@@ -33,19 +27,7 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
   const base = `/api/console/partners/${partnerId}/webhook`;
   const [secret, setSecret] = useState<{ label: string; value: string }>();
   const [notice, setNotice] = useState<string>();
-  const [status, setStatus] = useState("");
   const receiver = useQuery({ queryKey: ["webhook", partnerId], queryFn: () => callApi<{ receiver?: ReceiverView }>(base) });
-  const deliveries = useInfiniteQuery({
-    queryKey: ["deliveries", partnerId, status],
-    queryFn: ({ pageParam }) => {
-      const query = new URLSearchParams({ ...(status ? { status } : {}), ...(pageParam ? { before: pageParam } : {}) });
-      return callApi<DeliveriesAnswer>(`${base}/deliveries${query.size ? `?${query}` : ""}`);
-    },
-    initialPageParam: "",
-    getNextPageParam: (page) => page.next,
-    refetchInterval: 5000,
-  });
-  const shown = deliveries.data?.pages.flatMap((page) => page.deliveries) ?? [];
   const refresh = () =>
     Promise.all(["webhook", "deliveries", "audit"].map((key) => client.invalidateQueries({ queryKey: [key] })));
   const act = useMutation({
@@ -61,7 +43,6 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
       if (input.path === "/test") setNotice("A webhook.test event is on its way: watch the log below.");
       else if (input.path === "/replay")
         setNotice(`${String(answer.queued)} ${answer.queued === 1 ? "event" : "events"} queued again.`);
-      else if (input.path.endsWith("/replay")) setNotice("Queued again as a new delivery with the same event_id.");
       else if (input.method === "DELETE") setNotice("Receiver removed: nothing more is sent until one is set.");
       else if (input.path === "/rotate")
         setNotice(
@@ -191,19 +172,9 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
         <div className="mb-4 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
           <div>
             <h3 className="text-sm font-semibold text-ink">Deliveries</h3>
-            <p className="text-sm text-muted">The last 30 days, newest first. Open one to see its attempts.</p>
+            <p className="text-sm text-muted">The last 30 days, newest first. Open one to see its payload and attempts.</p>
           </div>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-            <Field id={`status-${partnerId}`} label="Show" className="sm:w-40">
-              <Select value={status} onChange={(event) => setStatus(event.target.value)}>
-                <option value="">All</option>
-                {statuses.map((value) => (
-                  <option key={value} value={value}>
-                    {deliveryStatusLabel[value]}
-                  </option>
-                ))}
-              </Select>
-            </Field>
             <form onSubmit={submitSince} aria-label="Replay since" className="flex min-w-0 items-end gap-2">
               <Field id={`since-${partnerId}`} label="Replay what was missed since" className="min-w-0 flex-1">
                 <Input name="since" type="datetime-local" required />
@@ -214,93 +185,7 @@ export function WebhookPanel({ partnerId }: { partnerId: string }) {
             </form>
           </div>
         </div>
-        {deliveries.isPending && <SkeletonRows rows={3} label="Loading deliveries" />}
-        <ErrorAlert error={deliveries.error} />
-        {deliveries.isSuccess && shown.length === 0 && (
-          <EmptyState
-            icon={Inbox}
-            title={
-              status
-                ? `No ${deliveryStatusLabel[status as (typeof statuses)[number]].toLowerCase()} deliveries`
-                : "No deliveries yet"
-            }
-            action={current ? undefined : <TextLink href={`#url-${partnerId}`}>Set a receiver</TextLink>}
-          >
-            {current
-              ? "Send a test event above: each event sent to your receiver is listed here with its attempts."
-              : "Events are sent once a receiver is set above."}
-          </EmptyState>
-        )}
-        {shown.length > 0 && (
-          <ul className="divide-y divide-line rounded-md border border-line">
-            {shown.map((delivery) => (
-              <li key={delivery.id}>
-                <details className="group">
-                  <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2.5 text-sm hover:bg-subtle [&::-webkit-details-marker]:hidden">
-                    <ChevronRight aria-hidden className="size-4 shrink-0 text-muted transition-transform group-open:rotate-90" />
-                    <code className="font-mono font-medium text-ink">{delivery.eventType}</code>
-                    <Badge tone={deliveryStatusTone[delivery.status]}>{deliveryStatusLabel[delivery.status]}</Badge>
-                    {delivery.replayOf && <Badge tone="info">Replay</Badge>}
-                    <span className="text-muted sm:ml-auto">
-                      <LocalTime date={delivery.createdAt} /> · {delivery.attempts.length}{" "}
-                      {delivery.attempts.length === 1 ? "attempt" : "attempts"}
-                    </span>
-                  </summary>
-                  <div className="flex flex-col gap-3 border-t border-line bg-canvas px-3 py-3 text-sm sm:pl-10">
-                    <p className="text-muted">
-                      Event <code className="font-mono text-ink-soft">{delivery.eventId}</code>
-                      {delivery.skipReason && <> · not sent: {labelOf(skipReasonLabel, delivery.skipReason)}</>}
-                    </p>
-                    {delivery.attempts.length > 0 && (
-                      <ol className="flex flex-col gap-2">
-                        {delivery.attempts.map((attempt) => (
-                          <li key={attempt.number} className="flex flex-col gap-1">
-                            <span>
-                              <span className="text-muted">
-                                <LocalTime date={attempt.at} />:
-                              </span>{" "}
-                              <span className="font-medium text-ink">
-                                {attempt.statusCode ? `HTTP ${attempt.statusCode}` : (attempt.error ?? "no answer")} in{" "}
-                                {attempt.latencyMs} ms
-                              </span>
-                            </span>
-                            {attempt.excerpt && (
-                              <pre className="overflow-x-auto rounded-md border border-line bg-surface p-2 font-mono text-xs text-ink-soft">
-                                {attempt.excerpt}
-                              </pre>
-                            )}
-                          </li>
-                        ))}
-                      </ol>
-                    )}
-                    <div>
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        disabled={act.isPending}
-                        onClick={() => run(`/deliveries/${delivery.id}/replay`, "POST")}
-                      >
-                        <RotateCcw aria-hidden />
-                        Replay this event
-                      </Button>
-                    </div>
-                  </div>
-                </details>
-              </li>
-            ))}
-          </ul>
-        )}
-        {deliveries.hasNextPage && (
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-3"
-            onClick={() => void deliveries.fetchNextPage()}
-            disabled={deliveries.isFetchingNextPage}
-          >
-            {deliveries.isFetchingNextPage ? "Loading…" : "Show older deliveries"}
-          </Button>
-        )}
+        <DeliveriesTable partnerId={partnerId} canReplay={current !== undefined} />
       </div>
     </Card>
   );

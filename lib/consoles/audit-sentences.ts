@@ -63,6 +63,7 @@ export const auditPhrases: Readonly<Record<string, Phrase>> = {
     `ran a sandbox walkthrough (${text(detail.outcome, "findings")}) in workspace ${text(detail.workspace_id, "?")}`,
   "api_key.create": ({ objectId, detail }) => `created ${detail.sandbox === true ? "sandbox " : ""}key ${shortId(objectId)}`,
   "api_key.revoke": ({ objectId }) => `revoked key ${shortId(objectId)}`,
+  "api_key.rename": ({ detail, objectId }) => `named key ${shortId(objectId)} “${text(detail.to)}”`,
   "allowlist.add": ({ objectId }) => `allowed ${objectId}`,
   "allowlist.remove": ({ objectId }) => `removed ${objectId} from the allowlist`,
   "webhook.set_receiver": ({ detail }) => `set the webhook receiver to ${text(detail.url, "a new address")}`,
@@ -75,6 +76,7 @@ export const auditPhrases: Readonly<Record<string, Phrase>> = {
   "webhook.replay_since": ({ detail }) =>
     `replayed ${plural(detail.queued, "webhook delivery", "webhook deliveries")} since ${text(detail.since, "then")}`,
   "partner_user.invite": ({ detail }) => `invited ${text(detail.email, "a colleague")}`,
+  "partner_user.remove": ({ detail }) => `removed ${text(detail.email, "a colleague")} from the console`,
   "staff.add": ({ detail }) => `added ${text(detail.email, "a person")} to the staff`,
   "seat.set": ({ detail, objectId }) =>
     `gave ${text(detail.email, "a person")} a seat in workspace ${shortId(objectId)}${text(detail.role) === "" ? "" : ` as ${text(detail.role)}`}`,

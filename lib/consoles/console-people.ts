@@ -10,6 +10,7 @@ import { requirePartner } from "../partners/require-partner";
 import { type Actor, recordAudit } from "./audit";
 import { parseInput } from "../validation/parse-input";
 import { consoleEmailBody } from "./schemas";
+import { isUuid } from "../validation/uuid";
 
 /**
  * Makes a person staff (they sign in with the usual email link). Answers whether they were new to it.
@@ -82,4 +83,36 @@ export async function invitePartnerUser(partnerId: string, input: unknown, actor
   const invitedBy = "cli" in actor ? "Walkthrough support" : actor.email;
   await sendMail(consoleInvitationMail({ to: email, url: link, expires, partner: partner.name, invitedBy }));
   return view;
+}
+
+/**
+ * Takes a person's access to the partner's console away (their sessions stay, the console
+ * refuses them from the next page). Removing oneself is refused: a colleague or staff does it.
+ */
+export async function removePartnerUser(partnerId: string, partnerUserId: string, actor: Actor): Promise<{ removed: true }> {
+  await requirePartner(partnerId);
+  const row = isUuid(partnerUserId)
+    ? await db().partnerUser.findFirst({
+        where: { id: partnerUserId, partnerId },
+        include: { user: { select: { email: true } } },
+      })
+    : null;
+  if (row === null) throw new ApiError("not_found", { message: "No such console user." });
+  if ("userId" in actor && actor.userId === row.userId)
+    throw new ApiError("cannot_remove_self", { message: "You cannot remove yourself: ask a colleague." });
+  await db().$transaction(async (tx) => {
+    await tx.partnerUser.delete({ where: { id: row.id } });
+    await recordAudit(
+      {
+        actor,
+        partnerId,
+        action: "partner_user.remove",
+        objectType: "partner_user",
+        objectId: row.id,
+        detail: { email: row.user.email },
+      },
+      tx,
+    );
+  });
+  return { removed: true };
 }

@@ -9,7 +9,8 @@ import { AllowlistEntryNotFoundError, removeAllowlistEntry } from "../partners/r
 import { requirePartner } from "../partners/require-partner";
 import { ApiError } from "../errors/api-error";
 import { isUuid } from "../validation/uuid";
-import { listDeliveries } from "../webhooks/delivery-log";
+import { type DeliveryLogEntry, findDelivery, listDeliveries } from "../webhooks/delivery-log";
+import { type EventFilter, listEvents } from "../webhooks/event-log";
 import { ReceiverUrlError } from "../webhooks/receiver-url";
 import {
   clearReceiver,
@@ -130,6 +131,7 @@ export const deliveryRow = z.object({
       latencyMs: z.number(),
       excerpt: z.string().optional(),
       error: z.string().optional(),
+      headers: z.record(z.string(), z.string()).optional(),
     }),
   ),
 });
@@ -138,20 +140,72 @@ export const deliveriesAnswer = z.object({ next: z.string().optional(), deliveri
 export type DeliveriesAnswer = z.infer<typeof deliveriesAnswer>;
 export type DeliveryRow = z.infer<typeof deliveryRow>;
 
+/** The log's filters as the console sends them: an unknown outcome shows every one. */
+export interface DeliveryQuery {
+  status?: string;
+  eventType?: string;
+  eventId?: string;
+  from?: Date;
+  to?: Date;
+  before?: string;
+}
+
+const isoOf = <T extends DeliveryLogEntry>(delivery: T) => ({
+  ...delivery,
+  createdAt: delivery.createdAt.toISOString(),
+  nextAttemptAt: delivery.nextAttemptAt?.toISOString(),
+  finishedAt: delivery.finishedAt?.toISOString(),
+  attempts: delivery.attempts.map((attempt) => ({ ...attempt, at: attempt.at.toISOString() })),
+});
+
 /** A server page of the delivery log; `next` is the `before` of the page after it. */
-export async function deliveriesOf(partnerId: string, status: string | null, before: string | null): Promise<DeliveriesAnswer> {
-  const filter = deliveryStatuses.find((value) => value === status);
-  const rows = await listDeliveries(partnerId, { status: filter }, { before: before ?? undefined, limit: deliveryPageSize + 1 });
+export async function deliveriesOf(partnerId: string, query: DeliveryQuery = {}): Promise<DeliveriesAnswer> {
+  const status = deliveryStatuses.find((value) => value === query.status);
+  const rows = await listDeliveries(
+    partnerId,
+    { status, eventType: query.eventType || undefined, eventId: query.eventId, from: query.from, to: query.to },
+    { before: query.before, limit: deliveryPageSize + 1 },
+  );
   const deliveries = rows.slice(0, deliveryPageSize);
+  return { next: rows.length > deliveryPageSize ? deliveries.at(-1)!.id : undefined, deliveries: deliveries.map(isoOf) };
+}
+
+export const deliveryDetail = deliveryRow.extend({ body: z.string().optional() });
+export type DeliveryDetail = z.infer<typeof deliveryDetail>;
+
+/** One delivery for the side panel: its attempts, their headers as sent, and the payload. */
+export async function deliveryOf(partnerId: string, deliveryId: string): Promise<DeliveryDetail> {
+  await requirePartner(partnerId);
+  const delivery = await findDelivery(partnerId, deliveryId);
+  if (delivery === null) throw new ApiError("not_found", { message: "No such delivery." });
+  return isoOf(delivery);
+}
+
+export const eventPageSize = 25;
+
+export const eventsAnswer = z.object({
+  next: z.string().optional(),
+  events: z.array(
+    z.object({
+      id: z.string(),
+      eventType: z.string(),
+      workspace: z.object({ id: z.string(), name: z.string() }).optional(),
+      inspectionId: z.string().optional(),
+      createdAt: z.iso.datetime(),
+      deliveries: z.number().int(),
+      lastStatus: z.enum(WebhookDeliveryStatus).optional(),
+    }),
+  ),
+});
+export type EventsAnswer = z.infer<typeof eventsAnswer>;
+
+/** A server page of the partner's events; `next` is the `before` of the page after it. */
+export async function eventsOf(partnerId: string, filter: EventFilter, before?: string): Promise<EventsAnswer> {
+  const rows = await listEvents(partnerId, filter, { before, limit: eventPageSize + 1 });
+  const events = rows.slice(0, eventPageSize);
   return {
-    next: rows.length > deliveryPageSize ? deliveries.at(-1)!.id : undefined,
-    deliveries: deliveries.map((delivery) => ({
-      ...delivery,
-      createdAt: delivery.createdAt.toISOString(),
-      nextAttemptAt: delivery.nextAttemptAt?.toISOString(),
-      finishedAt: delivery.finishedAt?.toISOString(),
-      attempts: delivery.attempts.map((attempt) => ({ ...attempt, at: attempt.at.toISOString() })),
-    })),
+    next: rows.length > eventPageSize ? events.at(-1)!.id : undefined,
+    events: events.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),
   };
 }
 

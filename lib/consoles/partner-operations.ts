@@ -65,6 +65,7 @@ export async function setRosterMaxAs(actor: Actor, partnerId: string, rosterMax:
 export const keyRow = z.object({
   keyId: z.string(),
   hint: z.string(),
+  name: z.string(),
   status: z.enum(KeyStatus),
   scopes: z.array(z.string()),
   sandbox: z.boolean(),
@@ -84,17 +85,17 @@ export async function keysOf(partnerId: string): Promise<KeyRow[]> {
 }
 
 /** A new key, its secret answered this once and never stored or logged; `scopes` as issueKeyBody parsed them. */
-export async function issueKeyAs(actor: Actor, partnerId: string, scopes: KeyScope[], { sandbox = false } = {}) {
+export async function issueKeyAs(actor: Actor, partnerId: string, scopes: KeyScope[], { sandbox = false, name = "" } = {}) {
   await requirePartner(partnerId);
   try {
-    const issued = await issueApiKey(partnerId, scopes, { sandbox });
+    const issued = await issueApiKey(partnerId, scopes, { sandbox, name });
     await recordAudit({
       actor,
       partnerId,
       action: "api_key.create",
       objectType: "api_key",
       objectId: issued.keyId,
-      detail: { scopes, ...(sandbox && { sandbox }) },
+      detail: { scopes, ...(sandbox && { sandbox }), ...(name ? { name } : {}) },
     });
     return issued;
   } catch (error) {
@@ -116,6 +117,24 @@ export async function revokeKeyAs(actor: Actor, partnerId: string, keyId: string
   await revokeApiKey(keyId);
   await recordAudit({ actor, partnerId, action: "api_key.revoke", objectType: "api_key", objectId: keyId });
   return { keyId, revoked: true };
+}
+
+/** Names one of the partner's keys (revoked ones too: the name keeps the history readable). */
+export async function renameKeyAs(actor: Actor, partnerId: string, keyId: string, name: string) {
+  const key = isUuid(keyId) ? await db().apiKey.findFirst({ where: { id: keyId, partnerId }, select: { name: true } }) : null;
+  if (key === null) throw new ApiError("not_found", { message: "No such key." });
+  if (key.name !== name) {
+    await db().apiKey.update({ where: { id: keyId }, data: { name } });
+    await recordAudit({
+      actor,
+      partnerId,
+      action: "api_key.rename",
+      objectType: "api_key",
+      objectId: keyId,
+      detail: { from: key.name, to: name },
+    });
+  }
+  return { keyId, name };
 }
 
 export const partnersPageSize = 25;

@@ -52,7 +52,11 @@ export const updatePartnerBody = z.object({
 const scopesRefusal = `The scopes must be one or more of ${keyScopes.join(", ")}.`;
 
 /** A new key's scopes: anything but a list reads as the default, as the console has always taken it. */
+/** What a partner calls a key: up to 60 characters, trimmed. */
+export const keyName = z.string({ error: "a name is text" }).trim().max(60, "60 characters at most");
+
 export const issueKeyBody = z.object({
+  name: keyName.optional(),
   scopes: z.preprocess(
     (value) => (Array.isArray(value) ? value : undefined),
     z
@@ -64,6 +68,8 @@ export const issueKeyBody = z.object({
   /** "Create sandbox key": a key that reaches only sandbox workspaces. */
   sandbox: z.boolean({ error: "must be true or false" }).default(false),
 });
+
+export const renameKeyBody = z.object({ name: keyName.min(1, "give the key a name") });
 
 /** Who is let into a console: an address mail can be sent to (`invalid_email`). */
 export const consoleEmailBody = z.object({ email: deliverableAddress });

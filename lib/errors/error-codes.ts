@@ -70,6 +70,8 @@ export const pageErrorStatus = {
   viewer_read_only: 403,
   not_on_list: 404,
   already_invited: 409,
+  // A console user removing themself would lock the partner's last engineer out by a slip.
+  cannot_remove_self: 409,
   already_seated: 409,
   findings_final: 409,
   // Another reviewer holds the walkthrough (lib/review/review-holds.ts).

@@ -112,6 +112,7 @@ function serve(route: AnyRoute): Handler {
       }
     }
     const { caller } = seen;
+    const durationMs = Math.round((performance.now() - started) * 10) / 10;
     log().info(
       {
         requestId,
@@ -119,11 +120,11 @@ function serve(route: AnyRoute): Handler {
         method: request.method,
         route: route.path,
         status: response.status,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        durationMs,
       },
       "request",
     );
-    if (caller !== undefined) auth.answered?.(caller, response.status, errorCode);
+    if (caller !== undefined) auth.answered?.(caller, response.status, errorCode, durationMs);
     return response;
   };
 }

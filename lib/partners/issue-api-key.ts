@@ -13,6 +13,8 @@ export interface IssuedKey {
 export interface IssueOptions {
   /** A sandbox key reaches only sandbox workspaces (lib/workspaces/workspace-kind.ts). */
   sandbox?: boolean;
+  /** What the partner calls the key (console); "" when not named. */
+  name?: string;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface IssueOptions {
 export async function issueApiKey(
   partnerId: string,
   scopes: KeyScope[] = defaultKeyScopes,
-  { sandbox = false }: IssueOptions = {},
+  { sandbox = false, name = "" }: IssueOptions = {},
 ): Promise<IssuedKey> {
   const apiKey = generateApiKey();
   const row = await db().$transaction(async (tx) => {
@@ -38,7 +40,7 @@ export async function issueApiKey(
       );
     }
     return tx.apiKey.create({
-      data: { partnerId, secretHash: new Uint8Array(hashApiKey(apiKey)), hint: apiKeyHint(apiKey), scopes, sandbox },
+      data: { partnerId, secretHash: new Uint8Array(hashApiKey(apiKey)), hint: apiKeyHint(apiKey), scopes, sandbox, name },
     });
   });
   return { keyId: row.id, apiKey };

@@ -6,6 +6,8 @@ import { requirePartner } from "./require-partner";
 export interface ApiKeySummary {
   keyId: string;
   hint: string;
+  /** "" when none was given. */
+  name: string;
   status: KeyStatus;
   scopes: string[];
   sandbox: boolean;
@@ -23,6 +25,7 @@ export async function listApiKeys(partnerId: string): Promise<ApiKeySummary[]> {
     select: {
       id: true,
       hint: true,
+      name: true,
       status: true,
       scopes: true,
       sandbox: true,
@@ -34,6 +37,7 @@ export async function listApiKeys(partnerId: string): Promise<ApiKeySummary[]> {
   return rows.map((row) => ({
     keyId: row.id,
     hint: row.hint,
+    name: row.name,
     status: row.status,
     scopes: row.scopes,
     sandbox: row.sandbox,

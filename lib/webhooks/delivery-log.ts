@@ -15,38 +15,45 @@ export interface DeliveryLogEntry {
   createdAt: Date;
   nextAttemptAt?: Date;
   finishedAt?: Date;
-  attempts: { number: number; at: Date; url: string; statusCode?: number; latencyMs: number; excerpt?: string; error?: string }[];
+  attempts: {
+    number: number;
+    at: Date;
+    url: string;
+    statusCode?: number;
+    latencyMs: number;
+    excerpt?: string;
+    error?: string;
+    /** As sent; absent for attempts made before they were kept. */
+    headers?: Record<string, string>;
+  }[];
 }
 
-/**
- * The partner's deliveries, newest first, each with every attempt: for staff and the partner
- * console. `before` is the id of the last delivery already shown, so pages hold still while
- * new deliveries arrive; one the partner does not own starts from the newest.
- */
-export async function listDeliveries(
-  partnerId: string,
-  filter: { eventId?: string; status?: WebhookDeliveryStatus } = {},
-  page: { before?: string; limit?: number } = {},
-): Promise<DeliveryLogEntry[]> {
-  await requirePartner(partnerId);
-  const cursor =
-    page.before && isUuid(page.before)
-      ? await db().webhookDelivery.findFirst({ where: { id: page.before, partnerId }, select: { createdAt: true, id: true } })
-      : null;
-  const rows = await db().webhookDelivery.findMany({
-    where: {
-      partnerId,
-      eventId: filter.eventId,
-      status: filter.status,
-      ...(cursor
-        ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] }
-        : {}),
-    },
+export interface DeliveryFilter {
+  eventId?: string;
+  eventType?: string;
+  status?: WebhookDeliveryStatus;
+  /** Created at or after. */
+  from?: Date;
+  /** Created before. */
+  to?: Date;
+}
+
+const headersOf = (value: unknown): Record<string, string> | undefined =>
+  value !== null && typeof value === "object" && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"))
+    : undefined;
+
+type DeliveryRowWithAttempts = Awaited<ReturnType<typeof findDeliveries>>[number];
+
+const findDeliveries = (args: { where: object; take?: number }) =>
+  db().webhookDelivery.findMany({
+    ...args,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: page.limit ?? 100,
     include: { event: { select: { eventType: true, inspectionId: true } }, attempts: { orderBy: { number: "asc" } } },
   });
-  return rows.map((row) => ({
+
+function entryOf(row: DeliveryRowWithAttempts): DeliveryLogEntry {
+  return {
     id: row.id,
     eventId: row.eventId,
     eventType: row.event.eventType,
@@ -65,8 +72,52 @@ export async function listDeliveries(
       latencyMs: attempt.latencyMs,
       excerpt: attempt.responseExcerpt ?? undefined,
       error: attempt.error ?? undefined,
+      headers: headersOf(attempt.requestHeaders),
     })),
-  }));
+  };
+}
+
+/**
+ * The partner's deliveries, newest first, each with every attempt: for staff and the partner
+ * console. `before` is the id of the last delivery already shown, so pages hold still while
+ * new deliveries arrive; one the partner does not own starts from the newest.
+ */
+export async function listDeliveries(
+  partnerId: string,
+  filter: DeliveryFilter = {},
+  page: { before?: string; limit?: number } = {},
+): Promise<DeliveryLogEntry[]> {
+  await requirePartner(partnerId);
+  const cursor =
+    page.before && isUuid(page.before)
+      ? await db().webhookDelivery.findFirst({ where: { id: page.before, partnerId }, select: { createdAt: true, id: true } })
+      : null;
+  const rows = await findDeliveries({
+    where: {
+      partnerId,
+      eventId: filter.eventId,
+      status: filter.status,
+      ...(filter.eventType ? { event: { eventType: filter.eventType } } : {}),
+      AND: [
+        filter.from || filter.to ? { createdAt: { gte: filter.from, lt: filter.to } } : {},
+        cursor ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] } : {},
+      ],
+    },
+    take: page.limit ?? 100,
+  });
+  return rows.map(entryOf);
+}
+
+/** One of the partner's deliveries with the event's body as sent; another partner's reads as none. */
+export async function findDelivery(
+  partnerId: string,
+  deliveryId: string,
+): Promise<(DeliveryLogEntry & { body?: string }) | null> {
+  if (!isUuid(deliveryId)) return null;
+  const [row] = await findDeliveries({ where: { id: deliveryId, partnerId } });
+  if (!row) return null;
+  const event = await db().webhookEvent.findUnique({ where: { id: row.eventId }, select: { body: true } });
+  return { ...entryOf(row), body: event?.body ?? undefined };
 }
 
 /** Spec: the log keeps every attempt at least 30 days; finished deliveries older than that go. */

@@ -101,6 +101,7 @@ async function attempt(claimed: ClaimedDelivery): Promise<Outcome> {
       latencyMs: answer.latencyMs,
       excerpt: answer.excerpt,
       error: answer.error,
+      headers: { ...headers, "content-length": String(Buffer.byteLength(claimed.body)) },
     },
   };
 }

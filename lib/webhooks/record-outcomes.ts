@@ -18,6 +18,8 @@ export interface Outcome {
     latencyMs: number;
     excerpt?: string;
     error?: string;
+    /** The request's headers as sent, signatures included (never the secret). */
+    headers?: Readonly<Record<string, string>>;
   };
 }
 
@@ -49,8 +51,10 @@ const sql = `
         finished_at = CASE WHEN input.status = 'pending' THEN NULL ELSE now() END
     FROM input WHERE d.id = input.id
   )
-  INSERT INTO webhook_attempt (delivery_id, number, started_at, url, status_code, latency_ms, response_excerpt, error)
-  SELECT * FROM unnest($6::uuid[], $7::int[], $8::timestamptz[], $9::text[], $10::int[], $11::int[], $12::text[], $13::text[])
+  INSERT INTO webhook_attempt (delivery_id, number, started_at, url, status_code, latency_ms, response_excerpt, error, request_headers)
+  SELECT a, b, c, d, e, f, g, h, i::jsonb
+  FROM unnest($6::uuid[], $7::int[], $8::timestamptz[], $9::text[], $10::int[], $11::int[], $12::text[], $13::text[], $14::text[])
+    AS t(a, b, c, d, e, f, g, h, i)
   ON CONFLICT (delivery_id, number) DO NOTHING`;
 
 export async function recordOutcomes(outcomes: readonly Outcome[]): Promise<void> {
@@ -70,5 +74,6 @@ export async function recordOutcomes(outcomes: readonly Outcome[]): Promise<void
     tried.map((o) => o.attempt!.latencyMs),
     tried.map((o) => o.attempt!.excerpt ?? null),
     tried.map((o) => o.attempt!.error ?? null),
+    tried.map((o) => (o.attempt!.headers ? JSON.stringify(o.attempt!.headers) : null)),
   ]);
 }

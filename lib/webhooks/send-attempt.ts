@@ -11,7 +11,8 @@ import { processSingleton } from "../process-state";
 
 /** Spec, Delivery semantics: the receiver answers within 10 seconds. */
 export const attemptTimeoutMs = 10_000;
-const excerptChars = 200;
+/** The first 2 KiB of a receiver's answer are kept (the console shows them with the attempt). */
+export const excerptBytes = 2048;
 const agentsMax = 256;
 
 export interface AttemptAnswer {
@@ -46,15 +47,23 @@ function agentFor(url: URL, address: string, sockets: number): http.Agent {
   return agent;
 }
 
+/**
+ * The answer's first 2 KiB as text, for the delivery log: enough to read an error page's message.
+ * A character cut at the end is dropped, not shown as a replacement mark.
+ */
 function readExcerpt(response: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {
-    let text = "";
-    response.setEncoding("utf8");
-    response.on("data", (chunk: string) => {
-      if (text.length < excerptChars) text += chunk;
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const done = () => resolve(new TextDecoder().decode(Buffer.concat(chunks).subarray(0, excerptBytes)).replace(/\uFFFD$/, ""));
+    response.on("data", (chunk: Buffer) => {
+      if (length < excerptBytes) {
+        chunks.push(chunk);
+        length += chunk.length;
+      }
     });
-    response.on("end", () => resolve(text.slice(0, excerptChars)));
-    response.on("error", () => resolve(text.slice(0, excerptChars)));
+    response.on("end", done);
+    response.on("error", done);
   });
 }
 

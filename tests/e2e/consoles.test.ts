@@ -358,10 +358,11 @@ describe("the consoles", () => {
     });
     const invitation = await smtp.waitFor(engineerEmail);
     await page.goto(linkIn(invitation, `${appUrl}/api/auth/callback/email?`));
-    await page.getByRole("heading", { name: "Acme Tasks", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/console/${partnerId}`);
-    const section = (name: string) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name });
+    const section = (name: string) => page.getByRole("navigation", { name: "Console" }).getByRole("link", { name, exact: true });
 
+    await section("API keys").click();
     const keys = page.getByRole("region", { name: "API keys" });
     await keys
       .getByRole("button", { name: /^Revoke key / })
@@ -369,6 +370,7 @@ describe("the consoles", () => {
       .waitFor();
     await expect(keys.getByRole("button", { name: /^Revoke key / }).count()).resolves.toBe(1);
     await keys.getByLabel("read:workspaces").check();
+    await keys.getByLabel("Name of the new key").fill("Production");
     await keys.getByRole("button", { name: "Create key" }).click();
     const issued = keys.getByRole("status").filter({ hasText: "The new API key" });
     await issued.waitFor();
@@ -397,13 +399,13 @@ describe("the consoles", () => {
     await allowlist.getByRole("button", { name: "Add" }).click();
     await allowlist.getByRole("alert").waitFor();
 
-    await section("Activity").click();
+    await section("Audit").click();
     await page
       .getByRole("region", { name: "Audit log" })
       .getByText(`${engineerEmail} revoked key …${oldest.id.slice(-4)}`)
       .waitFor();
-    await expect(section("Activity").getAttribute("aria-current")).resolves.toBe("page");
-    await accessibleAtBothSizes(page, "the partner console's usage and audit", "98-console-activity");
+    await expect(section("Audit").getAttribute("aria-current")).resolves.toBe("page");
+    await accessibleAtBothSizes(page, "the partner console's audit", "98-console-activity");
 
     // Webhooks: set the receiver (its secret shown once), send a test event, see it in the log.
     await section("Webhooks").click();
@@ -415,7 +417,7 @@ describe("the consoles", () => {
     const shown = hooks.getByRole("status").filter({ hasText: "The receiver's signing secret" });
     const secret = (await shown.locator("code").textContent())!;
     await hooks.getByRole("button", { name: "Send a test event" }).click();
-    const testDelivery = hooks.locator("details").filter({ hasText: "webhook.test" }).filter({ hasText: "Delivered" });
+    const testDelivery = hooks.getByRole("row").filter({ hasText: "webhook.test" }).filter({ hasText: "Delivered" });
     await testDelivery.waitFor({ timeout: 20_000 });
     const delivered = receiver.received.find((delivery) => delivery.body.includes('"webhook.test"'))!;
     // The secret the console showed is the one that signs.
@@ -426,10 +428,12 @@ describe("the consoles", () => {
       timestamp: Number(delivered.headers["webhook-timestamp"]),
     });
     expect(delivered.headers["webhook-signature"]).toBe(signed["webhook-signature"]);
-    await testDelivery.locator("summary").click();
-    await hooks.getByText(/HTTP 204 in \d+ ms/).waitFor();
-    await hooks.getByRole("button", { name: "Replay this event" }).click();
-    await hooks.getByText("Queued again as a new delivery with the same event_id.").waitFor();
+    await testDelivery.getByRole("button", { name: /^Open the webhook.test delivery/ }).click();
+    const sheet = page.getByRole("dialog");
+    await sheet.getByText("HTTP 204").waitFor();
+    await sheet.getByRole("button", { name: "Retry this delivery" }).click();
+    await sheet.getByText("Queued again as a new delivery with the same event id").waitFor();
+    await page.keyboard.press("Escape");
     await until(
       "the replay to arrive",
       async () => (receiver.of(delivered.headers["webhook-id"] as string).length === 2 ? true : undefined),
@@ -455,7 +459,7 @@ describe("the consoles", () => {
     await accessibleAtBothSizes(page, "the partner console's webhooks", "130-console-webhooks", [rotated]);
 
     // The workspaces (the one staff looked at, no link to staff pages here) beside the inspections.
-    await section("Inspections").click();
+    await section("Workspaces").click();
     const workspaces = page.getByRole("region", { name: "Workspaces" });
     await workspaces.getByRole("cell", { name: /Harbour Homes/ }).waitFor();
     expect(await workspaces.getByRole("link").count()).toBe(0);

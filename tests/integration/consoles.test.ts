@@ -111,6 +111,15 @@ const cases: RouteCase[] = [
     body: { scopes: ["write:everything"] },
     allowed: 400,
   },
+  // A blank name is refused after authorization: nothing is renamed.
+  {
+    method: "PATCH",
+    route: "partners/[partnerId]/keys/[keyId]",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/keys/${partnerA.revokedKeyId}`,
+    body: { name: "  " },
+    allowed: 400,
+  },
   // An already revoked key: revoking it again changes nothing.
   {
     method: "DELETE",
@@ -133,6 +142,35 @@ const cases: RouteCase[] = [
     path: () => `/api/console/partners/${partnerA.id}/users`,
     body: { email: "nobody@example.test" },
     allowed: 400,
+  },
+  // Nobody by that id: removing them changes nothing.
+  {
+    method: "DELETE",
+    route: "partners/[partnerId]/users/[userId]",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/users/${randomUUID()}`,
+    allowed: 404,
+  },
+  {
+    method: "GET",
+    route: "partners/[partnerId]/health",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/health`,
+    allowed: 200,
+  },
+  {
+    method: "GET",
+    route: "partners/[partnerId]/events",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/events?event_type=webhook.test`,
+    allowed: 200,
+  },
+  {
+    method: "GET",
+    route: "partners/[partnerId]/webhook/deliveries/[deliveryId]",
+    need: "partner",
+    path: () => `/api/console/partners/${partnerA.id}/webhook/deliveries/${randomUUID()}`,
+    allowed: 404,
   },
   {
     method: "GET",
@@ -507,7 +545,24 @@ describe("the authorization matrix", () => {
     },
     { path: () => "/admin/inspections", need: "staff", heading: () => "All inspections" },
     { path: () => `/admin/partners/${partnerA.id}`, need: "staff", heading: () => "Acme Tasks" },
-    { path: () => `/console/${partnerA.id}`, need: "partner", heading: () => "Acme Tasks" },
+    { path: () => `/console/${partnerA.id}`, need: "partner", heading: () => "Overview" },
+    ...(
+      [
+        ["keys", "API keys"],
+        ["webhooks", "Webhooks"],
+        ["webhooks/signatures", "Verifying signatures"],
+        ["events", "Events"],
+        ["workspaces", "Workspaces"],
+        ["usage", "Usage"],
+        ["team", "Team"],
+        ["audit", "Audit"],
+        ["sandbox", "Sandbox"],
+      ] as const
+    ).map(([section, heading]) => ({
+      path: () => `/console/${partnerA.id}/${section}`,
+      need: "partner" as const,
+      heading: () => heading,
+    })),
   ];
 
   it.each(pages.flatMap((page) => everyone.map((who) => [page, who] as const)))("page %# as %s", async (page, who) => {
@@ -621,6 +676,36 @@ describe("the webhook delivery log", () => {
       .reverse();
     expect((failed.body.deliveries as { id: string }[]).map((delivery) => delivery.id)).toEqual(failedIds);
     expect(failed.body.next).toBeUndefined();
+
+    // By event type and by days (from inclusive, to exclusive); a bad date is refused, naming it.
+    const late2 = await send("GET", `${path}?event_type=inspection.completed`, "staff");
+    expect(late2.body.deliveries).toEqual([]);
+    const window = `from=${new Date(start + 10_000).toISOString()}&to=${new Date(start + 15_000).toISOString()}`;
+    const windowed = await send("GET", `${path}?${window}`, "staff");
+    expect((windowed.body.deliveries as { id: string }[]).map((delivery) => delivery.id)).toEqual(
+      made
+        .slice(10, 15)
+        .map((delivery) => delivery.id)
+        .reverse(),
+    );
+    const bad = await send("GET", `${path}?from=yesterday`, "staff");
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain("from");
+
+    // One delivery for the side panel: its payload and attempts; another partner's reads as unknown.
+    const one = await send("GET", `${path}/${made[0]!.id}`, "staff");
+    expect(one.body).toMatchObject({ id: made[0]!.id, eventType: "webhook.test", body: "{}", attempts: [] });
+    expect((await send("GET", `/api/console/partners/${partnerA.id}/webhook/deliveries/${made[0]!.id}`, "staff")).status).toBe(
+      404,
+    );
+
+    // The events, each with its deliveries counted, by type.
+    const events = await send("GET", `/api/console/partners/${partnerId}/events?event_type=webhook.test`, "staff");
+    expect((events.body.events as unknown[]).length).toBe(25);
+    expect(events.body.events).toContainEqual(expect.objectContaining({ eventType: "webhook.test", deliveries: 1 }));
+    const badWorkspace = await send("GET", `/api/console/partners/${partnerId}/events?workspace_id=nope`, "staff");
+    expect(badWorkspace.status).toBe(400);
+    expect(JSON.stringify(badWorkspace.body)).toContain("workspace_id");
   });
 });
 
@@ -647,7 +732,7 @@ describe("usage", () => {
     expect([unknown.status, missing.status]).toEqual([404, 400]);
     const today = new Date().toISOString().slice(0, 10);
     type Usage = {
-      days: { day: string; requests: number; errors: number }[];
+      days: { day: string; requests: number; errors: number; p50Ms?: number; p95Ms?: number }[];
       errors: { code: string; status: number; count: number }[];
     };
     const usage = await until(
@@ -661,7 +746,19 @@ describe("usage", () => {
       200,
     );
     expect(usage.days).toHaveLength(30);
-    expect(usage.days.at(-1)).toEqual({ day: today, requests: 4, errors: 2 });
+    expect(usage.days.at(-1)).toMatchObject({ day: today, requests: 4, errors: 2, ok: 2, clientError: 2, serverError: 0 });
+    // Latency per day, from the in-memory histogram flushed with the counts.
+    const latest = await until(
+      "the latency to be saved",
+      async () => {
+        const body = (await send("GET", `/api/console/partners/${partnerA.id}/usage`, "partnerUser")).body as unknown as Usage;
+        return body.days.at(-1)?.p95Ms !== undefined ? body.days.at(-1) : undefined;
+      },
+      15_000,
+      200,
+    );
+    expect(latest!.p50Ms).toBeGreaterThan(0);
+    expect(latest!.p95Ms).toBeGreaterThanOrEqual(latest!.p50Ms!);
     expect(usage.errors.reduce((sum, error) => sum + error.count, 0)).toBe(2);
     expect(usage.errors.map((error) => [error.code, error.status, error.count]).sort()).toEqual(
       [

@@ -32,7 +32,6 @@ const colourValues: Record<string, string> = {
 /** Files that may set an inline style, each with why: the value is computed at run time. */
 const inlineStyles: Record<string, string> = {
   "components/report/VideoTimeline.tsx": "each mark's position and the played bar's width are a share of the video's length",
-  "components/consoles/UsagePanel.tsx": "each bar's height is the day's share of the busiest day",
   "components/consoles/review/Timeline.tsx": "each mark's and dark span's position is a share of the video's length",
   "components/consoles/ChecklistRowEditor.tsx": "a dragged row follows the pointer (dnd-kit's transform)",
 };

@@ -3,12 +3,13 @@ import { z } from "zod";
 import { defineRoute, ok } from "../../http/operation";
 import { usageOf } from "../../usage/read-usage";
 import { listAudit } from "../audit";
-import { invitePartnerUser, listPartnerUsers } from "../console-people";
+import { invitePartnerUser, listPartnerUsers, removePartnerUser } from "../console-people";
 import { inspectionsPage } from "../inspections-page";
+import { integrationHealthOf } from "../integration-health";
 import { addAllowlistAs, allowlistOf, removeAllowlistAs, workspacesOf } from "../integration-operations";
-import { issueKeyAs, keysOf, revokeKeyAs } from "../partner-operations";
+import { issueKeyAs, keysOf, renameKeyAs, revokeKeyAs } from "../partner-operations";
 import { runSandboxWalkthroughAs, sandboxWalkthroughBody } from "../sandbox-operations";
-import { allowlistBody, issueKeyBody } from "../schemas";
+import { allowlistBody, issueKeyBody, renameKeyBody } from "../schemas";
 import { jsonObject, pageQuery, partnerPath } from "./inputs";
 import { auditQuery, inspectionsQuery } from "./staff";
 
@@ -31,7 +32,7 @@ export const issuePartnerKey = defineRoute({
   params: partnerPath,
   body: issueKeyBody,
   handler: async ({ caller, params, body }) =>
-    ok(await issueKeyAs(caller.actor, params.partnerId, body.scopes, { sandbox: body.sandbox })),
+    ok(await issueKeyAs(caller.actor, params.partnerId, body.scopes, { sandbox: body.sandbox, name: body.name })),
 });
 
 export const revokePartnerKey = defineRoute({
@@ -40,6 +41,15 @@ export const revokePartnerKey = defineRoute({
   path: `${base}/keys/{keyId}`,
   params: partnerPath.extend({ keyId: z.string() }),
   handler: async ({ caller, params }) => ok(await revokeKeyAs(caller.actor, params.partnerId, params.keyId)),
+});
+
+export const renamePartnerKey = defineRoute({
+  auth: "partnerUser",
+  method: "PATCH",
+  path: `${base}/keys/{keyId}`,
+  params: partnerPath.extend({ keyId: z.string() }),
+  body: renameKeyBody,
+  handler: async ({ caller, params, body }) => ok(await renameKeyAs(caller.actor, params.partnerId, params.keyId, body.name)),
 });
 
 export const listConsoleUsers = defineRoute({
@@ -130,4 +140,21 @@ export const listPartnerInspections = defineRoute({
   query: inspectionsQuery,
   handler: async ({ params, query }) =>
     ok(await inspectionsPage({ partnerId: params.partnerId }, query.page, query.status ?? null, query.workspace ?? null)),
+});
+
+/** The overview's health at a glance. */
+export const readIntegrationHealth = defineRoute({
+  auth: "partnerUser",
+  method: "GET",
+  path: `${base}/health`,
+  params: partnerPath,
+  handler: async ({ params }) => ok(await integrationHealthOf(params.partnerId)),
+});
+
+export const removeConsoleUser = defineRoute({
+  auth: "partnerUser",
+  method: "DELETE",
+  path: `${base}/users/{userId}`,
+  params: partnerPath.extend({ userId: z.string() }),
+  handler: async ({ caller, params }) => ok(await removePartnerUser(params.partnerId, params.userId, caller.actor)),
 });

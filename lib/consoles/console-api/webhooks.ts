@@ -4,6 +4,8 @@ import { defineRoute, ok } from "../../http/operation";
 import {
   clearReceiverAs,
   deliveriesOf,
+  deliveryOf,
+  eventsOf,
   replayAs,
   replaySinceAs,
   rotateSecretAs,
@@ -48,8 +50,34 @@ export const listDeliveries = defineRoute({
   method: "GET",
   path: `${base}/deliveries`,
   params: partnerPath,
-  query: z.object({ status: z.string().optional(), before: z.string().optional() }),
-  handler: async ({ params, query }) => ok(await deliveriesOf(params.partnerId, query.status ?? null, query.before ?? null)),
+  query: z.object({
+    status: z.string().optional(),
+    event_type: z.string().max(100).optional(),
+    event_id: z.uuid({ error: "event_id is not an event's id" }).optional(),
+    from: z.iso.datetime({ error: "from is not a date and time" }).optional(),
+    to: z.iso.datetime({ error: "to is not a date and time" }).optional(),
+    before: z.string().optional(),
+  }),
+  handler: async ({ params, query }) =>
+    ok(
+      await deliveriesOf(params.partnerId, {
+        status: query.status,
+        eventType: query.event_type,
+        eventId: query.event_id,
+        from: query.from ? new Date(query.from) : undefined,
+        to: query.to ? new Date(query.to) : undefined,
+        before: query.before,
+      }),
+    ),
+});
+
+/** One delivery with its payload and each attempt's headers and answer, for the side panel. */
+export const readDelivery = defineRoute({
+  auth: "partnerUser",
+  method: "GET",
+  path: `${base}/deliveries/{deliveryId}`,
+  params: partnerPath.extend({ deliveryId: z.string() }),
+  handler: async ({ params }) => ok(await deliveryOf(params.partnerId, params.deliveryId)),
 });
 
 export const replayDelivery = defineRoute({
@@ -87,4 +115,32 @@ export const sendWebhookTest = defineRoute({
   params: partnerPath,
   body: jsonObject,
   handler: async ({ caller, params }) => ok(await sendTestAs(caller.actor, params.partnerId)),
+});
+
+/** The partner's events, filtered by type, workspace and days; each links to its deliveries. */
+export const listPartnerEvents = defineRoute({
+  auth: "partnerUser",
+  method: "GET",
+  path: "/api/console/partners/{partnerId}/events",
+  params: partnerPath,
+  query: z.object({
+    event_type: z.string().max(100).optional(),
+    workspace_id: z.uuid({ error: "workspace_id is not a workspace's id" }).optional(),
+    from: z.iso.datetime({ error: "from is not a date and time" }).optional(),
+    to: z.iso.datetime({ error: "to is not a date and time" }).optional(),
+    before: z.string().optional(),
+  }),
+  handler: async ({ params, query }) =>
+    ok(
+      await eventsOf(
+        params.partnerId,
+        {
+          eventType: query.event_type || undefined,
+          workspaceId: query.workspace_id,
+          from: query.from ? new Date(query.from) : undefined,
+          to: query.to ? new Date(query.to) : undefined,
+        },
+        query.before,
+      ),
+    ),
 });

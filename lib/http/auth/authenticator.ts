@@ -48,5 +48,5 @@ export interface Authenticator<C> {
    */
   reach?(caller: C, workspaceId: string): Promise<void>;
   /** Called once the answer is known, for per-caller usage counts. */
-  answered?(caller: C, status: number, errorCode: string | undefined): void;
+  answered?(caller: C, status: number, errorCode: string | undefined, durationMs: number): void;
 }

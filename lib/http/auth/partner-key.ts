@@ -99,7 +99,7 @@ export const partnerKeyAuth: Authenticator<Caller> = {
   surface: apiSurface,
   reach: (caller, workspaceId) => assertWorkspaceKind(caller, workspaceId),
   // Usage is what a partner's live integration costs; sandbox calls are practice, not counted.
-  answered: (caller, status, errorCode) => {
-    if (!caller.sandbox) countRequest(caller.partnerId, status, errorCode);
+  answered: (caller, status, errorCode, durationMs) => {
+    if (!caller.sandbox) countRequest(caller.partnerId, status, errorCode, durationMs);
   },
 };

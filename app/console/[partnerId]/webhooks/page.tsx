@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import { PartnerConsole } from "@/components/consoles/PartnerConsole";
 import { WebhookPanel } from "@/components/consoles/WebhookPanel";
+import { PartnerConsole } from "@/components/consoles/PartnerConsole";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Webhooks · Partner console · Walkthrough" };
 
-export default async function PartnerWebhooksPage({ params }: { params: Promise<{ partnerId: string }> }) {
+export default async function ConsoleWebhooksPage({ params }: { params: Promise<{ partnerId: string }> }) {
   const { partnerId } = await params;
   return (
     <PartnerConsole

@@ -1,0 +1,164 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { ChevronLeft, ChevronRight, Radio } from "lucide-react";
+import { useState } from "react";
+import { Badge } from "@/components/ui/Badge";
+import { Button } from "@/components/ui/Button";
+import { callApi } from "@/components/ui/call-api";
+import { Card } from "@/components/ui/Card";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { ErrorAlert } from "@/components/ui/ErrorAlert";
+import { Field, Input } from "@/components/ui/Field";
+import { LocalTime } from "@/components/ui/LocalTime";
+import { Select } from "@/components/ui/Select";
+import { SkeletonRows } from "@/components/ui/Skeleton";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
+import { TextLink } from "@/components/ui/TextLink";
+import type { EventsAnswer, WorkspacesAnswer } from "@/lib/consoles/integration-operations";
+import { deliveryStatusTone } from "@/lib/labels/console-labels";
+import { eventTypeLabel, eventTypes } from "@/lib/labels/event-types";
+import { deliveryStatusLabel } from "@/lib/labels/labels";
+
+/** A day typed in the reader's calendar as the instant it starts there (`days` later for an end). */
+const startOf = (day: string, days = 0) => {
+  const date = new Date(`${day}T00:00:00`);
+  date.setDate(date.getDate() + days);
+  return date.toISOString();
+};
+
+/** The partner's events, filtered by type, workspace and days, each linking to its deliveries. */
+export function EventsPanel({ partnerId }: { partnerId: string }) {
+  const [eventType, setEventType] = useState("");
+  const [workspaceId, setWorkspaceId] = useState("");
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const [cursors, setCursors] = useState<string[]>([""]);
+  const before = cursors.at(-1)!;
+  const workspaces = useQuery({
+    queryKey: ["workspaces", partnerId, 1],
+    queryFn: () => callApi<WorkspacesAnswer>(`/api/console/partners/${partnerId}/workspaces?page=1`),
+  });
+  const events = useQuery({
+    queryKey: ["events", partnerId, { eventType, workspaceId, from, to }, before],
+    queryFn: () => {
+      const query = new URLSearchParams();
+      if (eventType) query.set("event_type", eventType);
+      if (workspaceId) query.set("workspace_id", workspaceId);
+      if (from) query.set("from", startOf(from));
+      if (to) query.set("to", startOf(to, 1));
+      if (before) query.set("before", before);
+      return callApi<EventsAnswer>(`/api/console/partners/${partnerId}/events?${query}`);
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: 10_000,
+  });
+  const filter = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setCursors([""]);
+  };
+  const rows = events.data?.events ?? [];
+  const filtered = eventType || workspaceId || from || to;
+  return (
+    <Card aria-label="Events" className="flex flex-col gap-4">
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <Field id={`event-type-${partnerId}`} label="Event type">
+          <Select value={eventType} onChange={(event) => filter(setEventType)(event.target.value)}>
+            <option value="">All types</option>
+            {eventTypes.map((type) => (
+              <option key={type} value={type}>
+                {eventTypeLabel[type]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id={`event-workspace-${partnerId}`} label="Workspace">
+          <Select value={workspaceId} onChange={(event) => filter(setWorkspaceId)(event.target.value)}>
+            <option value="">All workspaces</option>
+            {workspaces.data?.workspaces.map((workspace) => (
+              <option key={workspace.id} value={workspace.id}>
+                {workspace.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id={`event-from-${partnerId}`} label="From day">
+          <Input type="date" value={from} onChange={(event) => filter(setFrom)(event.target.value)} />
+        </Field>
+        <Field id={`event-to-${partnerId}`} label="To day">
+          <Input type="date" value={to} onChange={(event) => filter(setTo)(event.target.value)} />
+        </Field>
+      </div>
+      {events.isPending && <SkeletonRows rows={3} label="Loading events" />}
+      <ErrorAlert error={events.error} />
+      {events.isSuccess && rows.length === 0 && (
+        <EmptyState icon={Radio} title={filtered ? "No events match" : "No events yet"}>
+          {filtered
+            ? "Change the filters above to see more."
+            : "Events are recorded as walkthroughs are recorded and reported, and when you send a test event."}
+        </EmptyState>
+      )}
+      {rows.length > 0 && (
+        <Table aria-label="Events list">
+          <THead>
+            <Tr>
+              <Th>Event</Th>
+              <Th>Workspace</Th>
+              <Th>Time</Th>
+              <Th>Deliveries</Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {rows.map((event) => (
+              <Tr key={event.id}>
+                <Td label="Event">
+                  <span className="block font-medium text-ink">
+                    {eventTypeLabel[event.eventType as keyof typeof eventTypeLabel] ?? event.eventType}
+                  </span>
+                  <code className="font-mono text-xs text-muted">{event.eventType}</code>
+                </Td>
+                <Td label="Workspace">{event.workspace?.name ?? <span className="text-muted">None</span>}</Td>
+                <Td label="Time" className="whitespace-nowrap text-ink-soft">
+                  <LocalTime date={event.createdAt} />
+                </Td>
+                <Td label="Deliveries">
+                  {event.deliveries === 0 ? (
+                    <span className="text-muted">Not sent</span>
+                  ) : (
+                    <span className="flex flex-wrap items-center gap-2">
+                      {event.lastStatus && (
+                        <Badge tone={deliveryStatusTone[event.lastStatus]}>{deliveryStatusLabel[event.lastStatus]}</Badge>
+                      )}
+                      <TextLink href={`/console/${partnerId}/webhooks?event=${event.id}`}>
+                        {event.deliveries} {event.deliveries === 1 ? "delivery" : "deliveries"}
+                        <span className="sr-only"> of this {event.eventType} event</span>
+                      </TextLink>
+                    </span>
+                  )}
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      )}
+      {(cursors.length > 1 || events.data?.next) && (
+        <nav aria-label="Events pages" className="flex items-center justify-between gap-3">
+          <Button variant="secondary" size="sm" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
+            <ChevronLeft aria-hidden />
+            Newer
+          </Button>
+          <span className="text-sm text-muted">Page {cursors.length}</span>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={!events.data?.next}
+            onClick={() => events.data?.next && setCursors([...cursors, events.data.next])}
+          >
+            Older
+            <ChevronRight aria-hidden />
+          </Button>
+        </nav>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "webhook_attempt" ADD COLUMN     "request_headers" JSONB;
