@@ -3,8 +3,8 @@ import { TextLink } from "@/components/ui/TextLink";
 import { WorkspacesPanel } from "./WorkspacesPanel";
 
 /**
- * What the sandbox is for, and the partner's workspaces beside it. Sandbox keys and the
- * simulated walkthrough are wired here once they land; until then this page only explains.
+ * What the sandbox is for and the steps to a first simulated walkthrough; the partner's workspaces
+ * beside it, with "Run a sandbox walkthrough" once a sandbox workspace exists (WorkspacesPanel).
  */
 export function SandboxPanel({ partnerId }: { partnerId: string }) {
   return (
@@ -20,10 +20,21 @@ export function SandboxPanel({ partnerId }: { partnerId: string }) {
             Sandbox workspaces are provisioned with a sandbox key and are marked as such in every read, so your code can tell them
             apart from live ones.
           </p>
-          <p>
-            Set up your receiver on <TextLink href={`/console/${partnerId}/webhooks`}>Webhooks</TextLink> and check its signatures
-            with the <TextLink href={`/console/${partnerId}/webhooks/signatures`}>examples</TextLink> first.
-          </p>
+          <ol className="ml-5 flex list-decimal flex-col gap-1">
+            <li>
+              Set up your receiver on <TextLink href={`/console/${partnerId}/webhooks`}>Webhooks</TextLink> and check its
+              signatures with the <TextLink href={`/console/${partnerId}/webhooks/signatures`}>examples</TextLink>.
+            </li>
+            <li>
+              Create a sandbox key on <TextLink href={`/console/${partnerId}/keys`}>API keys</TextLink> (tick &ldquo;Sandbox
+              key&rdquo;).
+            </li>
+            <li>
+              With it, provision a workspace and send its roster, as the <TextLink href="/docs#quickstart">quickstart</TextLink>{" "}
+              shows.
+            </li>
+            <li>Run a sandbox walkthrough below, or call the sandbox endpoint; watch both events reach your receiver.</li>
+          </ol>
         </div>
       </Card>
       <WorkspacesPanel partnerId={partnerId} />

@@ -113,6 +113,15 @@ a key: \`POST ${base}/demo/inspections\` (see ${base}/docs/demo).
 Send it as \`Authorization: Bearer <key>\`; it is a server-side secret. Up to two keys are active at once, for
 rotation. Every call names the customer's workspace with \`workspace_id\` (your own id).
 
+## Try it in the sandbox first
+
+Ask for a sandbox key too (the partner console's "Create sandbox key"; it does not count toward the two live keys).
+With it, the calls below provision a sandbox workspace (\`sandbox: true\` on its record) and, once its roster is in,
+\`POST ${base}/v1/sandbox/walkthroughs?workspace_id=&property_id=&task_id=&outcome=findings\` (or \`clean\`, \`missed\`)
+answers \`202 {inspection_id}\` and runs a shipped recording through the real pipeline: your receiver gets the signed
+\`inspection.recording_completed\` and \`inspection.completed\`, and every read answers as for a real walkthrough. No cleaner,
+no staff review, no usage billed. A sandbox key sees only sandbox workspaces, a live key only live ones.
+
 ## The first five calls
 
 ${firstCalls.map((call, index) => `${index + 1}. ${call.why}\n\n\`\`\`sh\n${curlOf(call, base)}\n\`\`\``).join("\n\n")}
