@@ -200,9 +200,7 @@ async function run(ctx: BenchContext): Promise<void> {
   ];
   await ctx.report(rows, {
     title: `The review desk: a ${durationSeconds / 60}-minute walkthrough, ${itemCount} items, ${findingCount} proposed findings`,
-    notes: [
-      "every request a fresh connection; the release is POST /release then the move to /admin/review/next",
-    ],
+    notes: ["every request a fresh connection; the release is POST /release then the move to /admin/review/next"],
   });
 }
 

@@ -149,7 +149,8 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
           return;
         case "w": {
           // The analysis's reasons for the row in focus, opened or closed where they are.
-          const details = current && rowRefs.current.get(current.key)?.querySelector<HTMLDetailsElement>("details[data-rationale]");
+          const details =
+            current && rowRefs.current.get(current.key)?.querySelector<HTMLDetailsElement>("details[data-rationale]");
           if (details) details.open = !details.open;
           return;
         }

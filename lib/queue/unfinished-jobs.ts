@@ -7,7 +7,12 @@ import type { QueueName } from "./payloads";
  * `field`: what a change must wait for when a job will still write to the object. Before any
  * process has started the job queue there is no pg-boss schema, and so no job.
  */
-export async function countUnfinishedJobs(tx: Pick<Tx, "$queryRaw">, queue: QueueName, field: string, id: string): Promise<number> {
+export async function countUnfinishedJobs(
+  tx: Pick<Tx, "$queryRaw">,
+  queue: QueueName,
+  field: string,
+  id: string,
+): Promise<number> {
   const [schema] = await tx.$queryRaw<{ present: boolean }[]>`SELECT to_regclass('pgboss.job') IS NOT NULL AS present`;
   if (schema?.present !== true) return 0;
   const [row] = await tx.$queryRaw<{ count: number }[]>`
