@@ -7,6 +7,7 @@ import { isUuid } from "../validation/uuid";
 import { defaultKeyScopes, type KeyScope, keyScopes, maxActiveKeys } from "../partners/scopes";
 import { type Command, InvalidArgumentError, type OptionValues, partnerOption, requiredOption } from "./command";
 import { isoTime, table } from "./output";
+import { keyNameMaxLength } from "../partners/key-name";
 
 function isKeyScope(value: string): value is KeyScope {
   return (keyScopes as readonly string[]).includes(value);
@@ -43,18 +44,21 @@ const keyMode = (sandbox: boolean) => (sandbox ? "sandbox" : "live");
 
 const create: Command = {
   name: "key create",
-  args: "--partner <id> [--scopes <scope,...>] [--sandbox]",
+  args: "--partner <id> [--scopes <scope,...>] [--name <text>] [--sandbox]",
   summary:
     `issue another key (at most ${maxActiveKeys} active live and ${maxActiveKeys} sandbox; ` +
     `scopes ${keyScopes.join(", ")}; default ${defaultScopes}); --sandbox: a key for sandbox workspaces only`,
-  options: ["partner", "scopes"],
+  options: ["partner", "scopes", "name"],
   flags: ["sandbox"],
   prepare(options) {
     const partnerId = partnerOption(options);
     const scopes = scopesOption(options);
     const sandbox = options.sandbox === "true";
+    const name = (options.name ?? "").trim();
+    // The console's own limit (lib/consoles/schemas.ts keyName), so a key named here edits there.
+    if (name.length > keyNameMaxLength) throw new InvalidArgumentError(`--name must be at most ${keyNameMaxLength} characters.`);
     return async () => {
-      const { keyId, apiKey } = await issueApiKey(partnerId, scopes, { sandbox });
+      const { keyId, apiKey } = await issueApiKey(partnerId, scopes, { sandbox, name });
       return {
         json: { key_id: keyId, api_key: apiKey },
         text: [
@@ -72,6 +76,7 @@ const keyJson = (key: ApiKeySummary) => ({
   hint: key.hint,
   status: key.status,
   mode: keyMode(key.sandbox),
+  ...(key.name && { name: key.name }),
   scopes: key.scopes,
   created_at: isoTime(key.createdAt),
   ...(key.revokedAt && { revoked_at: isoTime(key.revokedAt) }),

@@ -8,6 +8,7 @@ import { deliverableAddress, seatRoles } from "../people/schemas";
 import { staffFailReasons } from "../review/fail-reasons";
 import { defaultRotationDays } from "../webhooks/receivers";
 import { refusedAs } from "../validation/parse-input";
+import { keyNameMaxLength } from "../partners/key-name";
 
 /*
  * Every body the consoles take, one schema each, worded for the page that shows the refusal.
@@ -53,7 +54,10 @@ const scopesRefusal = `The scopes must be one or more of ${keyScopes.join(", ")}
 
 /** A new key's scopes: anything but a list reads as the default, as the console has always taken it. */
 /** What a partner calls a key: up to 60 characters, trimmed. */
-export const keyName = z.string({ error: "a name is text" }).trim().max(60, "60 characters at most");
+export const keyName = z
+  .string({ error: "a name is text" })
+  .trim()
+  .max(keyNameMaxLength, `${keyNameMaxLength} characters at most`);
 
 export const issueKeyBody = z.object({
   name: keyName.optional(),

@@ -158,9 +158,26 @@ describe("admin key", () => {
     expect(await db().apiKey.count({ where: { partnerId: created.partner_id } })).toBe(1);
   });
 
+  it("refuses a key name longer than the console allows, and issues nothing", async () => {
+    const created = await createPartner();
+    await expectFailure(
+      ["key", "create", "--partner", created.partner_id, "--name", "x".repeat(61)],
+      2,
+      /--name must be at most 60/,
+    );
+    expect(await db().apiKey.count({ where: { partnerId: created.partner_id } })).toBe(1);
+  });
+
   it("lists keys with hint, status, scopes and times, never the secret or its hash", async () => {
     const created = await createPartner();
-    const second = await adminJson<{ key_id: string; api_key: string }>("key", "create", "--partner", created.partner_id);
+    const second = await adminJson<{ key_id: string; api_key: string }>(
+      "key",
+      "create",
+      "--partner",
+      created.partner_id,
+      "--name",
+      "  Production server ",
+    );
     await readWorkspace(second.api_key);
     // The API records a key's use without making the request wait for it.
     await expect
@@ -178,6 +195,7 @@ describe("admin key", () => {
       hint: `${second.api_key.slice(0, 15)}…`,
       status: "active",
       mode: "live",
+      name: "Production server",
       scopes: ["read:inspections"],
       created_at: time,
       last_used_at: time,
