@@ -18,7 +18,7 @@ import { dropProcessSingleton, processSingleton } from "../process-state";
 const slot = "job-leases";
 /**
  * Connections one worker process holds for leases at most: one per leased attempt it runs at once
- * (the summed concurrency of the jobs with a `workId`, 10 today) and one for the orphan check. Part
+ * (the summed concurrency of the jobs with a `workId`, 11 today) and one for the orphan check. Part
  * of the connection budget (README, Deployment); tests/unit/job-registry.test.ts keeps it enough.
  */
 export const maxLeases = 12;

@@ -181,20 +181,19 @@ describe("the review desk", () => {
     const page = await context.newPage();
     await page.goto(`${appUrl}/console`);
     await signInInBrowser(page, { appUrl, smtp }, email);
-    await page.getByRole("heading", { name: "Review Desk Partner", level: 1 }).waitFor();
-    const section = (name: string) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name });
-    await section("Inspections").click();
+    await page.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
+    const section = (name: string) => page.getByRole("navigation", { name: "Console" }).getByRole("link", { name, exact: true });
+    // The console's inspections sit with the workspaces.
+    await section("Workspaces").click();
     const inspections = page.getByRole("region", { name: "Inspections" });
     await inspections.getByRole("link", { name: "Home home-1" }).waitFor();
     await inspections.getByRole("cell", { name: "Report ready" }).waitFor();
     await screenshot(page, "48-console-inspections-tablet");
     await accessibleAtBothSizes(page, "the partner console's inspections", "137-console-inspections");
     // The API calls that set this walkthrough up were counted.
-    await section("Activity").click();
-    await page
-      .getByRole("region", { name: "Usage, last 30 days" })
-      .getByText(/^[1-9]\d* requests?, \d+ answered with an error\.$/)
-      .waitFor();
+    await section("Usage").click();
+    await page.getByRole("heading", { name: "Requests per day" }).waitFor();
+    await page.getByText(/^[1-9]\d* in 30 days, by the answer's status class/).waitFor();
     await accessibleAtBothSizes(page, "the partner console's usage", "138-console-usage");
     await context.close();
   });

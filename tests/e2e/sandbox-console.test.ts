@@ -65,12 +65,13 @@ async function atBothSizes(page: Page, where: string, shot: string, mask: Locato
 describe("the sandbox in the partner console", () => {
   it("creates a sandbox key, marks its workspace, and runs a walkthrough to completion", async () => {
     const page = await signedInPage();
-    await page.goto(`${app.env.APP_URL}/console/${partnerId}`);
+    await page.goto(`${app.env.APP_URL}/console/${partnerId}/keys`);
     const keys = page.getByRole("region", { name: "API keys" });
     await keys
       .getByRole("button", { name: /^Revoke key / })
       .first()
       .waitFor();
+    await keys.getByLabel("Name of the new key").fill("Sandbox trials");
     await keys.getByLabel("Sandbox key").check();
     await keys.getByRole("button", { name: "Create sandbox key" }).click();
     const issued = keys.getByRole("status").filter({ hasText: "The new API key" });
@@ -83,7 +84,8 @@ describe("the sandbox in the partner console", () => {
     await atBothSizes(page, "the keys with a sandbox key", "sandbox-console-keys", [issued.locator("code")]);
 
     const workspaceId = await readyWorkspace(apiKey, "try-out", [item("home-1")]);
-    await page.goto(`${app.env.APP_URL}/console/${partnerId}/inspections`);
+    // The console's Sandbox section: its steps, the workspaces, and the form once a sandbox workspace exists.
+    await page.goto(`${app.env.APP_URL}/console/${partnerId}/sandbox`);
     const form = page.getByRole("form", { name: "Run a sandbox walkthrough" });
     await form.waitFor();
     await page.getByRole("region", { name: "Workspaces" }).getByText("Sandbox", { exact: true }).waitFor();
@@ -106,8 +108,8 @@ describe("the sandbox in the partner console", () => {
       500,
     );
     expect(inspection.items.every((line) => line.state === "verified")).toBe(true);
-    // The walkthrough is listed, marked as a sandbox one.
-    await page.reload();
+    // The walkthrough is listed with the workspaces, marked as a sandbox one.
+    await page.goto(`${app.env.APP_URL}/console/${partnerId}/workspaces`);
     const inspections = page.getByRole("region", { name: "Inspections" });
     await inspections.getByRole("link", { name: "Home home-1" }).waitFor();
     await inspections.getByText("Sandbox", { exact: true }).waitFor();

@@ -124,9 +124,11 @@ describe("a report released more than 2 days after the seal", () => {
     const cookie = await signInByMail({ baseUrl: app.baseUrl, appUrl: env.APP_URL!, smtp }, staff);
     const page = await fetch(new URL("/admin/review", app.baseUrl), { headers: { cookie } });
     expect(page.status).toBe(200);
-    // The queue's table only: the page's RSC payload after it names every row again.
+    // The queue streams in after its skeleton (a hidden segment at the end of the HTML); its table
+    // only, as the page's RSC payload before it names every row again.
     const html = await page.text();
-    const queueTable = html.slice(0, html.indexOf("</table>", html.indexOf("/admin/review/")));
+    const streamed = html.slice(html.indexOf('<div hidden id="S:'));
+    const queueTable = streamed.slice(0, streamed.indexOf("</table>"));
     const rows = queueTable.split("<tr").filter((row) => row.includes("/admin/review/"));
     const rowOf = (inspectionId: string) => rows.find((row) => row.includes(`/admin/review/${inspectionId}`)) ?? "";
     expect(rowOf(late.inspectionId)).toContain("Over 24 h");

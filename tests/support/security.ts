@@ -50,6 +50,7 @@ export const securityRequests: Record<string, SecurityRequest> = {
   "GET /v1/inspections": { path: "/v1/inspections?workspace_id=x&task_id=t" },
   "GET /v1/inspections/{inspection_id}/findings": { path: `/v1/inspections/${randomUUID()}/findings?workspace_id=x` },
   "GET /v1/inspections/{inspection_id}/video": { path: `/v1/inspections/${randomUUID()}/video?workspace_id=x` },
+  "GET /v1/inspections/{inspection_id}/evidence": { path: `/v1/inspections/${randomUUID()}/evidence?workspace_id=x` },
   "POST /v1/workspace-claims": {
     path: "/v1/workspace-claims?workspace_id=x",
     body: { email: "owner@walkthrough.dev", name: "Owner" },

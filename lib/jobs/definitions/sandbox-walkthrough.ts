@@ -9,7 +9,9 @@ import { defineJob } from "../definition";
  */
 export const sandboxWalkthroughJob = defineJob({
   queue: "sandbox-walkthrough",
-  concurrency: 2,
+  // One at a time per worker: a few seconds each, and its lease is a connection of the worker's
+  // fixed budget (lib/jobs/lease.ts maxLeases).
+  concurrency: 1,
   workId: (job) => job.inspectionId,
   handler: ({ inspectionId, partnerId }) => playSandboxWalkthrough(inspectionId, partnerId),
 });
