@@ -300,7 +300,13 @@ describe("the partner console", () => {
       );
       const good = await fetch(snippet.url, { method: "POST", headers, body: delivered.body });
       expect(good.status, snippet.output()).toBe(204);
-      expect(snippet.output()).toContain("verified webhook.test");
+      // The snippet logs after it answers; its output reaches the test through a pipe, a moment later.
+      await until(
+        "the snippet's log line",
+        async () => (snippet.output().includes("verified webhook.test") ? true : undefined),
+        10_000,
+        50,
+      );
       const forged = await fetch(snippet.url, {
         method: "POST",
         headers,

@@ -97,7 +97,9 @@ interface BodyAnswer {
 /**
  * POSTs a body of `totalBytes`. Declared (Content-Length): only its first 16 KiB are sent, so an
  * answer proves the refusal did not wait for the rest. Chunked: 16 KiB chunks until an answer
- * arrives. No answer within 20 s reads as status 0.
+ * arrives, at most 1 MiB unless the whole body is smaller: a body cut short is never ended, so an
+ * answer to it proves the same, however fast loopback drains what was written. No answer within
+ * 45 s reads as status 0.
  */
 function postBody(
   path: string,
@@ -153,7 +155,7 @@ function postBody(
       resolve({ status: 0, sent });
     }, 45_000).unref();
     const chunk = Buffer.alloc(16 * 1024, "a");
-    const budget = framing === "declared" ? Math.min(totalBytes, chunk.byteLength) : totalBytes;
+    const budget = Math.min(totalBytes, framing === "declared" ? chunk.byteLength : 1024 * 1024);
     const writeMore = () => {
       while (!answered && sent < budget) {
         sent += chunk.byteLength;
@@ -185,13 +187,14 @@ describe("request bodies outside the partner API", () => {
     "are refused with 413 once a chunked body's bytes pass the cap, before next-auth reads it all",
     { timeout: 60_000 },
     async () => {
+      // 1 MiB of a 16 MiB body is written and the body never ends: an answer means the refusal did
+      // not wait for the rest (next-auth would wait for the end).
       const answer = await postBody("/api/auth/signin/email", "chunked", 16 * 1024 * 1024);
       expect([answer.status, answer.code, answer.limit], `${answer.sent} bytes sent; ${answer.text ?? "no answer"}`).toEqual([
         413,
         "payload_too_large",
         sessionCap,
       ]);
-      expect(answer.sent).toBeLessThan(16 * 1024 * 1024);
     },
   );
 

@@ -53,7 +53,9 @@ async function transcoding(): Promise<boolean> {
 }
 
 describe("a worker killed mid-seal", () => {
-  it("is taken back, and the seal finishes once", async () => {
+  // A 40-second 720p transcode run twice (killed once), with the evidence record's frame cuts after
+  // it: over two minutes on 2 busy cores.
+  it("is taken back, and the seal finishes once", { timeout: 240_000 }, async () => {
     const key = await demoApiKey(app);
     // The worker applies the roster too: the app runs no jobs of its own.
     const first = await startWorker();
