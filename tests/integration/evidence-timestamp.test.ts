@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { timestampInfo } from "../../lib/evidence/trusted-timestamp";
 import { call } from "../support/api";
-import { runAdmin } from "../support/cli";
+import { runAdmin, runAdminJson } from "../support/cli";
 import { startTsaServer, type TsaServer } from "../support/tsa-server";
 import { until } from "../support/until";
 import { useApp } from "../support/use-app";
@@ -130,7 +130,23 @@ describe("trusted timestamps", () => {
     expect(verified.stdout).toContain("Verification: OK");
   }, 180_000);
 
-  it("puts the token in the packet; evidence verify checks it, and fails on a changed one", async () => {
+  it("puts the tokens in the packet (the report record's too, stamped after release); evidence verify checks them, and fails on a changed one", async () => {
+    const env = { APP_URL: app.baseUrl, DATA_DIR: app.dataDir };
+    const pending = await db().inspectionItem.findMany({ where: { inspectionId, state: "pending" } });
+    for (const line of pending) {
+      await runAdminJson(["review", "decide", "--inspection", inspectionId, "--item", line.itemId, "--state", "verified"], env);
+    }
+    const released = await runAdmin(["review", "release", "--inspection", inspectionId], env);
+    expect(released.code, released.stderr).toBe(0);
+    await until(
+      "the report record's timestamp",
+      async () =>
+        (await db().evidenceRecord.findUnique({ where: { inspectionId_kind: { inspectionId, kind: "report" } } }))?.tsaToken ??
+        undefined,
+      60_000,
+      250,
+    );
+
     const answer = await call("GET", `/v1/inspections/${inspectionId}/evidence`, {
       key: partner.apiKey,
       query: { workspace_id: workspaceId },
@@ -141,9 +157,11 @@ describe("trusted timestamps", () => {
     expect(response.status).toBe(200);
     await pipeline(Readable.fromWeb(response.body as never), createWriteStream(packet));
 
-    const env = { APP_URL: app.baseUrl };
     const good = await runAdmin(["evidence", "verify", packet, "--tsa-ca", tsa.caFile], env);
     expect(good.code, good.stdout + good.stderr).toBe(0);
+    expect(good.stdout).toMatch(
+      /holds +report-record\.tst \(trusted timestamp\): stamps the record's SHA-256 at .*, signed by the authority/,
+    );
     expect(good.stdout).toMatch(
       /holds +recording-record\.tst \(trusted timestamp\): stamps the record's SHA-256 at .*, signed by the authority/,
     );
@@ -160,5 +178,5 @@ describe("trusted timestamps", () => {
     const bad = await runAdmin(["evidence", "verify", changed, "--tsa-ca", tsa.caFile], env);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toMatch(/FAILS +recording-record\.tst \(trusted timestamp\)/);
-  }, 60_000);
+  }, 120_000);
 });
