@@ -28,6 +28,8 @@ const schema = z
       .string()
       .regex(/-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----/, "must be a PKCS#8 PEM private key")
       .optional(),
+    // An RFC 3161 timestamp authority: each evidence record's SHA-256 is stamped by it (a job, retried).
+    EVIDENCE_TSA_URL: z.url({ protocol: /^https?$/ }).optional(),
     // Defaults to on only with the embedded database: a production start must not print a key.
     CREATE_DEMO_PARTNER: flag.optional(),
     // Reverse proxies in front of the app whose X-Forwarded-For entry is trusted (lib/server/front-door.ts).

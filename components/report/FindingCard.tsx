@@ -1,6 +1,10 @@
 import type { ReactNode } from "react";
 import { SeverityBadge } from "@/components/ui/Badge";
 import { cn } from "@/components/ui/cn";
+import { LocalTime } from "@/components/ui/LocalTime";
+import { TextLink } from "@/components/ui/TextLink";
+import type { LastSeenUndamaged } from "@/lib/evidence/last-seen-undamaged";
+import { DownloadPdfButton } from "./DownloadPdfButton";
 import { pageTranslations } from "@/lib/i18n/messages";
 import type { FindingRead } from "@/lib/inspections/get-findings";
 import { PlayAtButton } from "./PlayAtButton";
@@ -26,10 +30,59 @@ function Picture({ url, alt, caption, wide = false }: { url: string; alt: string
 }
 
 /**
+ * When the spot was last filmed without the finding, and the stays since: the window a damage
+ * claim names. Shown for every finding: a stain is claimed as much as a crack.
+ */
+async function LastSeen({ lastSeen }: { lastSeen: LastSeenUndamaged | undefined }) {
+  const t = await pageTranslations("report.findings");
+  if (!lastSeen) return <p className="mt-3 text-sm text-muted">{t("notSeenUndamaged")}</p>;
+  const stays = lastSeen.stays;
+  return (
+    <div className="mt-3 flex flex-col gap-1 rounded-md bg-subtle px-3 py-2 text-sm text-ink-soft">
+      <p>
+        <span className="font-medium text-ink">{t("lastSeen")}</span>{" "}
+        <TextLink href={`/reports/${lastSeen.inspectionId}`}>
+          <LocalTime date={lastSeen.recordedAt} />
+        </TextLink>
+      </p>
+      {stays === undefined ? (
+        <p>{t("staysUnknown")}</p>
+      ) : (
+        <>
+          <p>
+            {t("staysSince", { count: stays.length })}
+            {stays.length > 0 && ":"}
+          </p>
+          {stays.length > 0 && (
+            <ul className="flex flex-col">
+              {stays.map((stay) => (
+                <li key={stay.reservation_id}>
+                  <LocalTime date={stay.check_in} mode="day" /> – <LocalTime date={stay.check_out} mode="day" />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
  * One finding: how serious, where, what kind, what was seen, and the pictures: the earlier
  * picture of the spot beside the one found, or the one found alone when there is no earlier one.
  */
-export async function FindingCard({ finding, playable }: { finding: FindingRead; playable: boolean }) {
+export async function FindingCard({
+  inspectionId,
+  finding,
+  lastSeen,
+  playable,
+}: {
+  inspectionId: string;
+  finding: FindingRead;
+  lastSeen: LastSeenUndamaged | undefined;
+  playable: boolean;
+}) {
   const t = await pageTranslations("report");
   const playAtText = await playAtWords();
   const after = finding.after[0];
@@ -77,6 +130,16 @@ export async function FindingCard({ finding, playable }: { finding: FindingRead;
           />
         </div>
       )}
+      <LastSeen lastSeen={lastSeen} />
+      <div className="mt-3 print:hidden">
+        <DownloadPdfButton
+          inspectionId={inspectionId}
+          path={`findings/${encodeURIComponent(finding.id)}/claim`}
+          label={t("findings.claimSummary")}
+          variant="secondary"
+          size="sm"
+        />
+      </div>
       {/* Last in reading order (after what was seen); on wider screens in the card's top corner. */}
       {playAt !== undefined && (
         <div className="mt-3 sm:absolute sm:top-4 sm:right-5 sm:mt-0">

@@ -85,7 +85,14 @@ export async function InspectionReport({ report }: { report: Report }) {
 
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_30rem] print:block">
         <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-1">
-          {released && <ReportFindings findings={report.findings} playable={playable} />}
+          {released && (
+            <ReportFindings
+              inspectionId={report.inspectionId}
+              findings={report.findings}
+              lastSeen={report.lastSeen}
+              playable={playable}
+            />
+          )}
           {report.checklist && <ChecklistAttention items={report.checklist.items} playable={playable} />}
         </div>
 

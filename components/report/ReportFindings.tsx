@@ -1,4 +1,5 @@
 import { CircleCheck } from "lucide-react";
+import type { LastSeenUndamaged } from "@/lib/evidence/last-seen-undamaged";
 import type { FindingSeverity } from "@/lib/generated/prisma/enums";
 import type { FindingRead } from "@/lib/inspections/get-findings";
 import { pageTranslations } from "@/lib/i18n/messages";
@@ -7,7 +8,17 @@ import { FindingCard } from "./FindingCard";
 const order: FindingSeverity[] = ["MAJOR", "MODERATE", "MINOR"];
 
 /** The findings, most serious first, under a heading per severity so a long list still scans. */
-export async function ReportFindings({ findings, playable }: { findings: FindingRead[]; playable: boolean }) {
+export async function ReportFindings({
+  inspectionId,
+  findings,
+  lastSeen,
+  playable,
+}: {
+  inspectionId: string;
+  findings: FindingRead[];
+  lastSeen: ReadonlyMap<string, LastSeenUndamaged | undefined>;
+  playable: boolean;
+}) {
   const t = await pageTranslations("report.findings");
   const severityWord = await pageTranslations("report");
   return (
@@ -31,7 +42,13 @@ export async function ReportFindings({ findings, playable }: { findings: Finding
               {t("group", { severity: severityWord(`severity.${severity}`), count: group.length })}
             </p>
             {group.map((finding) => (
-              <FindingCard key={finding.id} finding={finding} playable={playable} />
+              <FindingCard
+                key={finding.id}
+                inspectionId={inspectionId}
+                finding={finding}
+                lastSeen={lastSeen.get(finding.id)}
+                playable={playable}
+              />
             ))}
           </div>
         );

@@ -23,15 +23,4 @@ export async function differenceHash(image: Buffer): Promise<bigint> {
   return BigInt.asIntN(64, hash);
 }
 
-export function hammingDistance(a: bigint, b: bigint): number {
-  let bits = BigInt.asUintN(64, a ^ b);
-  let count = 0;
-  while (bits > 0n) {
-    count += Number(bits & 1n);
-    bits >>= 1n;
-  }
-  return count;
-}
-
-/** At most this many bits apart: the same area (measured on frames of one room a few seconds apart, and on unrelated ones). */
-export const sameAreaMaxDistance = 12;
+export { hammingDistance, sameAreaMaxDistance } from "./dhash-distance";

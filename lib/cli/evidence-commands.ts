@@ -25,9 +25,9 @@ async function loadJwks(file: string | undefined, server: string | undefined): P
 
 const verify: Command = {
   name: "evidence verify",
-  args: "<packet.zip> [--jwks <jwks.json> | --server <url>] [--previous <record.jws | packet.zip>]",
+  args: "<packet.zip> [--jwks <jwks.json> | --server <url>] [--previous <record.jws | packet.zip>] [--tsa-ca <ca.pem>]",
   summary: "checks an evidence packet: signatures against the published keys, every file's hash, the chain link",
-  options: ["jwks", "server", "previous"],
+  options: ["jwks", "server", "previous", "tsa-ca"],
   positionals: ["packet.zip"],
   needsDatabase: false,
   prepare(options) {
@@ -38,7 +38,7 @@ const verify: Command = {
     return async () => {
       const jwks = await loadJwks(options.jwks, options.server);
       const previousRecord = options.previous === undefined ? undefined : await readRecordingRecord(options.previous);
-      const checks = await verifyPacket(packet, { jwks, previousRecord });
+      const checks = await verifyPacket(packet, { jwks, previousRecord, tsaCaFile: options["tsa-ca"] });
       const failed = checks.filter((check) => !check.ok);
       const lines = checks.map((check) => `${check.ok ? "holds " : "FAILS "} ${check.subject}: ${check.detail}`);
       const verdict =

@@ -96,6 +96,9 @@ export async function packetResponse(query: URLSearchParams, inspectionId: strin
   // Exactly the compact JWS, no newline: `openssl dgst -sha256` on the file prints what the next record chains to.
   zip.addBuffer(Buffer.from(recording.jws), "recording-record.jws");
   if (report) zip.addBuffer(Buffer.from(report.jws), "report-record.jws");
+  // RFC 3161 tokens (with EVIDENCE_TSA_URL), once the authority has stamped each record.
+  if (recording.tsaToken) zip.addBuffer(Buffer.from(recording.tsaToken), "recording-record.tst");
+  if (report?.tsaToken) zip.addBuffer(Buffer.from(report.tsaToken), "report-record.tst");
   zip.addBuffer(Buffer.from(JSON.stringify(jwks, null, 2)), "jwks.json");
   if (jwk) {
     const pem = createPublicKey({ key: jwk as JsonWebKey, format: "jwk" }).export({ type: "spki", format: "pem" });
@@ -108,6 +111,9 @@ export async function packetResponse(query: URLSearchParams, inspectionId: strin
         jwksUrl: `${config().APP_URL}${jwksPath}`,
         kid: kid ?? "",
         hasReport: report !== undefined,
+        timestamped: [recording, ...(report ? [report] : [])]
+          .filter((record) => record.tsaToken !== null)
+          .map((record) => `${record.kind}-record`),
         videoSha256: recordPayload.video.sha256,
         partsCount: recordPayload.parts.length,
       }),

@@ -3,6 +3,7 @@ import { db, type Tx } from "../db/client";
 import { stillWidthMax } from "../video/extract-still";
 import { ffmpegVersion } from "../video/tool-version";
 import { objectSha256 } from "./object-digest";
+import { queueStamp } from "./stamp-record";
 import { signRecord, type SignedRecord } from "./sign-record";
 import { reusedBy, type ReuseFlag, videoFrameHashes } from "./reuse";
 import { staysAround, type StayBounds } from "./stays";
@@ -169,5 +170,6 @@ export async function signRecordingRecord(tx: Tx, facts: RecordingFacts, sealedA
       reuseSuspected: reuse.length > 0,
     },
   });
+  await queueStamp(tx, facts.inspectionId, "recording");
   return signed;
 }

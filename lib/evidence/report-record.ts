@@ -2,6 +2,7 @@ import "server-only";
 import { config } from "../config";
 import type { Tx } from "../db/client";
 import { objectSha256 } from "./object-digest";
+import { queueStamp } from "./stamp-record";
 import { signRecord, type SignedRecord } from "./sign-record";
 
 /*
@@ -119,5 +120,6 @@ export async function signReportRecord(tx: Tx, inspectionId: string, releasedAt:
   }
   const signed = await signRecord(tx, record);
   await tx.evidenceRecord.create({ data: { inspectionId, kind: "report", propertyId: inspection.propertyId, ...signed } });
+  await queueStamp(tx, inspectionId, "report");
   return signed;
 }

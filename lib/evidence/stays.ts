@@ -42,3 +42,25 @@ export async function staysAround(tx: Tx, propertyId: string, at: Date): Promise
   ]);
   return { ...(previous ? { previous: stay(previous) } : {}), ...(next ? { next: stay(next) } : {}) };
 }
+
+/**
+ * The stays between two walkthroughs of a home (earliest first): every stay in the home between
+ * them, by the same day rule as `staysAround` (one checking out on the earlier walkthrough's day
+ * ended before it; one checking in on the later one's day comes after it). Undefined when the
+ * home's stays are not known.
+ */
+export async function staysBetween(tx: Tx, propertyId: string, from: Date, to: Date): Promise<Stay[] | undefined> {
+  const calendar = await tx.reservationCalendar.findUnique({ where: { propertyId }, select: { propertyId: true } });
+  if (!calendar) return undefined;
+  const rows = await tx.reservation.findMany({
+    where: {
+      propertyId,
+      status: "confirmed",
+      checkOut: { gt: new Date(`${day(from)}T00:00:00Z`) },
+      checkIn: { lt: new Date(`${day(to)}T00:00:00Z`) },
+    },
+    orderBy: [{ checkIn: "asc" }, { checkOut: "asc" }],
+    take: 500,
+  });
+  return rows.map(stay);
+}

@@ -1,11 +1,16 @@
 import "server-only";
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { compactVerify, decodeProtectedHeader, importJWK, type JWK } from "jose";
 import yauzl from "yauzl";
 import { sha256Hex } from "./sign-record";
 import type { RecordingRecord } from "./recording-record";
 import type { ReportRecord } from "./report-record";
+import { timestampInfo } from "./trusted-timestamp";
 
 /*
  * `npm run admin -- evidence verify <packet.zip>`: checks a packet as anyone could, from the
@@ -25,14 +30,19 @@ interface PacketFiles {
   texts: Map<string, string>;
   /** Every file's SHA-256 and size. */
   digests: Map<string, { sha256: string; size: number }>;
+  /** RFC 3161 timestamp tokens (`<record>.tst`), whole. */
+  tokens: Map<string, Buffer>;
 }
 
 const textNames: ReadonlySet<string> = new Set(["recording-record.jws", "report-record.jws", "jwks.json"]);
+const tokenNames: ReadonlySet<string> = new Set(["recording-record.tst", "report-record.tst"]);
+const run = promisify(execFile);
 
 async function readPacket(file: string): Promise<PacketFiles> {
   const zip = await yauzl.openPromise(file, { lazyEntries: true, autoClose: true });
   const texts = new Map<string, string>();
   const digests = new Map<string, { sha256: string; size: number }>();
+  const tokens = new Map<string, Buffer>();
   try {
     for await (const entry of zip.eachEntry()) {
       if (entry.fileName.endsWith("/")) continue;
@@ -44,15 +54,16 @@ async function readPacket(file: string): Promise<PacketFiles> {
         const bytes = chunk as Buffer;
         hash.update(bytes);
         size += bytes.length;
-        if (textNames.has(entry.fileName)) kept.push(bytes);
+        if (textNames.has(entry.fileName) || tokenNames.has(entry.fileName)) kept.push(bytes);
       }
       digests.set(entry.fileName, { sha256: hash.digest("hex"), size });
       if (textNames.has(entry.fileName)) texts.set(entry.fileName, Buffer.concat(kept).toString("utf8"));
+      if (tokenNames.has(entry.fileName)) tokens.set(entry.fileName, Buffer.concat(kept));
     }
   } finally {
     zip.close();
   }
-  return { texts, digests };
+  return { texts, digests, tokens };
 }
 
 /** A recording record: the file itself (`.jws`), or the one inside a packet (`.zip`). */
@@ -85,6 +96,44 @@ export interface VerifyOptions {
   jwks: { keys: JWK[] };
   /** The home's previous recording record (compact JWS), to check the chain link. */
   previousRecord?: string;
+  /** The timestamp authority's CA certificate (PEM file): with it, `openssl ts -verify` checks each token's signature. */
+  tsaCaFile?: string;
+}
+
+/**
+ * A record's RFC 3161 token: it must stamp the record's own SHA-256; with the authority's CA
+ * certificate, `openssl ts -verify` checks the authority's signature over it too.
+ */
+async function timestampCheck(subject: string, token: Buffer, jws: string, caFile: string | undefined): Promise<Check> {
+  const expected = sha256Hex(jws);
+  let info;
+  try {
+    info = timestampInfo(token);
+  } catch (error) {
+    return { subject, ok: false, detail: `not a timestamp token (${(error as Error).message})` };
+  }
+  if (info.sha256 !== expected) {
+    return { subject, ok: false, detail: `stamps SHA-256 ${info.sha256}, the record's is ${expected}` };
+  }
+  const time = info.time.toISOString();
+  if (caFile === undefined)
+    return {
+      subject,
+      ok: true,
+      detail: `stamps the record's SHA-256 at ${time} (authority's signature not checked: give --tsa-ca)`,
+    };
+  const dir = await mkdtemp(path.join(tmpdir(), "evidence-tst-"));
+  try {
+    const file = path.join(dir, "token.tst");
+    await writeFile(file, token);
+    await run("openssl", ["ts", "-verify", "-token_in", "-in", file, "-digest", expected, "-CAfile", caFile]);
+    return { subject, ok: true, detail: `stamps the record's SHA-256 at ${time}, signed by the authority` };
+  } catch (error) {
+    const said = ((error as { stderr?: string }).stderr ?? (error as Error).message).trim().split("\n")[0];
+    return { subject, ok: false, detail: `the authority's signature does not verify (${said})` };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Every check of the packet; the packet holds when every one is ok. */
@@ -156,6 +205,14 @@ export async function verifyPacket(file: string, options: VerifyOptions): Promis
         detail: `stills/${still.sha256}.jpg is missing`,
       });
     }
+  }
+
+  for (const [name, jws] of [
+    ["recording-record", recordingJws],
+    ["report-record", reportJws],
+  ] as const) {
+    const token = packet.tokens.get(`${name}.tst`);
+    if (token && jws) checks.push(await timestampCheck(`${name}.tst (trusted timestamp)`, token, jws, options.tsaCaFile));
   }
 
   if (options.previousRecord !== undefined) {

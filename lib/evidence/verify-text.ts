@@ -8,6 +8,8 @@ export function verifyText(input: {
   hasReport: boolean;
   videoSha256: string;
   partsCount: number;
+  /** The records with an RFC 3161 token in the packet ("recording-record", "report-record"). */
+  timestamped?: string[];
 }): string {
   const records = input.hasReport ? ["recording-record.jws", "report-record.jws"] : ["recording-record.jws"];
   return `HOW TO CHECK THIS EVIDENCE PACKET
@@ -61,7 +63,19 @@ The phone uploaded the video in ${input.partsCount} numbered part(s); the record
 its SHA-256 and the time the server received it. The parts themselves are deleted once the video
 is sealed from them, so they are not in this packet; their hashes, signed at the seal, remain.
 
-Or, with the service's command line tool:
+${
+  input.timestamped && input.timestamped.length > 0
+    ? `6. THE TIME, FROM AN INDEPENDENT AUTHORITY
+${input.timestamped.map((name) => `  ${name}.tst`).join("\n")}
+are RFC 3161 timestamp tokens: a timestamp authority signed that the record's SHA-256 existed at
+the time it states. With the authority's CA certificate (ask it, or the service, for it):
+${input.timestamped.map((name) => `  openssl ts -verify -token_in -in ${name}.tst -data ${name}.jws -CAfile tsa-ca.pem`).join("\n")}
+must print "Verification: OK". To read the time:
+  openssl ts -reply -token_in -in ${input.timestamped[0]}.tst -token_out -text | grep "Time stamp"
+
+`
+    : ""
+}Or, with the service's command line tool:
   npm run admin -- evidence verify packet.zip
 `;
 }

@@ -10,6 +10,7 @@ import { importBaselineJob } from "./definitions/import-baseline";
 import { judgeTapJob } from "./definitions/judge-tap";
 import { mailDemoResultJob } from "./definitions/mail-demo-result";
 import { mailReportJob } from "./definitions/mail-report";
+import { timestampEvidenceJob } from "./definitions/timestamp-evidence";
 import { pollCalendarsJob } from "./definitions/poll-calendars";
 import { pollRosterFeedJob } from "./definitions/poll-roster-feed";
 import { pruneDemoJob } from "./definitions/prune-demo";
@@ -44,6 +45,7 @@ export const jobRegistry: JobDefinition[] = [
   judgeTapJob,
   pruneWebhookLogJob,
   mailReportJob,
+  timestampEvidenceJob,
   addStaffFindingJob,
   pollCalendarsJob,
   analyzeDemoJob,

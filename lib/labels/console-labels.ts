@@ -201,6 +201,7 @@ export const jobQueueLabel: Readonly<Record<QueueName | "webhook-events", string
   "expire-abandoned-recordings": "End abandoned recordings",
   "judge-tap": "Judge checklist taps live",
   "mail-report": "Mail reports to managers",
+  "timestamp-evidence": "Timestamp evidence records with the authority",
   "analyze-demo": "Analyse demo submissions",
   "mail-demo-result": "Mail demo results",
   "prune-demo": "Delete expired demo submissions",

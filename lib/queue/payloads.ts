@@ -63,6 +63,8 @@ export const jobPayloads = {
   "sandbox-walkthrough": z.object({ inspectionId: z.uuid(), partnerId: z.uuid() }),
   /** A released report, mailed to the people whose delivery choices it meets. */
   "mail-report": z.object({ inspectionId: z.uuid() }),
+  /** An evidence record's SHA-256 to have stamped by the RFC 3161 authority (EVIDENCE_TSA_URL). */
+  "timestamp-evidence": z.object({ inspectionId: z.uuid(), kind: z.enum(["recording", "report"]) }),
   "analyze-demo": z.object({ submissionId: z.uuid() }),
   "mail-demo-result": z.object({ submissionId: z.uuid() }),
   "prune-demo": z.object({}).passthrough(),

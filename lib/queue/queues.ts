@@ -71,6 +71,9 @@ export const queues: { readonly [N in QueueName]: QueueSettings<N> } = {
   "poll-calendars": { retryLimit: 0, retryDelaySeconds: 5, expireInSeconds: 20 * 60, giveUp: false },
   // A mail server that is down for a while: tried again over about an hour (60 s doubling).
   "mail-report": { retryLimit: 6, retryDelaySeconds: 60, expireInSeconds: 5 * 60, giveUp: false },
+  // One small HTTP request (30 s at most); an authority that is down is asked again, backing off
+  // from 5 s, for about half a day.
+  "timestamp-evidence": { retryLimit: 12, retryDelaySeconds: 5, expireInSeconds: 2 * 60, giveUp: false },
   // A few hundred KiB stored in parts and one Done: seconds. Each retry finds what is stored stored.
   "sandbox-walkthrough": { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 5 * 60, giveUp: false },
   // Up to 10 photos at 20 s each and one provider call: a few minutes at most. A retry starts over.

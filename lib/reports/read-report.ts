@@ -7,6 +7,7 @@ import { getVideo } from "../inspections/get-video";
 import { roleIn } from "../people/access";
 import { type Verdict, verdictOf } from "./verdict";
 import { consoleRoleOf, decide } from "../consoles/console-role";
+import { type LastSeenUndamaged, lastSeenUndamaged } from "../evidence/last-seen-undamaged";
 import { isUuid } from "../validation/uuid";
 
 export interface Report {
@@ -26,6 +27,8 @@ export interface Report {
   findings: FindingRead[];
   /** Only once released; rooms in the order their first finding appears in the video. */
   rooms: { room: string; findings: FindingRead[] }[];
+  /** Only once released: per finding id, the earlier walkthrough that filmed its spot undamaged (none: undefined). */
+  lastSeen: ReadonlyMap<string, LastSeenUndamaged | undefined>;
   summary: { bySeverity: Record<FindingSeverity, number>; missedSteps: number; findings: number };
   checklist?: ChecklistBlock;
 }
@@ -78,9 +81,10 @@ export async function readReport(inspectionId: string, userId: string): Promise<
 
   const released = inspection.status === "completed";
   // A released report's findings read carries its checklist block; before release only the block.
-  const [{ findings, checklist }, video] = await Promise.all([
+  const [{ findings, checklist }, video, lastSeen] = await Promise.all([
     released ? getFindings(inspection) : readChecklistBlock(inspection).then((checklist) => ({ findings: [], checklist })),
     inspection.sealedAt && inspection.video ? getVideo(inspection).catch(() => undefined) : Promise.resolve(undefined),
+    released ? lastSeenUndamaged(inspection.id) : Promise.resolve(new Map<string, LastSeenUndamaged | undefined>()),
   ]);
 
   const rooms = new Map<string, FindingRead[]>();
@@ -104,6 +108,7 @@ export async function readReport(inspectionId: string, userId: string): Promise<
     verdict: released ? verdictOf({ bySeverity, missedItems: missedSteps }) : undefined,
     findings: mostSeriousFirst,
     rooms: [...rooms].map(([room, list]) => ({ room, findings: list })),
+    lastSeen,
     summary: { bySeverity, missedSteps, findings: findings.length },
     checklist,
   };

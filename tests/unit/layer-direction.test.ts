@@ -101,7 +101,7 @@ const fileLayers: Record<string, { layer: Layer; why: string }> = {
   "lib/http/operation.ts": { layer: "operations", why: "an operation's declaration, with its auth" },
   "lib/http/body-caps.ts": { layer: "operations", why: "the front door's caps, taken from the domain's upload limits" },
   "lib/people/people-api.ts": { layer: "operations", why: "the people pages' operation list (one definition per call)" },
-  "lib/reports/report-pdf-api.ts": { layer: "operations", why: "the report PDF download's definition (one operation)" },
+  "lib/reports/report-pdf-api.ts": { layer: "operations", why: "the report and claim summary PDF downloads' definitions" },
   "lib/demo/demo-api.ts": { layer: "operations", why: "the demo tier's operation list (one definition per call)" },
   "lib/demo/openapi.ts": { layer: "operations", why: "the demo tier's API document, built with lib/openapi" },
   "lib/recording/recorder-api.ts": {

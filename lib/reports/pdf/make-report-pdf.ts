@@ -19,7 +19,7 @@ import { findingPictureKeys, pictureLoader } from "./report-pictures";
  */
 
 // Two at a time per process: each holds its pictures (up to 48 MB) while react-pdf lays out.
-const renders = () => processSingleton("reports:pdf-renders", () => new WeightedSemaphore(2));
+export const renders = () => processSingleton("reports:pdf-renders", () => new WeightedSemaphore(2));
 
 const severityRank: Record<FindingSeverity, number> = { MAJOR: 0, MODERATE: 1, MINOR: 2 };
 
@@ -36,7 +36,7 @@ export function readerZone(asked: string | undefined): string {
 }
 
 /** "Seaview Cottage 2026-11-25.pdf": the home and the day, as a file a person finds again. */
-export function reportFileName(homeName: string, day: Date, timeZone: string): string {
+export function reportFileName(homeName: string, day: Date, timeZone: string, kind = "inspection"): string {
   const date = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(day);
   const home =
     homeName
@@ -44,7 +44,7 @@ export function reportFileName(homeName: string, day: Date, timeZone: string): s
       .replace(/\s+/g, " ")
       .trim()
       .slice(0, 80) || "Home";
-  return `${home} inspection ${date}.pdf`;
+  return `${home} ${kind} ${date}.pdf`;
 }
 
 async function pdfDataOf(report: Report, timeZone: string): Promise<ReportPdfData> {

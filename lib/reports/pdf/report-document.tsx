@@ -70,8 +70,8 @@ export interface ReportPdfData {
  * came out as other characters. Read from the source tree at run time (the app runs from it, as
  * lib/video/binaries.ts finds ffmpeg), never bundled.
  */
-const fontFamily = "Liberation Sans";
-function registerFonts(): void {
+export const fontFamily = "Liberation Sans";
+export function registerFonts(): void {
   processSingleton("reports:pdf-fonts", () => {
     const file = (name: string) => path.join(process.cwd(), "lib", "reports", "pdf", "fonts", name);
     Font.register({
@@ -208,7 +208,7 @@ const stateColor: Record<PdfChecklistLine["state"], string> = {
 };
 
 /** The logo mark of public/logo-mark.svg, drawn as vectors (same shapes, same colours). */
-function LogoMark({ size }: { size: number }) {
+export function LogoMark({ size }: { size: number }) {
   return (
     <Svg width={size} height={size} viewBox="0 0 64 64">
       <Rect x={0} y={0} width={64} height={64} rx={14} ry={14} fill={pdfColor.accent} />

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "evidence_record" ADD COLUMN     "tsa_token" BYTEA;
