@@ -5,6 +5,7 @@ import { addStaffFindingJob } from "./definitions/add-staff-finding";
 import { analyzeDemoJob } from "./definitions/analyze-demo";
 import { analyzeInspectionJob } from "./definitions/analyze-inspection";
 import { applyRosterImportJob } from "./definitions/apply-roster-import";
+import { deleteExpiredMediaJob } from "./definitions/delete-expired-media";
 import { expireAbandonedRecordingsJob } from "./definitions/expire-abandoned-recordings";
 import { importBaselineJob } from "./definitions/import-baseline";
 import { judgeTapJob } from "./definitions/judge-tap";
@@ -49,4 +50,5 @@ export const jobRegistry: JobDefinition[] = [
   analyzeDemoJob,
   mailDemoResultJob,
   pruneDemoJob,
+  deleteExpiredMediaJob,
 ];

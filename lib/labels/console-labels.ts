@@ -204,6 +204,7 @@ export const jobQueueLabel: Readonly<Record<QueueName | "webhook-events", string
   "analyze-demo": "Analyse demo submissions",
   "mail-demo-result": "Mail demo results",
   "prune-demo": "Delete expired demo submissions",
+  "delete-expired-media": "Delete walkthrough media past its retention",
   "add-staff-finding": "Cut staff findings from video",
   "sandbox-walkthrough": "Run sandbox walkthroughs",
   "webhook-events": "Deliver webhooks",

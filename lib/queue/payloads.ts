@@ -66,6 +66,7 @@ export const jobPayloads = {
   "analyze-demo": z.object({ submissionId: z.uuid() }),
   "mail-demo-result": z.object({ submissionId: z.uuid() }),
   "prune-demo": z.object({}).passthrough(),
+  "delete-expired-media": z.object({}).passthrough(),
   /** A finding staff add from a paused frame in the admin console: the frame and its baseline match need the worker's tools. */
   "add-staff-finding": z.object({
     inspectionId: z.uuid(),

@@ -77,6 +77,8 @@ export const queues: { readonly [N in QueueName]: QueueSettings<N> } = {
   "analyze-demo": { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 10 * 60, giveUp: false },
   "mail-demo-result": { retryLimit: 6, retryDelaySeconds: 60, expireInSeconds: 5 * 60, giveUp: false },
   "prune-demo": { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 15 * 60, giveUp: false },
+  // A run stops starting deletions after 3 hours (lib/recording/media-retention.ts); the next day's takes the rest.
+  "delete-expired-media": { retryLimit: 3, retryDelaySeconds: 5 * 60, expireInSeconds: 4 * 3600, giveUp: false },
   // Cutting one frame and matching it to the baseline: seconds; a retry adds the finding once (its id is in the job).
   "add-staff-finding": { retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 5 * 60, giveUp: false },
   /*
