@@ -11,6 +11,7 @@ import { importBaselineJob } from "./definitions/import-baseline";
 import { judgeTapJob } from "./definitions/judge-tap";
 import { mailDemoResultJob } from "./definitions/mail-demo-result";
 import { mailReportJob } from "./definitions/mail-report";
+import { pollCalendarBatchJob } from "./definitions/poll-calendar-batch";
 import { pollCalendarsJob } from "./definitions/poll-calendars";
 import { pollRosterFeedJob } from "./definitions/poll-roster-feed";
 import { pruneDemoJob } from "./definitions/prune-demo";
@@ -47,6 +48,7 @@ export const jobRegistry: JobDefinition[] = [
   mailReportJob,
   addStaffFindingJob,
   pollCalendarsJob,
+  pollCalendarBatchJob,
   analyzeDemoJob,
   mailDemoResultJob,
   pruneDemoJob,

@@ -26,6 +26,7 @@ export const jobPayloads = {
   }),
   "prune-webhook-log": z.object({}).passthrough(),
   "poll-calendars": z.object({}).passthrough(),
+  "poll-calendar-batch": z.object({}).passthrough(),
   /**
    * Photo and tour imports share one queue. `partnerId` is whose share of the queue the import
    * uses (lib/queue/queues.ts, fairness). A tour import that continues in a fresh job carries the
