@@ -37,30 +37,35 @@ const batchSize = 200;
 const runBudgetMs = 3 * 3600_000;
 
 /**
- * The oldest walkthroughs past their retention at `now`. The lower bound on `sealed_at` (the
- * shortest retention any partner has) lets the (media_deleted_at, sealed_at) index stop early.
+ * The oldest walkthroughs past their retention at `now`. The bound on `sealed_at` (the shortest
+ * retention any partner has) lets the (media_deleted_at, sealed_at) index stop early.
  */
 async function expiredBatch(now: Date, defaultDays: number): Promise<ExpiredMedia[]> {
+  const [bound] = await db().$queryRaw<{ shortest: number }[]>`
+    SELECT least(coalesce(min(recording_retention_days), ${defaultDays}::int), ${defaultDays}::int) AS shortest FROM partner`;
+  const sealedBefore = new Date(now.getTime() - (bound?.shortest ?? defaultDays) * 86_400_000);
   const rows = await db().$queryRawUnsafe<{ id: string; partner_id: string; sealed_at: Date; days: number }[]>(
     expiredSql,
     now,
     defaultDays,
     batchSize,
+    sealedBefore,
   );
   return rows.map((row) => ({ inspectionId: row.id, partnerId: row.partner_id, sealedAt: row.sealed_at, days: row.days }));
 }
 
-/** $1 the time, $2 RECORDING_RETENTION_DAYS, $3 the batch size (exported for the plan's test). */
+/**
+ * $1 the time, $2 RECORDING_RETENTION_DAYS, $3 the batch size, $4 the time less the shortest
+ * retention any partner has: a plain bound the planner can read the index with (exported for
+ * the plan's test).
+ */
 export const expiredSql = `
-  WITH bound AS (
-    SELECT least(coalesce(min(recording_retention_days), $2::int), $2::int) AS shortest FROM partner
-  )
   SELECT i.id, w.partner_id, i.sealed_at, coalesce(p.recording_retention_days, $2::int) AS days
   FROM inspection i
   JOIN workspace w ON w.id = i.workspace_id
   JOIN partner p ON p.id = w.partner_id
   WHERE i.media_deleted_at IS NULL
-    AND i.sealed_at < $1::timestamptz - make_interval(days => (SELECT shortest FROM bound))
+    AND i.sealed_at < $4::timestamptz
     AND i.sealed_at < $1::timestamptz - make_interval(days => coalesce(p.recording_retention_days, $2::int))
     AND i.status <> 'processing'
   ORDER BY i.sealed_at, i.id
