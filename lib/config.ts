@@ -102,6 +102,9 @@ const schema = z
     REVIEW_TARGET_MINUTES: positiveInt.max(24 * 60).default(30),
     // A walkthrough opened and never finished ends failed (abandoned) this many days after its last part or tap.
     RECORDING_ABANDON_DAYS: positiveInt.max(365).default(14),
+    // A sealed walkthrough's video, parts and stills are deleted this many days after the seal
+    // (staff may set another number per partner); findings' text, signed records and the report stay.
+    RECORDING_RETENTION_DAYS: positiveInt.max(36_500).default(400),
     // For tests only: how long recording_completed waits after the seal for every result (the spec's 2 minutes).
     WEBHOOK_RECORDING_HOLD_SECONDS: positiveInt.max(600).default(120),
     USAGE_FLUSH_SECONDS: positiveInt.max(300).default(10),

@@ -29,7 +29,7 @@ function usePartnerChange(partnerId: string) {
   const client = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (body: { status?: string; rosterMax?: string; eventTrack?: Track }) =>
+    mutationFn: (body: { status?: string; rosterMax?: string; recordingRetentionDays?: string; eventTrack?: Track }) =>
       callApi(`/api/console/partners/${partnerId}`, { method: "PATCH", body }),
     onSuccess: (_answer, body) => {
       if (body.eventTrack) toast({ tone: "success", title: "Event track saved", description: trackSaved[body.eventTrack] });
@@ -41,6 +41,12 @@ function usePartnerChange(partnerId: string) {
         });
       else if (body.status === "active")
         toast({ tone: "success", title: "Partner resumed", description: "Its keys work again." });
+      else if (body.recordingRetentionDays !== undefined)
+        toast({
+          tone: "success",
+          title: "Media retention saved",
+          description: "The next daily sweep deletes videos and pictures by it.",
+        });
       else toast({ tone: "success", title: "Roster cap saved" });
       router.refresh();
       void client.invalidateQueries({ queryKey: ["audit"] });
@@ -49,7 +55,7 @@ function usePartnerChange(partnerId: string) {
 }
 
 /**
- * Staff pause or resume a partner and set its roster cap. Pausing is the destructive one: red,
+ * Staff pause or resume a partner and set its roster cap and media retention. Pausing is the destructive one: red,
  * apart from the cap's form, and only through a dialog naming the partner and what stops.
  */
 export function PartnerControls({
@@ -57,17 +63,27 @@ export function PartnerControls({
   partnerName,
   status,
   rosterMax,
+  recordingRetentionDays,
+  defaultRetentionDays,
 }: {
   partnerId: string;
   partnerName: string;
   status: "active" | "paused";
   rosterMax: number;
+  /** Null: the service's default, `defaultRetentionDays`. */
+  recordingRetentionDays: number | null;
+  defaultRetentionDays: number;
 }) {
   const change = usePartnerChange(partnerId);
 
   function submitCap(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     change.mutate({ rosterMax: String(new FormData(event.currentTarget).get("rosterMax") ?? "") });
+  }
+
+  function submitRetention(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    change.mutate({ recordingRetentionDays: String(new FormData(event.currentTarget).get("retentionDays") ?? "") });
   }
 
   return (
@@ -113,6 +129,24 @@ export function PartnerControls({
           </Field>
           <Button type="submit" variant="secondary" disabled={change.isPending}>
             Save cap
+          </Button>
+        </form>
+        <form onSubmit={submitRetention} aria-label="Media retention" className="flex flex-col items-start gap-2 lg:col-start-2">
+          <Field
+            id="retention-days"
+            label="Keep videos and pictures for (days)"
+            hint={`Counted from the seal. Empty: the default, ${defaultRetentionDays} days. Findings, signed records and reports are kept.`}
+            className="w-full"
+          >
+            <Input
+              name="retentionDays"
+              inputMode="numeric"
+              placeholder={String(defaultRetentionDays)}
+              defaultValue={recordingRetentionDays ?? ""}
+            />
+          </Field>
+          <Button type="submit" variant="secondary" disabled={change.isPending}>
+            Save retention
           </Button>
         </form>
       </div>

@@ -2,9 +2,12 @@ import "server-only";
 import { createPartner } from "../partners/create-partner";
 import { listPartners, type PartnerSummary } from "../partners/list-partners";
 import { setPartnerStatus } from "../partners/set-partner-status";
+import { cliActor } from "../consoles/audit";
+import { setRecordingRetentionAs } from "../consoles/partner-operations";
 import { setRosterMax } from "../partners/set-roster-max";
-import { checkPartnerName, checkRosterMax } from "../partners/partner-rules";
-import { type Command, InvalidArgumentError, type OptionValues, partnerOption, requiredOption } from "./command";
+import { checkPartnerName, checkRetentionDays, checkRosterMax } from "../partners/partner-rules";
+import { config } from "../config";
+import { type Command, InvalidArgumentError, type OptionValues, partnerOption, requiredOption, UsageError } from "./command";
 import { isoTime, table } from "./output";
 
 function nameOption(options: OptionValues): string {
@@ -117,10 +120,39 @@ const set: Command = {
   },
 };
 
+const retention: Command = {
+  name: "partner retention",
+  args: "--partner <id> --days <n|default>",
+  summary: "days a sealed walkthrough keeps its video and pictures (default RECORDING_RETENTION_DAYS, 400); audited",
+  options: ["partner", "days"],
+  prepare(options) {
+    const partnerId = partnerOption(options);
+    const text = options.days ?? "";
+    if (options.days === undefined) throw new UsageError("Missing --days.");
+    const checked = checkRetentionDays(text);
+    if (!checked.ok) throw new InvalidArgumentError(`--days ${checked.problem}; got "${text.trim()}".`);
+    const days = checked.value;
+    return async () => {
+      const result = await setRecordingRetentionAs(cliActor, partnerId, days);
+      const words = (value: number | null) =>
+        value === null ? `the default (${config().RECORDING_RETENTION_DAYS} days)` : `${value} days`;
+      return {
+        json: {
+          partner_id: partnerId,
+          recording_retention_days: days,
+          effective_days: days ?? config().RECORDING_RETENTION_DAYS,
+        },
+        text: `Partner ${partnerId}: media retention ${words(result.previous)} -> ${words(days)}.`,
+      };
+    };
+  },
+};
+
 export const partnerCommands: Command[] = [
   create,
   list,
   statusCommand("pause", "paused", "its keys answer 403 partner_disabled"),
   statusCommand("resume", "active", "its keys work again"),
   set,
+  retention,
 ];

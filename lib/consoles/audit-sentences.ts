@@ -39,6 +39,11 @@ function plural(count: unknown, one: string, many: string): string {
   return `${Number.isFinite(n) ? n : 0} ${n === 1 ? one : many}`;
 }
 
+/** A retention as stored: a number of days, or null for the service's default. */
+function retentionWords(days: unknown): string {
+  return typeof days === "number" ? plural(days, "day", "days") : "the default";
+}
+
 const trackWords: Readonly<Record<string, string>> = {
   inspections: "inspection events",
   reservations: "workspace and reservation events",
@@ -57,6 +62,10 @@ export const auditPhrases: Readonly<Record<string, Phrase>> = {
   "partner.resume": ({ partner }) => `resumed ${partner}`,
   "partner.set_roster_max": ({ partner, detail }) =>
     `set ${partner}'s roster cap to ${text(detail.to, "?")}${detail.from !== undefined ? ` (was ${text(detail.from)})` : ""}`,
+  "partner.set_recording_retention": ({ partner, detail }) =>
+    `set ${partner}'s media retention to ${retentionWords(detail.to)}${"from" in detail ? ` (was ${retentionWords(detail.from)})` : ""}`,
+  "inspection.media_deleted": ({ objectId, detail }) =>
+    `deleted the video and pictures of walkthrough ${shortId(objectId)}, ${text(detail.days, "?")} days after its seal`,
   "partner.set_event_track": ({ partner, detail }) =>
     `switched ${partner} to ${trackWords[text(detail.to)] ?? text(detail.to, "another event track")}`,
   "sandbox.walkthrough": ({ detail }) =>

@@ -4,10 +4,16 @@ import type { Prisma } from "../generated/prisma/client";
 import { isUuid } from "../validation/uuid";
 import { auditSentence } from "./audit-sentences";
 
-/** Who made a change: a signed-in person, or the staff CLI on the server. */
-export type Actor = { userId: string; email: string } | { cli: true };
+/**
+ * Who made a change: a signed-in person, or the server itself: the staff CLI, or a scheduled job
+ * that names itself (`name`).
+ */
+export type Actor = { userId: string; email: string } | { cli: true; name?: string };
 
 export const cliActor: Actor = { cli: true };
+
+/** The daily media sweep (lib/recording/media-retention.ts). */
+export const retentionActor: Actor = { cli: true, name: "retention policy" };
 
 export interface AuditInput {
   actor: Actor;
@@ -23,7 +29,9 @@ export interface AuditInput {
 
 export async function recordAudit(input: AuditInput, tx: Tx = db()): Promise<void> {
   const actor =
-    "cli" in input.actor ? { actorId: null, actor: "staff CLI" } : { actorId: input.actor.userId, actor: input.actor.email };
+    "cli" in input.actor
+      ? { actorId: null, actor: input.actor.name ?? "staff CLI" }
+      : { actorId: input.actor.userId, actor: input.actor.email };
   await tx.auditEntry.create({
     data: {
       ...actor,

@@ -9,6 +9,7 @@ import { requirePartner } from "../partners/require-partner";
 import { revokeApiKey } from "../partners/revoke-api-key";
 import type { KeyScope } from "../partners/scopes";
 import { setPartnerStatus } from "../partners/set-partner-status";
+import { setRecordingRetention } from "../partners/set-recording-retention";
 import { setRosterMax } from "../partners/set-roster-max";
 import { ApiError } from "../errors/api-error";
 import { isUuid } from "../validation/uuid";
@@ -58,6 +59,22 @@ export async function setRosterMaxAs(actor: Actor, partnerId: string, rosterMax:
     objectId: partnerId,
     detail: { from: result.previous, to: result.rosterMax },
   });
+  return result;
+}
+
+/** `days` null: back to RECORDING_RETENTION_DAYS. Audited only when it changed. */
+export async function setRecordingRetentionAs(actor: Actor, partnerId: string, days: number | null) {
+  const result = await setRecordingRetention(partnerId, days);
+  if (result.previous !== result.days) {
+    await recordAudit({
+      actor,
+      partnerId,
+      action: "partner.set_recording_retention",
+      objectType: "partner",
+      objectId: partnerId,
+      detail: { from: result.previous, to: result.days },
+    });
+  }
   return result;
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { staffVerdicts } from "../checklist-items/item-states";
 import { eventTracks } from "../partners/set-event-track";
-import { checkPartnerName, checkRosterMax, maxRosterMax } from "../partners/partner-rules";
+import { checkPartnerName, checkRetentionDays, checkRosterMax, maxRetentionDays, maxRosterMax } from "../partners/partner-rules";
 import { defaultKeyScopes, keyScopes } from "../partners/scopes";
 import { deliverableAddress, seatRoles } from "../people/schemas";
 import { staffFailReasons } from "../review/fail-reasons";
@@ -41,12 +41,25 @@ export const rosterMax = z
     return z.NEVER;
   });
 
+const retentionRefusal = `The media retention must be a whole number of days from 1 to ${maxRetentionDays}, or empty for the default.`;
+
+/** A partner's media retention: days, or null (an empty field, or null) for RECORDING_RETENTION_DAYS. */
+export const recordingRetentionDays = z
+  .union([z.number(), z.string(), z.null()], { error: retentionRefusal })
+  .transform((value, context) => {
+    const checked = checkRetentionDays(value === null ? "" : String(value));
+    if (checked.ok) return checked.value;
+    context.addIssue({ code: "custom", message: retentionRefusal });
+    return z.NEVER;
+  });
+
 export const eventTrack = z.enum(eventTracks, { error: "The event track must be inspections or reservations." });
 
 /** Staff change any of these; each one sent is changed, and audited, on its own. */
 export const updatePartnerBody = z.object({
   status: z.enum(["active", "paused"], { error: "The status must be active or paused." }).optional(),
   rosterMax: rosterMax.optional(),
+  recordingRetentionDays: recordingRetentionDays.optional(),
   eventTrack: eventTrack.optional(),
 });
 

@@ -10,12 +10,13 @@ import { recordingKeys } from "../recording/recorder-state";
 import { jwksPath, readJwks } from "./jwks";
 import { objectSha256 } from "./object-digest";
 import { packetLinkValid } from "./packet-link";
-import { verifyText } from "./verify-text";
+import { mediaDeletedName, mediaDeletedText, verifyText } from "./verify-text";
 
 /*
  * The evidence packet: a ZIP made while it is downloaded, never stored. Media is streamed from
  * storage one entry at a time (yazl opens each stream only when it reaches it), and stored
  * without compression (video and JPEG do not shrink): memory stays flat whatever the video's size.
+ * Once the retention policy deleted the media, the packet holds the records alone and says so.
  */
 
 interface Entry {
@@ -62,6 +63,10 @@ export async function packetResponse(query: URLSearchParams, inspectionId: strin
   const video = await db().inspectionVideo.findUnique({ where: { inspectionId } });
   if (!recording || !video) return plain(404, "This walkthrough has no evidence packet.");
   const report = records.find((record) => record.kind === "report");
+  const { mediaDeletedAt } = await db().inspection.findUniqueOrThrow({
+    where: { id: inspectionId },
+    select: { mediaDeletedAt: true },
+  });
 
   const seen = new Set<string>();
   // The seal's stills (the recording record's) and the pictures the report shows, where they differ.
@@ -71,19 +76,21 @@ export async function packetResponse(query: URLSearchParams, inspectionId: strin
     ...(item.stillKey && report ? [item.stillKey] : []),
   ]);
   const findings = report ? await db().finding.findMany({ where: { inspectionId, rejected: false, reviewNeeded: false } }) : [];
-  const pictures = [
-    ...(await pictureEntries("stills", stillKeys, seen)),
-    ...(await pictureEntries(
-      "findings/after",
-      findings.flatMap((finding) => finding.afterKeys),
-      seen,
-    )),
-    ...(await pictureEntries(
-      "findings/before",
-      findings.flatMap((finding) => finding.beforeKeys),
-      seen,
-    )),
-  ];
+  const pictures = mediaDeletedAt
+    ? []
+    : [
+        ...(await pictureEntries("stills", stillKeys, seen)),
+        ...(await pictureEntries(
+          "findings/after",
+          findings.flatMap((finding) => finding.afterKeys),
+          seen,
+        )),
+        ...(await pictureEntries(
+          "findings/before",
+          findings.flatMap((finding) => finding.beforeKeys),
+          seen,
+        )),
+      ];
   const { kid } = decodeProtectedHeader(recording.jws);
   const jwks = await readJwks();
   const jwk = jwks.keys.find((key) => key.kid === kid) as JWK | undefined;
@@ -116,11 +123,13 @@ export async function packetResponse(query: URLSearchParams, inspectionId: strin
           .map((record) => `${record.kind}-record`),
         videoSha256: recordPayload.video.sha256,
         partsCount: recordPayload.parts.length,
+        mediaDeletedAt: mediaDeletedAt ?? undefined,
       }),
     ),
     "VERIFY.txt",
   );
-  addMedia(zip, { name: "video/walkthrough.mp4", key: video.mediaKey });
+  if (mediaDeletedAt) zip.addBuffer(Buffer.from(mediaDeletedText(mediaDeletedAt)), mediaDeletedName);
+  else addMedia(zip, { name: "video/walkthrough.mp4", key: video.mediaKey });
   for (const picture of pictures) addMedia(zip, picture);
   zip.end();
 

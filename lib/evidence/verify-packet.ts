@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import { compactVerify, decodeProtectedHeader, importJWK, type JWK } from "jose";
 import yauzl from "yauzl";
 import { sha256Hex } from "./sign-record";
+import { mediaDeletedName } from "./verify-text";
 import type { RecordingRecord } from "./recording-record";
 import type { ReportRecord } from "./report-record";
 import { timestampInfo } from "./trusted-timestamp";
@@ -34,7 +35,7 @@ interface PacketFiles {
   tokens: Map<string, Buffer>;
 }
 
-const textNames: ReadonlySet<string> = new Set(["recording-record.jws", "report-record.jws", "jwks.json"]);
+const textNames: ReadonlySet<string> = new Set(["recording-record.jws", "report-record.jws", "jwks.json", mediaDeletedName]);
 const tokenNames: ReadonlySet<string> = new Set(["recording-record.tst", "report-record.tst"]);
 const run = promisify(execFile);
 
@@ -146,16 +147,24 @@ export async function verifyPacket(file: string, options: VerifyOptions): Promis
   const recording = payloadOf<RecordingRecord>(recordingJws);
 
   const video = packet.digests.get("video/walkthrough.mp4");
+  // The retention policy deleted the media: nothing to hash, and nothing missing; the records stand.
+  const mediaDeleted = !video && packet.texts.has(mediaDeletedName);
   checks.push(
-    !video
-      ? { subject: "video/walkthrough.mp4", ok: false, detail: "missing from the packet" }
-      : video.sha256 === recording.video.sha256 && video.size === recording.video.size_bytes
-        ? { subject: "video/walkthrough.mp4", ok: true, detail: `SHA-256 ${video.sha256}, as recorded` }
-        : {
-            subject: "video/walkthrough.mp4",
-            ok: false,
-            detail: `SHA-256 ${video.sha256} (${video.size} bytes), the record says ${recording.video.sha256} (${recording.video.size_bytes} bytes)`,
-          },
+    mediaDeleted
+      ? {
+          subject: "video/walkthrough.mp4",
+          ok: true,
+          detail: `deleted by the retention policy (${mediaDeletedName}); the record keeps its SHA-256 ${recording.video.sha256}`,
+        }
+      : !video
+        ? { subject: "video/walkthrough.mp4", ok: false, detail: "missing from the packet" }
+        : video.sha256 === recording.video.sha256 && video.size === recording.video.size_bytes
+          ? { subject: "video/walkthrough.mp4", ok: true, detail: `SHA-256 ${video.sha256}, as recorded` }
+          : {
+              subject: "video/walkthrough.mp4",
+              ok: false,
+              detail: `SHA-256 ${video.sha256} (${video.size} bytes), the record says ${recording.video.sha256} (${recording.video.size_bytes} bytes)`,
+            },
   );
 
   const reportJws = packet.texts.get("report-record.jws")?.trim();
@@ -198,7 +207,7 @@ export async function verifyPacket(file: string, options: VerifyOptions): Promis
     });
   }
   for (const still of recording.stills) {
-    if (!present.has(still.sha256)) {
+    if (!present.has(still.sha256) && !mediaDeleted) {
       checks.push({
         subject: `still of item ${still.checklist_item_id}`,
         ok: false,

@@ -1,5 +1,19 @@
 import "server-only";
 
+/** In a packet whose media the retention policy deleted: the records remain, and this says why the rest is gone. */
+export const mediaDeletedName = "MEDIA-DELETED.txt";
+
+export function mediaDeletedText(deletedAt: Date): string {
+  return `THE MEDIA OF THIS WALKTHROUGH WAS DELETED BY THE RETENTION POLICY
+Deleted on ${deletedAt.toISOString()}.
+
+The video, its uploaded parts and its pictures were deleted when the walkthrough had been sealed
+longer than the retention period. The signed records are kept, and their signatures still
+verify: they carry the SHA-256 of the video and of every picture as it was sealed, so a copy
+kept elsewhere can still be checked against them (VERIFY.txt, steps 1 and 2).
+`;
+}
+
 /** VERIFY.txt of a packet: how anyone checks it with `openssl` alone, in plain words. */
 export function verifyText(input: {
   inspectionId: string;
@@ -10,11 +24,20 @@ export function verifyText(input: {
   partsCount: number;
   /** The records with an RFC 3161 token in the packet ("recording-record", "report-record"). */
   timestamped?: string[];
+  /** The retention policy deleted the media: steps 1 and 2 then apply to a copy kept elsewhere. */
+  mediaDeletedAt?: Date;
 }): string {
   const records = input.hasReport ? ["recording-record.jws", "report-record.jws"] : ["recording-record.jws"];
+  const deleted = input.mediaDeletedAt
+    ? `
+THE VIDEO AND PICTURES ARE NOT HERE: the retention policy deleted them on
+${input.mediaDeletedAt.toISOString()} (${mediaDeletedName}). The records below still verify; steps 1
+and 2 check a copy of the video or pictures kept elsewhere.
+`
+    : "";
   return `HOW TO CHECK THIS EVIDENCE PACKET
 Walkthrough ${input.inspectionId}
-
+${deleted}
 This folder holds what a cleaner filmed, as the service received and sealed it, with signed
 records that say so. You do not need to trust the service to check it: the commands below use
 only openssl and a shell (Linux or macOS).

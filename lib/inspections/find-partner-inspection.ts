@@ -13,6 +13,8 @@ export interface PartnerInspection {
   completedAt: Date | null;
   /** Why it ended `failed`; null on any other status. */
   failureReason: string | null;
+  /** When the retention policy deleted its video and pictures (lib/recording/media-retention.ts). */
+  mediaDeletedAt: Date | null;
 }
 
 /**
@@ -34,8 +36,10 @@ export async function findPartnerInspection(
     sealed_at: Date | null;
     completed_at: Date | null;
     failure_reason: string | null;
+    media_deleted_at: Date | null;
   }>(
-    `SELECT w.id AS workspace, i.id, i.property_id, i.status, i.checklist, i.sealed_at, i.completed_at, i.failure_reason
+    `SELECT w.id AS workspace, i.id, i.property_id, i.status, i.checklist, i.sealed_at, i.completed_at, i.failure_reason,
+       i.media_deleted_at
      FROM workspace w LEFT JOIN inspection i ON i.workspace_id = w.id AND i.id = $3::uuid
      WHERE w.partner_id = $1 AND w.external_id = $2`,
     [partnerId, workspaceId, isUuid(inspectionId) ? inspectionId : null],
@@ -51,5 +55,6 @@ export async function findPartnerInspection(
     sealedAt: row.sealed_at,
     completedAt: row.completed_at,
     failureReason: row.failure_reason,
+    mediaDeletedAt: row.media_deleted_at,
   };
 }

@@ -19,7 +19,8 @@ export interface VideoRead {
 /**
  * `GET /v1/inspections/{id}/video` (spec, Video): a fresh signed link to the walkthrough from the
  * seal on, before the report. `409 video_not_ready` while it is recorded or sealed; `404
- * video_not_available` for a walkthrough that could not be made into a video; `503` when no link
+ * video_not_available` for a walkthrough that could not be made into a video, or whose video the
+ * retention policy deleted (lib/recording/media-retention.ts); `503` when no link
  * can be made.
  */
 export async function getVideo(inspection: PartnerInspection): Promise<VideoRead> {
@@ -32,6 +33,11 @@ export async function getVideo(inspection: PartnerInspection): Promise<VideoRead
     }
     throw new ApiError("video_not_ready", {
       message: "The video is not recorded or still being processed; call again after inspection.recording_completed.",
+    });
+  }
+  if (inspection.mediaDeletedAt) {
+    throw new ApiError("video_not_available", {
+      message: "This walkthrough's video was deleted after the retention period. Its findings and report remain. Do not poll.",
     });
   }
   let link;

@@ -5,12 +5,14 @@ import { addStaffFindingJob } from "./definitions/add-staff-finding";
 import { analyzeDemoJob } from "./definitions/analyze-demo";
 import { analyzeInspectionJob } from "./definitions/analyze-inspection";
 import { applyRosterImportJob } from "./definitions/apply-roster-import";
+import { deleteExpiredMediaJob } from "./definitions/delete-expired-media";
 import { expireAbandonedRecordingsJob } from "./definitions/expire-abandoned-recordings";
 import { importBaselineJob } from "./definitions/import-baseline";
 import { judgeTapJob } from "./definitions/judge-tap";
 import { mailDemoResultJob } from "./definitions/mail-demo-result";
 import { mailReportJob } from "./definitions/mail-report";
 import { timestampEvidenceJob } from "./definitions/timestamp-evidence";
+import { pollCalendarBatchJob } from "./definitions/poll-calendar-batch";
 import { pollCalendarsJob } from "./definitions/poll-calendars";
 import { pollRosterFeedJob } from "./definitions/poll-roster-feed";
 import { pruneDemoJob } from "./definitions/prune-demo";
@@ -48,7 +50,9 @@ export const jobRegistry: JobDefinition[] = [
   timestampEvidenceJob,
   addStaffFindingJob,
   pollCalendarsJob,
+  pollCalendarBatchJob,
   analyzeDemoJob,
   mailDemoResultJob,
   pruneDemoJob,
+  deleteExpiredMediaJob,
 ];

@@ -27,3 +27,16 @@ export function checkRosterMax(text: string): Checked<number> {
   if (!(value >= 1 && value <= maxRosterMax)) return { ok: false, problem: `must be a whole number from 1 to ${maxRosterMax}` };
   return { ok: true, value };
 }
+
+// A hundred years: past that a number is a typing slip, not a policy.
+export const maxRetentionDays = 36_500;
+
+/** A partner's media retention in days; "default" (or "") goes back to RECORDING_RETENTION_DAYS, as null. */
+export function checkRetentionDays(text: string): Checked<number | null> {
+  const trimmed = text.trim();
+  if (trimmed === "" || trimmed.toLowerCase() === "default") return { ok: true, value: null };
+  const value = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
+  if (!(value >= 1 && value <= maxRetentionDays))
+    return { ok: false, problem: `must be a whole number of days from 1 to ${maxRetentionDays}, or "default"` };
+  return { ok: true, value };
+}

@@ -7,11 +7,11 @@ export class PartnerNotFoundError extends Error {
   }
 }
 
-/** The partner's current status and cap, or a refusal naming the id: staff typos must not pass silently. */
+/** The partner's current status, cap and retention, or a refusal naming the id: staff typos must not pass silently. */
 export async function requirePartner(partnerId: string, tx: Tx = db()) {
   const partner = await tx.partner.findUnique({
     where: { id: partnerId },
-    select: { id: true, name: true, status: true, rosterMax: true, eventTrack: true },
+    select: { id: true, name: true, status: true, rosterMax: true, eventTrack: true, recordingRetentionDays: true },
   });
   if (!partner) throw new PartnerNotFoundError(partnerId);
   return partner;

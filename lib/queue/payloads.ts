@@ -26,6 +26,7 @@ export const jobPayloads = {
   }),
   "prune-webhook-log": z.object({}).passthrough(),
   "poll-calendars": z.object({}).passthrough(),
+  "poll-calendar-batch": z.object({}).passthrough(),
   /**
    * Photo and tour imports share one queue. `partnerId` is whose share of the queue the import
    * uses (lib/queue/queues.ts, fairness). A tour import that continues in a fresh job carries the
@@ -68,6 +69,7 @@ export const jobPayloads = {
   "analyze-demo": z.object({ submissionId: z.uuid() }),
   "mail-demo-result": z.object({ submissionId: z.uuid() }),
   "prune-demo": z.object({}).passthrough(),
+  "delete-expired-media": z.object({}).passthrough(),
   /** A finding staff add from a paused frame in the admin console: the frame and its baseline match need the worker's tools. */
   "add-staff-finding": z.object({
     inspectionId: z.uuid(),

@@ -67,8 +67,10 @@ export const queues: { readonly [N in QueueName]: QueueSettings<N> } = {
   "prune-verification-tokens": { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 15 * 60, giveUp: false },
   // A link is good for 30 minutes: retries (10 s doubling) stop well inside it; a late one sends nothing.
   "sign-in-mail": { retryLimit: 4, retryDelaySeconds: 10, expireInSeconds: 60, giveUp: false },
-  // 200 calendars, 4 at a time, each at most 20 s: well inside 20 minutes; the next minute's run takes what is left.
-  "poll-calendars": { retryLimit: 0, retryDelaySeconds: 5, expireInSeconds: 20 * 60, giveUp: false },
+  // Two counts and a few sends: seconds.
+  "poll-calendars": { retryLimit: 0, retryDelaySeconds: 5, expireInSeconds: 5 * 60, giveUp: false },
+  // 200 calendars, 4 at a time, each at most 20 s: well inside 20 minutes; the next round takes what is left.
+  "poll-calendar-batch": { retryLimit: 0, retryDelaySeconds: 5, expireInSeconds: 20 * 60, giveUp: false },
   // A mail server that is down for a while: tried again over about an hour (60 s doubling).
   "mail-report": { retryLimit: 6, retryDelaySeconds: 60, expireInSeconds: 5 * 60, giveUp: false },
   // One small HTTP request (30 s at most); an authority that is down is asked again, backing off
@@ -80,6 +82,8 @@ export const queues: { readonly [N in QueueName]: QueueSettings<N> } = {
   "analyze-demo": { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 10 * 60, giveUp: false },
   "mail-demo-result": { retryLimit: 6, retryDelaySeconds: 60, expireInSeconds: 5 * 60, giveUp: false },
   "prune-demo": { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 15 * 60, giveUp: false },
+  // A run stops starting deletions after 3 hours (lib/recording/media-retention.ts); the next day's takes the rest.
+  "delete-expired-media": { retryLimit: 3, retryDelaySeconds: 5 * 60, expireInSeconds: 4 * 3600, giveUp: false },
   // Cutting one frame and matching it to the baseline: seconds; a retry adds the finding once (its id is in the job).
   "add-staff-finding": { retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 5 * 60, giveUp: false },
   /*

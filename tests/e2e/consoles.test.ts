@@ -178,6 +178,13 @@ describe("the consoles", () => {
       status: "active",
       rosterMax: 500,
     });
+    // The media retention: a number of days, audited; the default is the placeholder.
+    const retention = page.getByLabel("Keep videos and pictures for (days)");
+    await expect(retention.getAttribute("placeholder")).resolves.toBe("400");
+    await retention.fill("730");
+    await page.getByRole("button", { name: "Save retention" }).click();
+    await toasts(page).getByText("Media retention saved").waitFor();
+    expect((await db().partner.findUniqueOrThrow({ where: { id: partnerId } })).recordingRetentionDays).toBe(730);
 
     await page.getByLabel("Email address").fill(engineerEmail);
     await page.getByRole("button", { name: "Send invitation" }).click();
@@ -192,6 +199,9 @@ describe("the consoles", () => {
     await auditLog.getByText(`${staffEmail} paused Acme Tasks`, { exact: true }).waitFor();
     await auditLog.getByText(`${staffEmail} resumed Acme Tasks`, { exact: true }).waitFor();
     await auditLog.getByText(new RegExp(`^${staffEmail.replace(/[.]/g, "\\.")} set Acme Tasks's roster cap to 500`)).waitFor();
+    await auditLog
+      .getByText(`${staffEmail} set Acme Tasks's media retention to 730 days (was the default)`, { exact: true })
+      .waitFor();
     await auditLog.getByText(`${staffEmail} paused Acme Tasks`, { exact: true }).click();
     await auditLog.getByText("partner.pause", { exact: true }).waitFor();
     await screenshot(page, "42-admin-partner-tab-audit-open-desktop");

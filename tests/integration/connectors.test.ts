@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pollCalendar } from "../../lib/connectors/ical/poll-calendar";
-import { pollDueCalendars } from "../../lib/connectors/ical/poll-due-calendars";
+import { claimDueCalendars, countDueCalendars, pollDueCalendars } from "../../lib/connectors/ical/poll-due-calendars";
 import { db } from "../../lib/db/client";
 import { call, expectError } from "../support/api";
 import { runAdmin, runAdminJson } from "../support/cli";
@@ -474,5 +474,42 @@ describe("the iCal connector", () => {
         })) ?? undefined,
     );
     expect(skipped.skipReason).toBe("no_key_with_scope");
+  });
+
+  it("shares the due calendars between workers: claims made at once take disjoint batches, and together every due calendar once", async () => {
+    const partner = await createTestPartner();
+    const homes = Array.from({ length: 12 }, (_, index) => `home-${index + 1}`);
+    const workspaceId = await readyWorkspace(
+      partner.apiKey,
+      "ical-many",
+      homes.map((home) => item(home)),
+    );
+    await admin("connectors", "enable", "--partner", partner.partnerId, "--workspace", workspaceId, "--platform", "ical");
+    const properties = await db().property.findMany({
+      where: { workspace: { externalId: workspaceId, partnerId: partner.partnerId } },
+      select: { id: true },
+    });
+    expect(properties).toHaveLength(12);
+    // Claimed only in the test's future: the app's own schedule, at the real time, never sees them due.
+    await db().reservationCalendar.createMany({
+      data: properties.map(({ id }) => ({ propertyId: id, urlEncrypted: "not-a-real-link", urlHint: "https://cal.test" })),
+    });
+    const at = new Date(Date.now() + 2 * 86_400_000);
+    const due = await countDueCalendars(at, 10_000);
+    expect(due).toBeGreaterThanOrEqual(12);
+
+    // Two workers' claims at the same moment, 5 each: two batches, nothing in both.
+    const [first, second] = await Promise.all([claimDueCalendars(at, 5), claimDueCalendars(at, 5)]);
+    expect([first.length, second.length]).toEqual([5, 5]);
+    expect(first.filter((id) => second.includes(id))).toEqual([]);
+    // Claiming on until none is left: every due calendar exactly once.
+    const rest: string[] = [];
+    for (let batch = await claimDueCalendars(at, 5); batch.length > 0; batch = await claimDueCalendars(at, 5))
+      rest.push(...batch);
+    const all = [...first, ...second, ...rest];
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.length).toBeGreaterThanOrEqual(due);
+    expect(all).toEqual(expect.arrayContaining(properties.map(({ id }) => id)));
+    expect(await countDueCalendars(at, 10_000)).toBe(0);
   });
 });

@@ -808,6 +808,34 @@ describe("the consoles' bodies, parsed by one schema each", () => {
       status: "active",
     });
   });
+
+  it("sets a partner's media retention, audited; empty goes back to the default; a bad number changes nothing", async () => {
+    const created = await send("POST", "/api/console/partners", "staff", { name: "Keep Lets" });
+    const partnerId = created.body.partnerId as string;
+    const retention = async () =>
+      (await db().partner.findUniqueOrThrow({ where: { id: partnerId }, select: { recordingRetentionDays: true } }))
+        .recordingRetentionDays;
+    expect((await send("PATCH", `/api/console/partners/${partnerId}`, "staff", { recordingRetentionDays: "730" })).status).toBe(
+      200,
+    );
+    expect(await retention()).toBe(730);
+    const refused = await send("PATCH", `/api/console/partners/${partnerId}`, "staff", { recordingRetentionDays: "0" });
+    expect([refused.status, (refused.body.error as { message: string }).message]).toEqual([
+      400,
+      expect.stringMatching(/^The media retention must be a whole number of days/),
+    ]);
+    expect(await retention()).toBe(730);
+    expect((await send("PATCH", `/api/console/partners/${partnerId}`, "staff", { recordingRetentionDays: "" })).status).toBe(200);
+    expect(await retention()).toBeNull();
+    const entries = await db().auditEntry.findMany({
+      where: { partnerId, action: "partner.set_recording_retention" },
+      orderBy: { at: "asc" },
+    });
+    expect(entries.map((entry) => [entry.actor, entry.detail])).toEqual([
+      [emails.staff, { from: null, to: 730 }],
+      [emails.staff, { from: 730, to: null }],
+    ]);
+  });
 });
 
 describe("a workspace's seats, by staff", () => {

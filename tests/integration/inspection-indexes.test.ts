@@ -3,6 +3,7 @@ import { runSql } from "../support/databases";
 import { localDriverOfApp } from "../support/media";
 import { useApp } from "../support/use-app";
 import { seedReport } from "../fixtures/released-report";
+import { expiredSql } from "../../lib/recording/media-retention";
 
 /*
  * What is looked up in `inspection` by something other than its id is found through an index,
@@ -87,4 +88,11 @@ it("finds walkthroughs still recording (the abandoned sweep) through the status 
   const found = await plan(`SELECT id FROM inspection i WHERE i.status = 'recording' AND i.finished_at IS NULL`);
   expect(found).toContain("inspection_status_sealed_at_id_idx");
   expect(found).not.toContain("Seq Scan on inspection");
+});
+
+it("finds the walkthroughs past their media retention through (media_deleted_at, sealed_at)", async () => {
+  const now = new Date();
+  const found = await plan(expiredSql, [now, 400, 200, new Date(now.getTime() - 400 * 86_400_000)]);
+  expect(found).toContain("inspection_media_deleted_at_sealed_at_idx");
+  expect(found).not.toMatch(/Seq Scan on inspection/);
 });

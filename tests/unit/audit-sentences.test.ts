@@ -51,6 +51,21 @@ describe("audit sentences", () => {
     ["partner.create", { detail: { name: "Acme Tasks", key_id: keyId } }, "Ana created the partner Acme Tasks"],
     ["partner.set_roster_max", { detail: { from: 500, to: 800 } }, "Ana set Acme Tasks's roster cap to 800 (was 500)"],
     [
+      "partner.set_recording_retention",
+      { detail: { from: null, to: 90 } },
+      "Ana set Acme Tasks's media retention to 90 days (was the default)",
+    ],
+    [
+      "partner.set_recording_retention",
+      { detail: { from: 90, to: null } },
+      "Ana set Acme Tasks's media retention to the default (was 90 days)",
+    ],
+    [
+      "inspection.media_deleted",
+      { actor: "retention policy", detail: { days: 400 } },
+      "retention policy deleted the video and pictures of walkthrough …9f2c, 400 days after its seal",
+    ],
+    [
       "partner.set_event_track",
       { detail: { from: "inspections", to: "reservations" } },
       "Ana switched Acme Tasks to workspace and reservation events",

@@ -59,6 +59,18 @@ describe("the consoles' bodies, worded as the pages have always shown them", () 
     );
   });
 
+  it("a partner's media retention: days, or empty or null for the default; anything else refused with the field named", () => {
+    expect(parseInput(updatePartnerBody, { recordingRetentionDays: " 30 " })).toEqual({ recordingRetentionDays: 30 });
+    expect(parseInput(updatePartnerBody, { recordingRetentionDays: 730 })).toEqual({ recordingRetentionDays: 730 });
+    expect(parseInput(updatePartnerBody, { recordingRetentionDays: "" })).toEqual({ recordingRetentionDays: null });
+    expect(parseInput(updatePartnerBody, { recordingRetentionDays: null })).toEqual({ recordingRetentionDays: null });
+    for (const bad of [0, "-3", "1.5", "forever", 36_501]) {
+      expect(refusal(updatePartnerBody, { recordingRetentionDays: bad }).message).toMatch(
+        /^The media retention must be a whole number of days/,
+      );
+    }
+  });
+
   it("a key's scopes: known ones, at least one, the default when no list is sent", () => {
     expect(parseInput(issueKeyBody, {})).toEqual({ scopes: ["read:inspections"], sandbox: false });
     expect(parseInput(issueKeyBody, { scopes: "read:workspaces" })).toEqual({ scopes: ["read:inspections"], sandbox: false });

@@ -6,7 +6,13 @@ import { setEventTrackAs } from "../connector-operations";
 import { addStaff, listStaff } from "../console-people";
 import { inspectionsPage } from "../inspections-page";
 import { failedJobsOf, jobsOverview, retryGivenUpAs, retryOneGivenUpAs } from "../job-operations";
-import { createPartnerAs, partnersPage, setPartnerStatusAs, setRosterMaxAs } from "../partner-operations";
+import {
+  createPartnerAs,
+  partnersPage,
+  setPartnerStatusAs,
+  setRecordingRetentionAs,
+  setRosterMaxAs,
+} from "../partner-operations";
 import { createPartnerBody, updatePartnerBody } from "../schemas";
 import { jsonObject, pageQuery, partnerPath } from "./inputs";
 
@@ -97,7 +103,7 @@ export const createPartner = defineRoute({
   handler: async ({ caller, body }) => ok(await createPartnerAs(caller.actor, body.name)),
 });
 
-/** Staff change a partner's status, roster cap or event track; each change is audited on its own. */
+/** Staff change a partner's status, roster cap, media retention or event track; each change is audited on its own. */
 export const updatePartner = defineRoute({
   auth: "staff",
   method: "PATCH",
@@ -107,6 +113,8 @@ export const updatePartner = defineRoute({
   async handler({ caller, params: { partnerId }, body }) {
     if (body.status !== undefined) await setPartnerStatusAs(caller.actor, partnerId, body.status);
     if (body.rosterMax !== undefined) await setRosterMaxAs(caller.actor, partnerId, body.rosterMax);
+    if (body.recordingRetentionDays !== undefined)
+      await setRecordingRetentionAs(caller.actor, partnerId, body.recordingRetentionDays);
     if (body.eventTrack !== undefined) await setEventTrackAs(caller.actor, partnerId, body.eventTrack);
     return ok({ partnerId });
   },

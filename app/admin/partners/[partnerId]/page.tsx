@@ -17,6 +17,7 @@ import { Notice } from "@/components/ui/Notice";
 import { PageHeader, PageShell } from "@/components/ui/PageShell";
 import { QueryProvider } from "@/components/ui/QueryProvider";
 import { TextLink } from "@/components/ui/TextLink";
+import { config } from "@/lib/config";
 import { consolePage } from "@/lib/consoles/console-page";
 import { findPartner } from "@/lib/partners/find-partner";
 import { partnerStatusTone } from "@/lib/labels/console-labels";
@@ -59,6 +60,8 @@ export default async function AdminPartnerPage({ params }: { params: Promise<{ p
                   partnerName={partner.name}
                   status={partner.status}
                   rosterMax={partner.rosterMax}
+                  recordingRetentionDays={partner.recordingRetentionDays}
+                  defaultRetentionDays={config().RECORDING_RETENTION_DAYS}
                 />
                 <UsagePanel partnerId={partner.id} />
                 <UsersPanel partnerId={partner.id} />
