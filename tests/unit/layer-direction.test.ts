@@ -47,6 +47,8 @@ const folderLayers: Record<string, Layer> = {
   "lib/demo": "domain",
   // Signed evidence records, their packet and their check (issue 27).
   "lib/evidence": "domain",
+  // The /verify page's checks of a packet in the browser (Web Crypto, streamed hashes): no server code.
+  "lib/evidence-check": "domain",
   "lib/inspections": "domain",
   // The words shown for stored values (severity, status, role): pages, PDFs and mail read them.
   "lib/labels": "domain",
