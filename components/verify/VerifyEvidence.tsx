@@ -81,7 +81,7 @@ export function VerifyEvidence() {
   }
 
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex min-w-0 flex-col gap-6">
       <Card aria-labelledby="drop-title">
         <CardHeader
           id="drop-title"
@@ -179,7 +179,7 @@ function Results({ state }: { state: State }) {
                   {check.subject}:{" "}
                   <span className={check.ok ? "text-success" : "text-danger"}>{check.ok ? "holds" : "does not hold"}</span>
                 </p>
-                <p className="text-sm break-words text-ink-soft">{check.detail}</p>
+                <p className="text-sm wrap-anywhere text-ink-soft">{check.detail}</p>
               </div>
             </li>
           ))}
