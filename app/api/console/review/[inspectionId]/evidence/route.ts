@@ -4,4 +4,6 @@ import { routeHandlers } from "@/lib/http/route-handlers";
 // Signs a fresh packet link on every request: never prerendered or cached.
 export const dynamic = "force-dynamic";
 
-export const { GET } = routeHandlers(downloadReviewPacket);
+const handlers = routeHandlers(downloadReviewPacket);
+
+export const GET = handlers.GET;
