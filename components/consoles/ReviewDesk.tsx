@@ -1,17 +1,18 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ArrowRight, Keyboard, Plus, XOctagon } from "lucide-react";
+import { ArrowRight, FileArchive, Keyboard, Plus, XOctagon } from "lucide-react";
 
 import { useEffect, useRef, useState } from "react";
-import { Button } from "@/components/ui/Button";
+import { Button, buttonVariants } from "@/components/ui/Button";
+import { LocalTime } from "@/components/ui/LocalTime";
 import { callApi } from "@/components/ui/call-api";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
 import { Notice } from "@/components/ui/Notice";
 import { PageHeader } from "@/components/ui/PageShell";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { inspectionStatusLabel } from "@/lib/labels/labels";
-import { labelOf } from "@/lib/labels/console-labels";
+import { labelOf, reuseSentence } from "@/lib/labels/console-labels";
 import type { ReviewView } from "@/lib/review/show-review";
 import { AddFindingDialog, type NewFinding } from "./review/AddFindingDialog";
 import { DeskHeader } from "./review/DeskHeader";
@@ -218,6 +219,15 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
         }
         actions={
           <>
+            {data.evidence && (
+              // A plain link: the route answers with a redirect to a freshly signed packet link.
+              <a
+                href={`/api/console/review/${inspectionId}/evidence`}
+                className={buttonVariants({ variant: "secondary", size: "sm" })}
+              >
+                <FileArchive aria-hidden /> Evidence packet
+              </a>
+            )}
             <Button variant="ghost" size="sm" onClick={() => setDialog("keys")}>
               <Keyboard aria-hidden /> Keys <Kbd>?</Kbd>
             </Button>
@@ -229,6 +239,18 @@ export function ReviewDesk({ inspectionId }: { inspectionId: string }) {
         }
       />
       <div className="flex flex-col gap-2 empty:hidden">
+        {data.evidence && data.evidence.reuse.length > 0 && (
+          <Notice tone="warning" title="This video may have been handed in before">
+            <ul className="flex flex-col gap-1">
+              {data.evidence.reuse.map((flag) => (
+                <li key={flag.inspectionId}>
+                  {reuseSentence(flag.similarity)} {flag.home}, recorded <LocalTime date={flag.recordedAt} />. Check that it shows
+                  this clean, not an earlier one.
+                </li>
+              ))}
+            </ul>
+          </Notice>
+        )}
         {decisions.failed && <Notice tone="error">{decisions.failed}</Notice>}
         {shownNotice && (
           <Notice tone="success" live>

@@ -6,6 +6,7 @@ const links = [
   { href: "/docs/demo", label: "Demo" },
   { href: "/demo/terms", label: "Demo terms" },
   { href: "/docs/connectors", label: "Connectors" },
+  { href: "/verify", label: "Check evidence" },
 ];
 
 export function FrontFooter() {

@@ -1,6 +1,8 @@
-import { CircleCheck, CircleX, Hourglass, TriangleAlert, type LucideIcon } from "lucide-react";
+import { CircleCheck, CircleX, FileArchive, Hourglass, TriangleAlert, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { buttonVariants } from "@/components/ui/Button";
 import { cn } from "@/components/ui/cn";
+import { Notice } from "@/components/ui/Notice";
 import { LocalTime } from "@/components/ui/LocalTime";
 import { formatDuration } from "@/lib/format/dates";
 import { pageLocale, pageTranslations } from "@/lib/i18n/messages";
@@ -152,8 +154,24 @@ export async function ReportSummary({ report }: { report: Report }) {
           )}
           <Fact term={t("workspace")}>{report.workspaceName}</Fact>
         </dl>
+        {report.evidence?.reuse[0] && (
+          // The most similar walkthrough (the record lists them most similar first).
+          <Notice tone="warning" title={t("reuseTitle")}>
+            {t("reuseDetail", { percent: Math.round(report.evidence.reuse[0].similarity * 100) })}
+          </Notice>
+        )}
         <div className="flex flex-wrap gap-2 print:hidden">
           {report.status === "completed" && <DownloadPdfButton inspectionId={report.inspectionId} label={t("downloadPdf")} />}
+          {report.evidence && (
+            // The route checks the reader and sends them on to a freshly signed packet link.
+            <a
+              href={`/reports/${encodeURIComponent(report.inspectionId)}/evidence`}
+              className={buttonVariants({ variant: "secondary" })}
+            >
+              <FileArchive aria-hidden />
+              {t("downloadEvidence")}
+            </a>
+          )}
           <PrintButton label={t("print")} />
         </div>
       </div>

@@ -211,3 +211,8 @@ export const jobQueueLabel: Readonly<Record<QueueName | "webhook-events", string
   "sandbox-walkthrough": "Run sandbox walkthroughs",
   "webhook-events": "Deliver webhooks",
 };
+
+/** The reuse flag as the desk says it: "92% of its sampled frames match …" (lib/evidence/reuse.ts). */
+export function reuseSentence(similarity: number): string {
+  return `${Math.round(similarity * 100)}% of this video's sampled frames match the video of`;
+}

@@ -9,6 +9,7 @@ import { type Verdict, verdictOf } from "./verdict";
 import { consoleRoleOf, decide } from "../consoles/console-role";
 import { type LastSeenUndamaged, lastSeenUndamaged } from "../evidence/last-seen-undamaged";
 import { isUuid } from "../validation/uuid";
+import { reuseFlagsOf } from "../evidence/packet-download";
 
 export interface Report {
   inspectionId: string;
@@ -31,6 +32,8 @@ export interface Report {
   lastSeen: ReadonlyMap<string, LastSeenUndamaged | undefined>;
   summary: { bySeverity: Record<FindingSeverity, number>; missedSteps: number; findings: number };
   checklist?: ChecklistBlock;
+  /** From the seal on: the signed evidence (its packet) and whether its video repeats another walkthrough's. */
+  evidence?: { reuse: { inspectionId: string; similarity: number }[] };
 }
 
 export function addressLine(property: {
@@ -53,7 +56,7 @@ export function addressLine(property: {
 const severityRank: Record<FindingSeverity, number> = { MAJOR: 0, MODERATE: 1, MINOR: 2 };
 
 /** People with a seat in the workspace; staff; and the users of the partner whose workspace it is. */
-async function mayReadReportsOf(
+export async function mayReadReportsOf(
   userId: string,
   inspection: { workspaceId: string; workspace: { partnerId: string } },
 ): Promise<boolean> {
@@ -81,10 +84,11 @@ export async function readReport(inspectionId: string, userId: string): Promise<
 
   const released = inspection.status === "completed";
   // A released report's findings read carries its checklist block; before release only the block.
-  const [{ findings, checklist }, video, lastSeen] = await Promise.all([
+  const [{ findings, checklist }, video, lastSeen, reuse] = await Promise.all([
     released ? getFindings(inspection) : readChecklistBlock(inspection).then((checklist) => ({ findings: [], checklist })),
     inspection.sealedAt && inspection.video ? getVideo(inspection).catch(() => undefined) : Promise.resolve(undefined),
     released ? lastSeenUndamaged(inspection.id) : Promise.resolve(new Map<string, LastSeenUndamaged | undefined>()),
+    inspection.sealedAt ? reuseFlagsOf(inspection.id) : Promise.resolve(undefined),
   ]);
 
   const rooms = new Map<string, FindingRead[]>();
@@ -111,5 +115,6 @@ export async function readReport(inspectionId: string, userId: string): Promise<
     lastSeen,
     summary: { bySeverity, missedSteps, findings: findings.length },
     checklist,
+    evidence: reuse && { reuse },
   };
 }

@@ -23,6 +23,8 @@ export interface ReviewQueueEntry {
   /** The reviewer holding it now (lib/review/review-holds.ts), as a person reads it. */
   heldBy?: string;
   heldByUserId?: string;
+  /** Its video repeats another walkthrough's (the recording record's reuse flag, lib/evidence/reuse.ts). */
+  reuseSuspected: boolean;
 }
 
 /**
@@ -47,6 +49,7 @@ interface Row {
   overdue: boolean;
   holder_id: string | null;
   holder: string | null;
+  reuse_suspected: boolean;
 }
 
 /**
@@ -70,7 +73,9 @@ export async function listReviewQueue(limit = 200): Promise<ReviewQueueEntry[]> 
               AND x.provider_state IS NOT NULL
               AND EXISTS (SELECT 1 FROM checklist_tap c WHERE c.inspection_id = i.id AND c.item_id = x.item_id
                           AND c.live_state IS NOT NULL AND c.live_state <> x.provider_state)) AS contradicted,
-           l.holder_id, COALESCE(u.name, u.email) AS holder
+           l.holder_id, COALESCE(u.name, u.email) AS holder,
+           COALESCE((SELECT e.reuse_suspected FROM evidence_record e WHERE e.inspection_id = i.id AND e.kind = 'recording'), false)
+             AS reuse_suspected
     FROM inspection i
     JOIN workspace w ON w.id = i.workspace_id
     JOIN partner pa ON pa.id = w.partner_id
@@ -99,5 +104,6 @@ export async function listReviewQueue(limit = 200): Promise<ReviewQueueEntry[]> 
     overdue: row.overdue,
     heldBy: row.holder ?? undefined,
     heldByUserId: row.holder_id ?? undefined,
+    reuseSuspected: row.reuse_suspected,
   }));
 }

@@ -5,6 +5,7 @@ import { ApiError } from "../errors/api-error";
 import { mediaStorage } from "../media/media-storage";
 import { darkAt, joinSpans, type VideoSpan } from "./dark-on-phone";
 import { countUnfinishedJobs } from "../queue/unfinished-jobs";
+import { reuseFlagsOf } from "../evidence/packet-download";
 
 export interface ReviewItem {
   itemId: string;
@@ -62,6 +63,34 @@ export interface ReviewView {
   darkOnPhone: VideoSpan[];
   /** Findings staff added that the worker is still cutting from the video: the release waits for them. */
   findingsBeingMade: number;
+  /**
+   * From the seal on (when the walkthrough has a recording record): its evidence packet may be
+   * downloaded, and `reuse` names the walkthroughs whose video this one repeats (lib/evidence/reuse.ts).
+   */
+  evidence?: { reuse: ReviewReuse[] };
+}
+
+/** Another walkthrough this one's video repeats, as the desk names it. */
+export interface ReviewReuse {
+  inspectionId: string;
+  /** The share of sampled frames with a near twin in that video, 0 to 1. */
+  similarity: number;
+  home: string;
+  /** When that walkthrough was recorded, ISO 8601. */
+  recordedAt: string;
+}
+
+async function reuseOf(inspectionId: string): Promise<ReviewReuse[] | undefined> {
+  const flags = await reuseFlagsOf(inspectionId);
+  if (!flags) return undefined;
+  const others = await db().inspection.findMany({
+    where: { id: { in: flags.map((flag) => flag.inspectionId) } },
+    select: { id: true, openedAt: true, property: { select: { name: true } } },
+  });
+  return flags.flatMap((flag) => {
+    const other = others.find((inspection) => inspection.id === flag.inspectionId);
+    return other ? [{ ...flag, home: other.property.name, recordedAt: other.openedAt.toISOString() }] : [];
+  });
 }
 
 const sign = async (key: string) => (await mediaStorage().signedUrl(key)).url;
@@ -82,6 +111,7 @@ export async function showReview(inspectionId: string): Promise<ReviewView> {
   });
   if (!inspection) throw new ApiError("not_found", { message: "No such inspection." });
   const findingsBeingMade = await countUnfinishedJobs(db(), "add-staff-finding", "inspectionId", inspectionId);
+  const reuse = await reuseOf(inspectionId);
   const darkOnPhone = joinSpans(inspection.darkSpans.map((span) => ({ from: span.videoFrom!, to: span.videoTo! })));
   return {
     inspectionId,
@@ -115,6 +145,7 @@ export async function showReview(inspectionId: string): Promise<ReviewView> {
       })),
     ),
     darkOnPhone,
+    evidence: reuse && { reuse },
     findings: await Promise.all(
       inspection.findings.map(async (finding) => ({
         findingId: finding.id,

@@ -426,6 +426,14 @@ const cases: RouteCase[] = [
     path: () => `/api/console/review/${randomUUID()}/hold`,
     allowed: 404,
   },
+  // The desk's evidence packet link: no such inspection, nothing to redirect to.
+  {
+    method: "GET",
+    route: "review/[inspectionId]/evidence",
+    need: "staff",
+    path: () => `/api/console/review/${randomUUID()}/evidence`,
+    allowed: 404,
+  },
   {
     method: "POST",
     route: "review/[inspectionId]/take-over",

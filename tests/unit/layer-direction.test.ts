@@ -47,6 +47,8 @@ const folderLayers: Record<string, Layer> = {
   "lib/demo": "domain",
   // Signed evidence records, their packet and their check (issue 27).
   "lib/evidence": "domain",
+  // The /verify page's checks of a packet in the browser (Web Crypto, streamed hashes): no server code.
+  "lib/evidence-check": "domain",
   "lib/inspections": "domain",
   // The words shown for stored values (severity, status, role): pages, PDFs and mail read them.
   "lib/labels": "domain",
@@ -102,6 +104,10 @@ const fileLayers: Record<string, { layer: Layer; why: string }> = {
   "lib/http/body-caps.ts": { layer: "operations", why: "the front door's caps, taken from the domain's upload limits" },
   "lib/people/people-api.ts": { layer: "operations", why: "the people pages' operation list (one definition per call)" },
   "lib/reports/report-pdf-api.ts": { layer: "operations", why: "the report and claim summary PDF downloads' definitions" },
+  "lib/reports/evidence-packet-api.ts": {
+    layer: "operations",
+    why: "the report page's evidence packet download's definition (one operation)",
+  },
   "lib/demo/demo-api.ts": { layer: "operations", why: "the demo tier's operation list (one definition per call)" },
   "lib/demo/openapi.ts": { layer: "operations", why: "the demo tier's API document, built with lib/openapi" },
   "lib/recording/recorder-api.ts": {

@@ -1,4 +1,4 @@
-import { AlertTriangle, Clock, CircleAlert, CircleCheck, Lock, Split } from "lucide-react";
+import { AlertTriangle, Clock, CircleAlert, CircleCheck, Copy, Lock, Split } from "lucide-react";
 import { Badge, type BadgeTone } from "@/components/ui/Badge";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
 import { TextLink } from "@/components/ui/TextLink";
@@ -59,6 +59,12 @@ export function QueueTable({ queue, targetMinutes, me }: { queue: Entry[]; targe
                   {entry.pendingItems + entry.pendingFindings === 0 && (
                     // Every decision made on the desk, the release not yet: it waits for Enter.
                     <Badge tone="info">Decided, not released</Badge>
+                  )}
+                  {entry.reuseSuspected && (
+                    <Badge tone="danger" title="Its video matches another walkthrough's: it may have been handed in before">
+                      <Copy aria-hidden className="size-3.5" />
+                      Video may be reused
+                    </Badge>
                   )}
                   {entry.overdue && (
                     <Badge tone="danger">

@@ -44,7 +44,7 @@ export function DeskHeader({
           <span className="text-ink-soft">{waiting}</span>
         </p>
       </div>
-      <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div>
+      <div className="flex min-w-0 flex-wrap items-center gap-2 lg:shrink-0">{actions}</div>
     </header>
   );
 }

@@ -6,6 +6,7 @@ import {
   decideItemAs,
   failAs,
   holdAs,
+  partnerOf,
   releaseAs,
   releaseHoldAs,
   reviewFindingAs,
@@ -13,6 +14,7 @@ import {
   reviewQueue,
   takeOverAs,
 } from "../review-operations";
+import { packetRedirect } from "../../evidence/packet-download";
 import { jsonObject } from "./inputs";
 
 /* The staff review console's calls (staff only), under /api/console/review. */
@@ -33,6 +35,19 @@ export const readReview = defineRoute({
   path: `${base}/{inspectionId}`,
   params: inspectionPath,
   handler: async ({ params }) => ok(await reviewOf(params.inspectionId)),
+});
+
+/** The desk's evidence packet link: on to a freshly signed packet link (lib/evidence/packet-download.ts). */
+export const downloadReviewPacket = defineRoute({
+  auth: "staff",
+  method: "GET",
+  path: `${base}/{inspectionId}/evidence`,
+  params: inspectionPath,
+  handler: async ({ params }) => {
+    // An unknown inspection is 404 not_found, as the desk's other calls answer.
+    await partnerOf(params.inspectionId);
+    return { status: 303, body: undefined, file: await packetRedirect(params.inspectionId) };
+  },
 });
 
 export const decideReviewItem = defineRoute({

@@ -1,0 +1,232 @@
+import { randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import type { Browser, Page, Request } from "playwright-core";
+import yauzl from "yauzl";
+import { ZipFile } from "yazl";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../lib/db/client";
+import { call } from "../support/api";
+import { accessibleAtBothSizes } from "../support/axe";
+import { launchBrowser } from "../support/browser";
+import { signInInBrowser } from "../support/sign-in";
+import { until } from "../support/until";
+import type { SmtpReceiver } from "../support/smtp-receiver";
+import { useApp } from "../support/use-app";
+import { createTestPartner } from "../fixtures/partners";
+import { readyWorkspace } from "../fixtures/recording";
+import { item } from "../fixtures/roster";
+import { sealedWalkthrough } from "../fixtures/walkthrough";
+
+/*
+ * Issue 27's reading surfaces in Chromium: the evidence packet downloaded from the report page by
+ * a manager, dropped on the public /verify page and checked there with Web Crypto against the
+ * published keys (every check holds; a flipped byte in the video or the record names the check
+ * that fails; no request carries a file); the same video handed in twice, flagged on the report
+ * page and in the staff desk, whose packet link downloads too.
+ */
+
+let smtp: SmtpReceiver;
+let browser: Browser;
+let appUrl: string;
+let dir: string;
+let first: string;
+let second: string;
+const items = ["Kitchen wiped", "Beds made"];
+const managerEmail = `manager-${randomBytes(3).toString("hex")}@verify-homes.com`;
+const staffEmail = `ops-${randomBytes(3).toString("hex")}@walkthrough-staff.com`;
+
+const app = useApp({ fakes: ["smtp"], appUrl: true, database: "verify_page" });
+
+beforeAll(async () => {
+  smtp = app.smtp;
+  appUrl = app.env.APP_URL!;
+  browser = await launchBrowser();
+  dir = await mkdtemp(path.join(tmpdir(), "walkthrough-verify-"));
+  const partner = await createTestPartner("Verify Partner");
+  const workspaceId = await readyWorkspace(partner.apiKey, "verify", [item("home-1")]);
+  const put = await call("PUT", "/v1/properties/home-1/checklist", {
+    key: partner.apiKey,
+    query: { workspace_id: workspaceId },
+    body: { items: items.map((name) => ({ name })) },
+  });
+  expect(put.status, put.text).toBe(200);
+  const taps = [{ name: items[0]!, atSeconds: 2 }];
+  // The same test video handed in for two tasks: the second repeats the first.
+  first = (await sealedWalkthrough(partner.apiKey, { workspaceId, taps, finishAnyway: [items[1]!] })).inspectionId;
+  second = (await sealedWalkthrough(partner.apiKey, { workspaceId, taps, finishAnyway: [items[1]!] })).inspectionId;
+  const flagged = await db().evidenceRecord.findUniqueOrThrow({
+    where: { inspectionId_kind: { inspectionId: second, kind: "recording" } },
+  });
+  expect(flagged.reuseSuspected).toBe(true);
+
+  const workspace = await db().workspace.findFirstOrThrow({ where: { partnerId: partner.partnerId, externalId: workspaceId } });
+  const manager = await db().user.create({ data: { email: managerEmail } });
+  await db().seat.create({ data: { workspaceId: workspace.id, userId: manager.id, role: "manager" } });
+  const staff = await db().user.create({ data: { email: staffEmail } });
+  await db().staffMember.create({ data: { userId: staff.id } });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Every entry of a packet, whole (test packets are small). */
+async function entries(file: string): Promise<Map<string, Buffer>> {
+  const zip = await yauzl.openPromise(file, { lazyEntries: true });
+  const found = new Map<string, Buffer>();
+  for await (const entry of zip.eachEntry()) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
+    found.set(entry.fileName, Buffer.concat(chunks));
+  }
+  zip.close();
+  return found;
+}
+
+/** A copy of a packet with one entry's bytes changed. */
+async function tamperedCopy(files: Map<string, Buffer>, target: string, name: string, change: (bytes: Buffer) => Buffer) {
+  const out = new ZipFile();
+  const written = pipeline(out.outputStream, createWriteStream(target));
+  for (const [fileName, bytes] of files) out.addBuffer(fileName === name ? change(Buffer.from(bytes)) : bytes, fileName);
+  out.end();
+  await written;
+}
+
+const flipByte = (at: number) => (bytes: Buffer) => {
+  bytes[at] = bytes[at]! ^ 0x01;
+  return bytes;
+};
+
+/** Drops the files on /verify and answers with each check's line, once the results are up. */
+async function check(page: Page, files: string[]): Promise<{ text: string; ok: boolean }[]> {
+  await page.getByLabel("Evidence files").setInputFiles(files);
+  await page.getByRole("heading", { name: "Results" }).waitFor({ timeout: 30_000 });
+  const lines = page.getByRole("list", { name: "Checks" }).getByRole("listitem");
+  return Promise.all(
+    (await lines.all()).map(async (line) => ({
+      text: (await line.getByRole("paragraph").first().innerText()).trim(),
+      ok: (await line.getAttribute("data-ok")) === "true",
+    })),
+  );
+}
+
+describe("the /verify page and the evidence packet links", () => {
+  it("checks the packet a manager downloads from the report page in the browser, uploading nothing, and names the check a flipped byte breaks", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/reports/${first}`);
+    await signInInBrowser(page, { appUrl, smtp }, managerEmail);
+    const button = page.getByRole("link", { name: "Evidence packet" });
+    await button.waitFor();
+    // The first walkthrough repeats nothing; the second is flagged on its report.
+    expect(await page.getByText("This video may have been handed in before").count()).toBe(0);
+    const started = Date.now();
+    const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
+    const packet = path.join(dir, "packet.zip");
+    await download.saveAs(packet);
+    console.log(`packet downloaded from the report page in ${Date.now() - started} ms`);
+    const files = await entries(packet);
+    expect([...files.keys()]).toEqual(expect.arrayContaining(["recording-record.jws", "video/walkthrough.mp4", "VERIFY.txt"]));
+
+    await page.goto(`${appUrl}/reports/${second}`);
+    await page.getByText("This video may have been handed in before").waitFor();
+    await accessibleAtBothSizes(page, "the report page with the reuse flag", "139-report-evidence-reuse");
+    await context.close();
+
+    // The public page, signed out, in a context of its own.
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const verify = await visitor.newPage();
+    await verify.goto(`${appUrl}/verify`);
+    await verify.getByRole("heading", { name: "Check a walkthrough's evidence" }).waitFor();
+    await accessibleAtBothSizes(verify, "the verify page, empty", "140-verify-empty");
+    const requests: Request[] = [];
+    verify.on("request", (request) => requests.push(request));
+
+    const whole = await check(verify, [packet]);
+    await verify.getByText("Everything holds").waitFor();
+    expect(whole.every((line) => line.ok)).toBe(true);
+    const subjects = whole.map((line) => line.text.replace(/: holds$/, ""));
+    expect(subjects).toEqual(
+      expect.arrayContaining(["The recording record's signature", "The video", expect.stringMatching(/^Picture stills\//)]),
+    );
+    await accessibleAtBothSizes(verify, "the verify page, every check holding", "141-verify-holds");
+
+    // One byte of the video flipped: only the video fails, and the page says so.
+    const changedVideo = path.join(dir, "changed-video.zip");
+    await tamperedCopy(files, changedVideo, "video/walkthrough.mp4", flipByte(1000));
+    const afterVideo = await check(verify, [changedVideo]);
+    await verify.getByText("1 check does not hold").waitFor();
+    expect(afterVideo.filter((line) => !line.ok).map((line) => line.text)).toEqual(["The video: does not hold"]);
+    await accessibleAtBothSizes(verify, "the verify page, a check failing", "142-verify-fails");
+
+    // A video and its record, dropped together: both hold; a changed byte in the record breaks its signature.
+    const video = path.join(dir, "walkthrough.mp4");
+    const record = path.join(dir, "recording-record.jws");
+    await writeFile(video, files.get("video/walkthrough.mp4")!);
+    await writeFile(record, files.get("recording-record.jws")!);
+    const pair = await check(verify, [video, record]);
+    expect(pair).toEqual([
+      { text: "The recording record's signature: holds", ok: true },
+      { text: "The video: holds", ok: true },
+    ]);
+    const jws = files.get("recording-record.jws")!.toString("utf8");
+    const dot = jws.indexOf(".");
+    // A payload character changed to another base64url one: the record still reads, its signature does not hold.
+    const changed = jws.slice(0, dot + 5) + (jws[dot + 5] === "A" ? "B" : "A") + jws.slice(dot + 6);
+    const changedRecord = path.join(dir, "changed-record.jws");
+    await writeFile(changedRecord, changed);
+    const afterRecord = await check(verify, [video, changedRecord]);
+    expect(afterRecord.find((line) => line.text.startsWith("The recording record's signature"))).toEqual({
+      text: "The recording record's signature: does not hold",
+      ok: false,
+    });
+
+    // Nothing was uploaded: the only requests while checking were GETs of the published keys, with no body.
+    expect(requests.length).toBeGreaterThan(0);
+    for (const request of requests) {
+      expect(request.method(), request.url()).toBe("GET");
+      expect(request.postDataBuffer(), request.url()).toBeNull();
+      expect(new URL(request.url()).pathname, request.url()).toBe("/.well-known/jwks.json");
+    }
+    await visitor.close();
+  }, 240_000);
+
+  it("shows staff the reuse flag in the queue and the desk, and downloads the packet from the desk", async () => {
+    await until(
+      "the analysis to hand both to staff",
+      async () =>
+        (await db().inspection.count({ where: { id: { in: [first, second] }, analyzedAt: { not: null } } })) === 2
+          ? true
+          : undefined,
+      90_000,
+      250,
+    );
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/admin/review`);
+    await signInInBrowser(page, { appUrl, smtp }, staffEmail);
+    const queue = page.getByRole("region", { name: "Waiting for staff" });
+    await queue.waitFor();
+    // Only the walkthrough that repeats the other's video carries the flag.
+    await queue.getByText("Video may be reused", { exact: true }).waitFor();
+    expect(await queue.getByText("Video may be reused", { exact: true }).count()).toBe(1);
+    await page.goto(`${appUrl}/admin/review/${second}`);
+    const flag = page.getByText("This video may have been handed in before");
+    await flag.waitFor({ timeout: 30_000 });
+    await page.getByText(/% of this video's sampled frames match the video of Home/).waitFor();
+    await accessibleAtBothSizes(page, "the review desk with the reuse flag", "143-admin-review-reuse");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Evidence packet" }).click(),
+    ]);
+    const packet = path.join(dir, "desk-packet.zip");
+    await download.saveAs(packet);
+    expect((await entries(packet)).has("recording-record.jws")).toBe(true);
+    await context.close();
+  }, 120_000);
+});
