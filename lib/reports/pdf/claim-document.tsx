@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Document, Image, Link, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { FindingSeverity } from "../../generated/prisma/enums";
 import { pdfColor, severityColor } from "./pdf-theme";
-import { fontFamily, LogoMark, type PdfPictureSlot, registerFonts } from "./report-document";
+import { bold, LogoMark, pageFrameStyles, type PdfPictureSlot, registerFonts } from "./report-document";
 
 /*
  * A claim summary: one finding laid out as a platform's damage claim asks for it. What was found
@@ -56,46 +56,8 @@ export interface ClaimPdfData {
   madeAt: string;
 }
 
-const bold = { fontFamily, fontWeight: 700 } as const;
-
 const styles = StyleSheet.create({
-  page: {
-    paddingTop: 76,
-    paddingBottom: 64,
-    paddingHorizontal: 48,
-    fontFamily,
-    fontSize: 10,
-    lineHeight: 1.4,
-    color: pdfColor.ink,
-    backgroundColor: pdfColor.white,
-  },
-  header: {
-    position: "absolute",
-    top: 28,
-    left: 48,
-    right: 48,
-    flexDirection: "row",
-    alignItems: "center",
-    justifyContent: "space-between",
-    paddingBottom: 10,
-    borderBottomWidth: 1,
-    borderBottomColor: pdfColor.line,
-  },
-  brand: { flexDirection: "row", alignItems: "center" },
-  wordmark: { marginLeft: 7, ...bold, fontSize: 12, color: pdfColor.ink },
-  headerNote: { fontSize: 9, color: pdfColor.muted },
-  footer: {
-    position: "absolute",
-    // From the top: A4 is 842 points tall (react-pdf drops a fixed box placed by `bottom`).
-    top: 804,
-    left: 48,
-    right: 48,
-    flexDirection: "row",
-    justifyContent: "space-between",
-    fontSize: 8.5,
-    color: pdfColor.muted,
-  },
-  pageNumber: { width: 90, textAlign: "right" },
+  ...pageFrameStyles,
   eyebrow: { fontSize: 9, color: pdfColor.muted, marginBottom: 2 },
   title: { ...bold, fontSize: 20, lineHeight: 1.2, color: pdfColor.ink },
   address: { fontSize: 11, color: pdfColor.inkSoft, marginTop: 3 },

@@ -85,9 +85,13 @@ export function registerFonts(): void {
   });
 }
 
-const bold = { fontFamily, fontWeight: 700 } as const;
+export const bold = { fontFamily, fontWeight: 700 } as const;
 
-const styles = StyleSheet.create({
+/**
+ * The page every PDF of ours is laid out on (A4, the header with the mark and the footer with the
+ * page number): shared by the report and the claim summary so the two read as one product.
+ */
+export const pageFrameStyles = StyleSheet.create({
   page: {
     paddingTop: 76,
     paddingBottom: 64,
@@ -115,7 +119,7 @@ const styles = StyleSheet.create({
   headerNote: { fontSize: 9, color: pdfColor.muted },
   footer: {
     position: "absolute",
-    // From the top: A4 is 842 points tall (react-pdf drops a fixed box placed by \`bottom\`).
+    // From the top: A4 is 842 points tall (react-pdf drops a fixed box placed by `bottom`).
     top: 804,
     left: 48,
     right: 48,
@@ -125,6 +129,10 @@ const styles = StyleSheet.create({
     color: pdfColor.muted,
   },
   pageNumber: { width: 90, textAlign: "right" },
+});
+
+const styles = StyleSheet.create({
+  ...pageFrameStyles,
   eyebrow: { fontSize: 9, color: pdfColor.muted, marginBottom: 2 },
   title: { ...bold, fontSize: 22, lineHeight: 1.2, color: pdfColor.ink },
   address: { fontSize: 11, color: pdfColor.inkSoft, marginTop: 3 },
