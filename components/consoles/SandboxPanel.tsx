@@ -30,8 +30,7 @@ export function SandboxPanel({ partnerId }: { partnerId: string }) {
               key&rdquo;).
             </li>
             <li>
-              With it, provision a workspace and send its roster, as the <TextLink href="/llms.txt">quickstart</TextLink>{" "}
-              shows.
+              With it, provision a workspace and send its roster, as the <TextLink href="/llms.txt">quickstart</TextLink> shows.
             </li>
             <li>Run a sandbox walkthrough below, or call the sandbox endpoint; watch both events reach your receiver.</li>
           </ol>
