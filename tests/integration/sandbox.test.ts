@@ -1,4 +1,7 @@
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { promisify } from "node:util";
 import { Webhook } from "standardwebhooks";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cliActor } from "../../lib/consoles/audit";
@@ -358,4 +361,42 @@ describe("simulated walkthroughs", () => {
     expect(settled.errors).toEqual([{ code: "workspace_not_provisioned", status: 404, count: 3 }]);
     expect(usage.errors[0]?.code).toBe("workspace_not_provisioned");
   });
+});
+
+describe("the README's sandbox quickstart", () => {
+  /** The shell block under "First thing to try: the sandbox", as a partner would paste it. */
+  async function quickstartScript(): Promise<string> {
+    const readme = await readFile("README.md", "utf8");
+    const section = readme.slice(readme.indexOf("### First thing to try: the sandbox"));
+    const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
+    if (!block) throw new Error("README has no shell block in its sandbox quickstart");
+    // The key comes from the environment instead of the placeholder line.
+    return block.replace(/^SANDBOX_KEY=.*$/m, "").replaceAll("localhost:3000", app.baseUrl.replace(/^http:\/\//, ""));
+  }
+
+  it("runs as written: every call succeeds and the walkthrough completes", async () => {
+    const partner = await createTestPartner();
+    const key = await sandboxKey(partner.partnerId);
+    const { stdout } = await promisify(execFile)("bash", ["-euo", "pipefail", "-c", await quickstartScript()], {
+      env: { ...process.env, SANDBOX_KEY: key },
+      timeout: 60_000,
+    });
+    // Each curl prints one JSON answer; none may be an error.
+    expect(stdout).not.toContain('"error"');
+    const inspectionId = /"inspection_id":"([0-9a-f-]{36})"/.exec(stdout)?.[1];
+    expect(inspectionId, stdout).toBeDefined();
+    const status = await until(
+      "the quickstart's walkthrough to complete",
+      async () => {
+        const read = await call<{ status: string; inspection_id: string }>("GET", "/v1/inspections", {
+          key,
+          query: { workspace_id: "try", task_id: "t1" },
+        });
+        return read.body.status === "completed" ? read.body : undefined;
+      },
+      150_000,
+      500,
+    );
+    expect(status.inspection_id).toBe(inspectionId);
+  }, 240_000);
 });
