@@ -19,7 +19,7 @@ import type { DeliveriesAnswer } from "@/lib/consoles/integration-operations";
 import { deliveryStatusTone } from "@/lib/labels/console-labels";
 import { deliveryStatusLabel } from "@/lib/labels/labels";
 import { DeliverySheet } from "./DeliverySheet";
-import { LogFilters, setDayRange, useCursorTrail } from "./LogFilters";
+import { LogFilters, useLogFilters } from "./LogFilters";
 
 const statuses = ["failed", "pending", "delivered", "skipped"] as const;
 
@@ -31,45 +31,24 @@ const statuses = ["failed", "pending", "delivered", "skipped"] as const;
 export function DeliveriesTable({ partnerId, canReplay }: { partnerId: string; canReplay: boolean }) {
   const search = useSearchParams();
   const [status, setStatus] = useState(search.get("status") ?? "");
-  const [eventType, setEventType] = useState(search.get("event_type") ?? "");
   const [eventId, setEventId] = useState(search.get("event") ?? "");
-  const [from, setFrom] = useState("");
-  const [to, setTo] = useState("");
-  const trail = useCursorTrail();
+  const log = useLogFilters(search.get("event_type") ?? "");
   const [open, setOpen] = useState<string>();
-  const before = trail.before;
-  const filters = { status, eventType, eventId, from, to };
   const deliveries = useQuery({
-    queryKey: ["deliveries", partnerId, filters, before],
-    queryFn: () => {
-      const query = new URLSearchParams();
-      if (status) query.set("status", status);
-      if (eventType) query.set("event_type", eventType);
-      if (eventId) query.set("event_id", eventId);
-      setDayRange(query, from, to);
-      if (before) query.set("before", before);
-      return callApi<DeliveriesAnswer>(`/api/console/partners/${partnerId}/webhook/deliveries?${query}`);
-    },
+    queryKey: ["deliveries", partnerId, log.key, status, eventId],
+    queryFn: () =>
+      callApi<DeliveriesAnswer>(
+        `/api/console/partners/${partnerId}/webhook/deliveries?${log.query({ status, event_id: eventId })}`,
+      ),
     placeholderData: keepPreviousData,
     refetchInterval: 5000,
   });
-  const filter = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    trail.restart();
-  };
+  const filter = log.filter;
   const rows = deliveries.data?.deliveries ?? [];
-  const filtered = status || eventType || eventId || from || to;
+  const filtered = status || eventId || log.filtered;
   return (
     <div className="flex flex-col gap-4">
-      <LogFilters
-        id={`deliveries-${partnerId}`}
-        eventType={eventType}
-        onEventType={filter(setEventType)}
-        from={from}
-        onFrom={filter(setFrom)}
-        to={to}
-        onTo={filter(setTo)}
-      >
+      <LogFilters id={`deliveries-${partnerId}`} {...log.fields}>
         <Field id={`status-${partnerId}`} label="Outcome">
           <Select value={status} onChange={(event) => filter(setStatus)(event.target.value)}>
             <option value="">All outcomes</option>
@@ -150,7 +129,7 @@ export function DeliveriesTable({ partnerId, canReplay }: { partnerId: string; c
       <Pagination
         label="Deliveries pages"
         order="time"
-        {...trail.steps(deliveries.data?.next)}
+        {...log.steps(deliveries.data?.next)}
         summary={rows.length > 0 ? `Showing ${rows.length}` : undefined}
       />
       <DeliverySheet partnerId={partnerId} deliveryId={open} canReplay={canReplay} onClose={() => setOpen(undefined)} />

@@ -19,50 +19,28 @@ import type { EventsAnswer, WorkspacesAnswer } from "@/lib/consoles/integration-
 import { deliveryStatusTone } from "@/lib/labels/console-labels";
 import { eventTypeLabel } from "@/lib/labels/event-types";
 import { deliveryStatusLabel } from "@/lib/labels/labels";
-import { LogFilters, setDayRange, useCursorTrail } from "./LogFilters";
+import { LogFilters, useLogFilters } from "./LogFilters";
 
 /** The partner's events, filtered by type, workspace and days, each linking to its deliveries. */
 export function EventsPanel({ partnerId }: { partnerId: string }) {
-  const [eventType, setEventType] = useState("");
   const [workspaceId, setWorkspaceId] = useState("");
-  const [from, setFrom] = useState("");
-  const [to, setTo] = useState("");
-  const trail = useCursorTrail();
-  const before = trail.before;
+  const log = useLogFilters();
   const workspaces = useQuery({
     queryKey: ["workspaces", partnerId, ""],
     queryFn: () => callApi<WorkspacesAnswer>(`/api/console/partners/${partnerId}/workspaces`),
   });
   const events = useQuery({
-    queryKey: ["events", partnerId, { eventType, workspaceId, from, to }, before],
-    queryFn: () => {
-      const query = new URLSearchParams();
-      if (eventType) query.set("event_type", eventType);
-      if (workspaceId) query.set("workspace_id", workspaceId);
-      setDayRange(query, from, to);
-      if (before) query.set("before", before);
-      return callApi<EventsAnswer>(`/api/console/partners/${partnerId}/events?${query}`);
-    },
+    queryKey: ["events", partnerId, log.key, workspaceId],
+    queryFn: () => callApi<EventsAnswer>(`/api/console/partners/${partnerId}/events?${log.query({ workspace_id: workspaceId })}`),
     placeholderData: keepPreviousData,
     refetchInterval: 10_000,
   });
-  const filter = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    trail.restart();
-  };
+  const filter = log.filter;
   const rows = events.data?.events ?? [];
-  const filtered = eventType || workspaceId || from || to;
+  const filtered = workspaceId || log.filtered;
   return (
     <Card aria-label="Events" className="flex flex-col gap-4">
-      <LogFilters
-        id={`events-${partnerId}`}
-        eventType={eventType}
-        onEventType={filter(setEventType)}
-        from={from}
-        onFrom={filter(setFrom)}
-        to={to}
-        onTo={filter(setTo)}
-      >
+      <LogFilters id={`events-${partnerId}`} {...log.fields}>
         <Field id={`event-workspace-${partnerId}`} label="Workspace">
           <Select value={workspaceId} onChange={(event) => filter(setWorkspaceId)(event.target.value)}>
             <option value="">All workspaces</option>
@@ -129,7 +107,7 @@ export function EventsPanel({ partnerId }: { partnerId: string }) {
       <Pagination
         label="Events pages"
         order="time"
-        {...trail.steps(events.data?.next)}
+        {...log.steps(events.data?.next)}
         summary={rows.length > 0 ? `Showing ${rows.length}` : undefined}
       />
     </Card>

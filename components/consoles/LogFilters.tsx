@@ -13,12 +13,6 @@ const startOf = (day: string, days = 0) => {
   return date.toISOString();
 };
 
-/** The days chosen as the logs' API reads them: `from` the first day's start, `to` the start of the day after the last. */
-export function setDayRange(query: URLSearchParams, from: string, to: string): void {
-  if (from) query.set("from", startOf(from));
-  if (to) query.set("to", startOf(to, 1));
-}
-
 /**
  * The filters the event and delivery logs share: the event type, the log's own filter
  * (`children`, a Field), and the days.
@@ -69,7 +63,7 @@ export function LogFilters({
  * Newer and Older through a log paged by `before` (the last row shown): the cursors walked so
  * far, so Newer goes back without asking the server for a way back.
  */
-export function useCursorTrail() {
+function useCursorTrail() {
   const [cursors, setCursors] = useState<readonly string[]>([""]);
   return {
     before: cursors.at(-1)!,
@@ -79,5 +73,37 @@ export function useCursorTrail() {
       previous: cursors.length > 1 ? { onClick: () => setCursors(cursors.slice(0, -1)) } : undefined,
       next: next ? { onClick: () => setCursors([...cursors, next]) } : undefined,
     }),
+  };
+}
+
+/**
+ * The state of the filters both logs share and of their pages: `fields` go to LogFilters, `query`
+ * makes the address of a page (with the log's own filters), and a changed filter goes back to
+ * the newest page.
+ */
+export function useLogFilters(initialEventType = "") {
+  const [eventType, setEventType] = useState(initialEventType);
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const trail = useCursorTrail();
+  const filter = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    trail.restart();
+  };
+  return {
+    filter,
+    steps: trail.steps,
+    key: { eventType, from, to, before: trail.before },
+    filtered: Boolean(eventType || from || to),
+    fields: { eventType, onEventType: filter(setEventType), from, onFrom: filter(setFrom), to, onTo: filter(setTo) },
+    /** The page's query: the log's `own` filters, the event type, the days (`to` the start of the day after the last) and the page. */
+    query(own: Record<string, string>): URLSearchParams {
+      const query = new URLSearchParams();
+      for (const [name, value] of Object.entries({ ...own, event_type: eventType })) if (value) query.set(name, value);
+      if (from) query.set("from", startOf(from));
+      if (to) query.set("to", startOf(to, 1));
+      if (trail.before) query.set("before", trail.before);
+      return query;
+    },
   };
 }
