@@ -13,8 +13,8 @@ import { QueryProvider } from "@/components/ui/QueryProvider";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
 import { TextLink } from "@/components/ui/TextLink";
 import { consolePage } from "@/lib/consoles/console-page";
-import { partnersPage } from "@/lib/consoles/partner-operations";
-import { partnerStatusTone } from "@/lib/labels/console-labels";
+import { partnersPageAt } from "@/lib/consoles/partner-operations";
+import { listCountLabel, partnerStatusTone } from "@/lib/labels/console-labels";
 import { partnerStatusLabel } from "@/lib/labels/labels";
 
 export const dynamic = "force-dynamic";
@@ -25,12 +25,12 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 export default async function AdminPage({ searchParams }: { searchParams: Search }) {
   const access = await consolePage("/admin", { staff: true });
   if (!access.allowed) return <NoAccess person={access.person} />;
-  const page = Math.max(1, Number((await searchParams).page) || 1);
-  const list = await partnersPage(page);
+  const cursor = (await searchParams).cursor;
+  const list = await partnersPageAt(typeof cursor === "string" ? cursor : undefined);
   return (
     <PageShell person={access.person} links={staffLinks} width="wide">
       <QueryProvider>
-        <PageHeader title="Partners" description={`${list.total} in all. Each integrates through its own API keys.`} />
+        <PageHeader title="Partners" description={`${listCountLabel(list)} in all. Each integrates through its own API keys.`} />
         <Card aria-labelledby="partners-title">
           <CardHeader id="partners-title" title="All partners" />
           {list.partners.length === 0 ? (
@@ -75,7 +75,12 @@ export default async function AdminPage({ searchParams }: { searchParams: Search
               </TBody>
             </Table>
           )}
-          <Pagination label="Partner pages" page={page} pages={list.pages} hrefFor={(to) => `/admin?page=${to}`} />
+          <Pagination
+            label="Partner pages"
+            previous={list.previous ? { href: `/admin?cursor=${list.previous}` } : undefined}
+            next={list.next ? { href: `/admin?cursor=${list.next}` } : undefined}
+            summary={`Showing ${list.partners.length} of ${listCountLabel(list)}, by name`}
+          />
         </Card>
         <div className="grid items-start gap-6 lg:grid-cols-2">
           <CreatePartner />

@@ -1,77 +1,46 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight, Radio } from "lucide-react";
+import { Radio } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/Badge";
-import { Button } from "@/components/ui/Button";
 import { callApi } from "@/components/ui/call-api";
 import { Card } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
-import { Field, Input } from "@/components/ui/Field";
+import { Field } from "@/components/ui/Field";
 import { LocalTime } from "@/components/ui/LocalTime";
+import { Pagination } from "@/components/ui/Pagination";
 import { Select } from "@/components/ui/Select";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
 import { TextLink } from "@/components/ui/TextLink";
 import type { EventsAnswer, WorkspacesAnswer } from "@/lib/consoles/integration-operations";
 import { deliveryStatusTone } from "@/lib/labels/console-labels";
-import { eventTypeLabel, eventTypes } from "@/lib/labels/event-types";
+import { eventTypeLabel } from "@/lib/labels/event-types";
 import { deliveryStatusLabel } from "@/lib/labels/labels";
-
-/** A day typed in the reader's calendar as the instant it starts there (`days` later for an end). */
-const startOf = (day: string, days = 0) => {
-  const date = new Date(`${day}T00:00:00`);
-  date.setDate(date.getDate() + days);
-  return date.toISOString();
-};
+import { LogFilters, useLogFilters } from "./LogFilters";
 
 /** The partner's events, filtered by type, workspace and days, each linking to its deliveries. */
 export function EventsPanel({ partnerId }: { partnerId: string }) {
-  const [eventType, setEventType] = useState("");
   const [workspaceId, setWorkspaceId] = useState("");
-  const [from, setFrom] = useState("");
-  const [to, setTo] = useState("");
-  const [cursors, setCursors] = useState<string[]>([""]);
-  const before = cursors.at(-1)!;
+  const log = useLogFilters();
   const workspaces = useQuery({
-    queryKey: ["workspaces", partnerId, 1],
-    queryFn: () => callApi<WorkspacesAnswer>(`/api/console/partners/${partnerId}/workspaces?page=1`),
+    queryKey: ["workspaces", partnerId, ""],
+    queryFn: () => callApi<WorkspacesAnswer>(`/api/console/partners/${partnerId}/workspaces`),
   });
   const events = useQuery({
-    queryKey: ["events", partnerId, { eventType, workspaceId, from, to }, before],
-    queryFn: () => {
-      const query = new URLSearchParams();
-      if (eventType) query.set("event_type", eventType);
-      if (workspaceId) query.set("workspace_id", workspaceId);
-      if (from) query.set("from", startOf(from));
-      if (to) query.set("to", startOf(to, 1));
-      if (before) query.set("before", before);
-      return callApi<EventsAnswer>(`/api/console/partners/${partnerId}/events?${query}`);
-    },
+    queryKey: ["events", partnerId, log.key, workspaceId],
+    queryFn: () => callApi<EventsAnswer>(`/api/console/partners/${partnerId}/events?${log.query({ workspace_id: workspaceId })}`),
     placeholderData: keepPreviousData,
     refetchInterval: 10_000,
   });
-  const filter = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    setCursors([""]);
-  };
+  const filter = log.filter;
   const rows = events.data?.events ?? [];
-  const filtered = eventType || workspaceId || from || to;
+  const filtered = workspaceId || log.filtered;
   return (
     <Card aria-label="Events" className="flex flex-col gap-4">
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <Field id={`event-type-${partnerId}`} label="Event type">
-          <Select value={eventType} onChange={(event) => filter(setEventType)(event.target.value)}>
-            <option value="">All types</option>
-            {eventTypes.map((type) => (
-              <option key={type} value={type}>
-                {eventTypeLabel[type]}
-              </option>
-            ))}
-          </Select>
-        </Field>
+      <LogFilters id={`events-${partnerId}`} {...log.fields}>
         <Field id={`event-workspace-${partnerId}`} label="Workspace">
           <Select value={workspaceId} onChange={(event) => filter(setWorkspaceId)(event.target.value)}>
             <option value="">All workspaces</option>
@@ -82,13 +51,7 @@ export function EventsPanel({ partnerId }: { partnerId: string }) {
             ))}
           </Select>
         </Field>
-        <Field id={`event-from-${partnerId}`} label="From day">
-          <Input type="date" value={from} onChange={(event) => filter(setFrom)(event.target.value)} />
-        </Field>
-        <Field id={`event-to-${partnerId}`} label="To day">
-          <Input type="date" value={to} onChange={(event) => filter(setTo)(event.target.value)} />
-        </Field>
-      </div>
+      </LogFilters>
       {events.isPending && <SkeletonRows rows={3} label="Loading events" />}
       <ErrorAlert error={events.error} />
       {events.isSuccess && rows.length === 0 && (
@@ -141,24 +104,12 @@ export function EventsPanel({ partnerId }: { partnerId: string }) {
           </TBody>
         </Table>
       )}
-      {(cursors.length > 1 || events.data?.next) && (
-        <nav aria-label="Events pages" className="flex items-center justify-between gap-3">
-          <Button variant="secondary" size="sm" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
-            <ChevronLeft aria-hidden />
-            Newer
-          </Button>
-          <span className="text-sm text-muted">Page {cursors.length}</span>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={!events.data?.next}
-            onClick={() => events.data?.next && setCursors([...cursors, events.data.next])}
-          >
-            Older
-            <ChevronRight aria-hidden />
-          </Button>
-        </nav>
-      )}
+      <Pagination
+        label="Events pages"
+        order="time"
+        {...log.steps(events.data?.next)}
+        summary={rows.length > 0 ? `Showing ${rows.length}` : undefined}
+      />
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ClipboardList } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/Badge";
@@ -11,13 +11,13 @@ import { EmptyState } from "@/components/ui/EmptyState";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
 import { Field } from "@/components/ui/Field";
 import { LocalTime } from "@/components/ui/LocalTime";
-import { Pagination } from "@/components/ui/Pagination";
+import { Pagination, stepTo } from "@/components/ui/Pagination";
 import { Select } from "@/components/ui/Select";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
 import { TextLink } from "@/components/ui/TextLink";
 import { inspectionStatusLabel, sandboxLabel } from "@/lib/labels/labels";
-import { inspectionStatusTone } from "@/lib/labels/console-labels";
+import { inspectionStatusTone, listCountLabel } from "@/lib/labels/console-labels";
 import type { InspectionStatus } from "@/lib/generated/prisma/enums";
 import type { InspectionsAnswer } from "@/lib/consoles/inspections-page";
 import type { WorkspacesAnswer } from "@/lib/consoles/integration-operations";
@@ -26,36 +26,40 @@ const statuses = Object.keys(inspectionStatusLabel) as InspectionStatus[];
 
 /** The newest inspections, a server page at a time; each opens its report (video, checklist, findings). */
 export function InspectionsPanel({ partnerId }: { partnerId?: string }) {
-  const [page, setPage] = useState(1);
+  const [cursor, setCursor] = useState("");
   const [status, setStatus] = useState("");
   const [workspace, setWorkspace] = useState("");
   const scope = partnerId ?? "all";
   // A partner's workspaces to filter by (the first page of them; staff filter within a partner's page).
   const workspaces = useQuery({
-    queryKey: ["workspaces", partnerId, 1],
-    queryFn: () => callApi<WorkspacesAnswer>(`/api/console/partners/${partnerId}/workspaces?page=1`),
+    queryKey: ["workspaces", partnerId, ""],
+    queryFn: () => callApi<WorkspacesAnswer>(`/api/console/partners/${partnerId}/workspaces`),
     enabled: partnerId !== undefined,
   });
   const base = partnerId ? `/api/console/partners/${partnerId}/inspections` : "/api/console/inspections";
   const list = useQuery({
-    queryKey: ["inspections", scope, page, status, workspace],
-    queryFn: () =>
-      callApi<InspectionsAnswer>(
-        `${base}?page=${page}${status ? `&status=${status}` : ""}${workspace ? `&workspace=${workspace}` : ""}`,
-      ),
+    queryKey: ["inspections", scope, cursor, status, workspace],
+    queryFn: () => {
+      const query = new URLSearchParams();
+      if (cursor) query.set("cursor", cursor);
+      if (status) query.set("status", status);
+      if (workspace) query.set("workspace", workspace);
+      return callApi<InspectionsAnswer>(`${base}?${query}`);
+    },
+    placeholderData: keepPreviousData,
   });
   const filtered = status !== "" || workspace !== "";
   const clear = () => {
     setStatus("");
     setWorkspace("");
-    setPage(1);
+    setCursor("");
   };
   return (
     <Card aria-labelledby={`inspections-${scope}`}>
       <CardHeader
         id={`inspections-${scope}`}
         title="Inspections"
-        description={list.data ? `${list.data.total} ${filtered ? "match" : "in all"}, newest first.` : undefined}
+        description={list.data ? `${listCountLabel(list.data)} ${filtered ? "match" : "in all"}, newest first.` : undefined}
         actions={
           <div className="flex flex-wrap items-end gap-2">
             {workspaces.data && workspaces.data.workspaces.length > 1 && (
@@ -64,7 +68,7 @@ export function InspectionsPanel({ partnerId }: { partnerId?: string }) {
                   value={workspace}
                   onChange={(event) => {
                     setWorkspace(event.target.value);
-                    setPage(1);
+                    setCursor("");
                   }}
                 >
                   <option value="">All</option>
@@ -81,7 +85,7 @@ export function InspectionsPanel({ partnerId }: { partnerId?: string }) {
                 value={status}
                 onChange={(event) => {
                   setStatus(event.target.value);
-                  setPage(1);
+                  setCursor("");
                 }}
               >
                 <option value="">All</option>
@@ -164,7 +168,15 @@ export function InspectionsPanel({ partnerId }: { partnerId?: string }) {
           </TBody>
         </Table>
       )}
-      {list.isSuccess && <Pagination label="Inspection pages" page={page} pages={list.data.pages} onPage={setPage} />}
+      {list.isSuccess && (
+        <Pagination
+          label="Inspection pages"
+          order="time"
+          previous={stepTo(list.data.previous, setCursor)}
+          next={stepTo(list.data.next, setCursor)}
+          summary={`Showing ${list.data.inspections.length} of ${listCountLabel(list.data)}`}
+        />
+      )}
     </Card>
   );
 }

@@ -3,7 +3,7 @@ import { Notice } from "@/components/ui/Notice";
 import { PageHeader, PageShell } from "@/components/ui/PageShell";
 import { QueryProvider } from "@/components/ui/QueryProvider";
 import { consolePage } from "@/lib/consoles/console-page";
-import { type ConsoleSection, consoleSections, sectionHref } from "@/lib/consoles/console-sections";
+import { type ConsoleSection, consoleSections, sectionHref } from "@/lib/consoles/partner-sections";
 import { findPartner } from "@/lib/partners/find-partner";
 import { ConsoleNav } from "./ConsoleNav";
 import { NoAccess } from "./NoAccess";

@@ -11,6 +11,7 @@ import { Card, CardHeader } from "@/components/ui/Card";
 import { ConfirmDialog } from "@/components/ui/Dialog";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
 import { Field, Input } from "@/components/ui/Field";
+import { Form } from "@/components/ui/Form";
 import { Select } from "@/components/ui/Select";
 import { useToast } from "@/components/ui/Toast";
 import { partnerStatusLabel } from "@/lib/labels/labels";
@@ -93,7 +94,7 @@ export function PartnerControls({
         title="Status and limits"
         actions={<Badge tone={partnerStatusTone[status]}>{partnerStatusLabel[status]}</Badge>}
       />
-      <div className="grid gap-6 lg:grid-cols-2 lg:items-end">
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <div className="flex flex-col gap-2">
           <p className="text-sm font-medium text-ink">API access</p>
           <p className="text-sm text-muted">
@@ -123,32 +124,40 @@ export function PartnerControls({
             )}
           </div>
         </div>
-        <form onSubmit={submitCap} aria-label="Roster cap" className="flex items-end gap-2">
-          <Field id="roster-max" label="Largest roster per import" className="flex-1">
-            <Input name="rosterMax" inputMode="numeric" defaultValue={rosterMax} />
-          </Field>
-          <Button type="submit" variant="secondary" disabled={change.isPending}>
-            Save cap
-          </Button>
-        </form>
-        <form onSubmit={submitRetention} aria-label="Media retention" className="flex flex-col items-start gap-2 lg:col-start-2">
-          <Field
-            id="retention-days"
-            label="Keep videos and pictures for (days)"
-            hint={`Counted from the seal. Empty: the default, ${defaultRetentionDays} days. Findings, signed records and reports are kept.`}
-            className="w-full"
-          >
-            <Input
-              name="retentionDays"
-              inputMode="numeric"
-              placeholder={String(defaultRetentionDays)}
-              defaultValue={recordingRetentionDays ?? ""}
-            />
-          </Field>
-          <Button type="submit" variant="secondary" disabled={change.isPending}>
-            Save retention
-          </Button>
-        </form>
+        <div className="flex flex-col gap-5">
+          <Form onSubmit={submitCap} aria-label="Roster cap">
+            <Field
+              id="roster-max"
+              label="Largest roster per import"
+              action={
+                <Button type="submit" variant="secondary" disabled={change.isPending} className="min-w-36">
+                  Save cap
+                </Button>
+              }
+            >
+              <Input name="rosterMax" inputMode="numeric" defaultValue={rosterMax} />
+            </Field>
+          </Form>
+          <Form onSubmit={submitRetention} aria-label="Media retention">
+            <Field
+              id="retention-days"
+              label="Keep videos and pictures for (days)"
+              hint={`Counted from the seal. Empty: the default, ${defaultRetentionDays} days. Findings, signed records and reports are kept.`}
+              action={
+                <Button type="submit" variant="secondary" disabled={change.isPending} className="min-w-36">
+                  Save retention
+                </Button>
+              }
+            >
+              <Input
+                name="retentionDays"
+                inputMode="numeric"
+                placeholder={String(defaultRetentionDays)}
+                defaultValue={recordingRetentionDays ?? ""}
+              />
+            </Field>
+          </Form>
+        </div>
       </div>
       <div className="mt-4 empty:hidden">
         <ErrorAlert error={change.error} />

@@ -3,7 +3,7 @@
 import { useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
 import { Tabs } from "@/components/ui/Tabs";
-import { partnerTabOf, partnerTabs, type PartnerTab } from "@/lib/consoles/partner-tabs";
+import { partnerTabOf, partnerTabs, type PartnerTab } from "@/lib/consoles/partner-sections";
 
 /**
  * A partner's admin page in tabs, the open one in the URL (`?tab=keys`) so a link opens it and
@@ -25,9 +25,9 @@ export function PartnerTabs({ panels }: { panels: Readonly<Record<PartnerTab, Re
         window.history.pushState(null, "", query === "" ? window.location.pathname : `?${query}`);
       }}
       tabs={partnerTabs.map((tab) => ({
-        value: tab.value,
+        value: tab.tab,
         label: tab.label,
-        content: <div className="flex flex-col gap-6">{panels[tab.value]}</div>,
+        content: <div className="flex flex-col gap-6">{panels[tab.tab]}</div>,
       }))}
     />
   );

@@ -140,7 +140,13 @@ const rateOf = (day: UsageDay) =>
   day.delivered + day.failed === 0 ? undefined : Math.round((day.delivered / (day.delivered + day.failed)) * 1000) / 10;
 
 /** The last 30 days as charts with axes and tooltips, each with its numbers as a table for screen readers. */
-export function UsagePanel({ partnerId }: { partnerId: string }) {
+export function UsagePanel({
+  partnerId,
+  staff = false,
+}: {
+  partnerId: string;
+  /** Staff's page of the partner: words about the partner, not to it. */ staff?: boolean;
+}) {
   const dayLabel = useDayLabel();
   const usage = useQuery({
     queryKey: ["usage", partnerId],
@@ -161,9 +167,15 @@ export function UsagePanel({ partnerId }: { partnerId: string }) {
     return (
       <Card aria-label="Usage">
         <EmptyState icon={BarChart3} title="Nothing to chart yet">
-          No API calls with your keys and no webhook deliveries in the last 30 days. Make a first call (see the{" "}
-          <TextLink href="/docs">API documentation</TextLink>) or send a test event from{" "}
-          <TextLink href={`/console/${partnerId}/webhooks`}>Webhooks</TextLink>, and it shows here within a minute.
+          {staff ? (
+            "No API calls with this partner's keys and no webhook deliveries to its receiver in the last 30 days. Its first call or delivery shows here within a minute."
+          ) : (
+            <>
+              No API calls with your keys and no webhook deliveries in the last 30 days. Make a first call (see the{" "}
+              <TextLink href="/docs">API documentation</TextLink>) or send a test event from{" "}
+              <TextLink href={`/console/${partnerId}/webhooks`}>Webhooks</TextLink>, and it shows here within a minute.
+            </>
+          )}
         </EmptyState>
       </Card>
     );
@@ -305,7 +317,7 @@ export function UsagePanel({ partnerId }: { partnerId: string }) {
         description={
           sent === 0
             ? "No deliveries finished in the last 30 days."
-            : "Deliveries that reached your receiver, of those finished each day."
+            : `Deliveries that reached ${staff ? "the partner's" : "your"} receiver, of those finished each day.`
         }
         table={
           <DayTable

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Building2 } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/Badge";
@@ -8,7 +8,7 @@ import { callApi } from "@/components/ui/call-api";
 import { Card, CardHeader } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
-import { Pagination } from "@/components/ui/Pagination";
+import { Pagination, stepTo } from "@/components/ui/Pagination";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
 import { TextLink } from "@/components/ui/TextLink";
@@ -16,6 +16,7 @@ import { claimStateLabel, sandboxLabel, serviceStateLabel } from "@/lib/labels/l
 import {
   claimStateTone,
   labelOf,
+  listCountLabel,
   rosterStateLabel,
   rosterStateTone,
   serviceStateTone,
@@ -24,12 +25,16 @@ import {
 import type { WorkspacesAnswer } from "@/lib/consoles/integration-operations";
 import { SandboxWalkthroughForm } from "./SandboxWalkthroughForm";
 
-/** The partner's workspaces with the states its API reports, a server page at a time. */
+/**
+ * The partner's workspaces with the states its API reports, a server page at a time. On staff's
+ * page of the partner (`linkToAdmin`) each opens its admin page and the words speak of the partner.
+ */
 export function WorkspacesPanel({ partnerId, linkToAdmin = false }: { partnerId: string; linkToAdmin?: boolean }) {
-  const [page, setPage] = useState(1);
+  const [cursor, setCursor] = useState("");
   const list = useQuery({
-    queryKey: ["workspaces", partnerId, page],
-    queryFn: () => callApi<WorkspacesAnswer>(`/api/console/partners/${partnerId}/workspaces?page=${page}`),
+    queryKey: ["workspaces", partnerId, cursor],
+    queryFn: () => callApi<WorkspacesAnswer>(`/api/console/partners/${partnerId}/workspaces${cursor ? `?cursor=${cursor}` : ""}`),
+    placeholderData: keepPreviousData,
   });
   const titleId = `workspaces-${partnerId}`;
   return (
@@ -37,13 +42,18 @@ export function WorkspacesPanel({ partnerId, linkToAdmin = false }: { partnerId:
       <CardHeader
         id={titleId}
         title="Workspaces"
-        description={list.data ? `${list.data.total} in all, as your API calls read them.` : undefined}
+        description={
+          list.data
+            ? `${listCountLabel(list.data)} in all, as ${linkToAdmin ? "the partner's" : "your"} API calls read them.`
+            : undefined
+        }
       />
       {list.isPending && <SkeletonRows rows={3} label="Loading workspaces" />}
       <ErrorAlert error={list.error} />
       {list.isSuccess && list.data.workspaces.length === 0 && (
         <EmptyState icon={Building2} title="No workspaces yet" action={<TextLink href="/docs">Read the API reference</TextLink>}>
-          They appear here when your integration provisions them with <code>PUT /v1/workspaces/&#123;id&#125;</code>.
+          They appear here when {linkToAdmin ? "the partner's" : "your"} integration provisions them with{" "}
+          <code>PUT /v1/workspaces/&#123;id&#125;</code>.
         </EmptyState>
       )}
       {list.isSuccess && list.data.workspaces.length > 0 && (
@@ -94,7 +104,14 @@ export function WorkspacesPanel({ partnerId, linkToAdmin = false }: { partnerId:
           </TBody>
         </Table>
       )}
-      {list.isSuccess && <Pagination label="Workspace pages" page={page} pages={list.data.pages} onPage={setPage} />}
+      {list.isSuccess && (
+        <Pagination
+          label="Workspace pages"
+          previous={stepTo(list.data.previous, setCursor)}
+          next={stepTo(list.data.next, setCursor)}
+          summary={`Showing ${list.data.workspaces.length} of ${listCountLabel(list.data)}, by name`}
+        />
+      )}
       {list.isSuccess && list.data.workspaces.some((workspace) => workspace.sandbox) && (
         <SandboxWalkthroughForm
           partnerId={partnerId}

@@ -48,15 +48,20 @@ export async function ChecklistCompact({ checklist, playable }: { checklist: Che
                 <ImageOff aria-hidden className="size-4" />
               </span>
             )}
-            <div className="min-w-0 flex-1">
-              <p className="text-sm font-medium break-words text-ink">{item.name}</p>
-              {item.state === "explained" && item.reason && (
-                <p className="text-xs break-words text-muted">
-                  <q>{item.reason}</q>
-                </p>
-              )}
+            {/* On a phone the name takes the row's width and the result sits under it; beside it from sm up. */}
+            <div className="flex min-w-0 flex-1 flex-col items-start gap-1 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
+              <div className="min-w-0">
+                <p className="text-sm font-medium break-words text-ink">{item.name}</p>
+                {item.state === "explained" && item.reason && (
+                  <p className="text-xs break-words text-muted">
+                    <q>{item.reason}</q>
+                  </p>
+                )}
+              </div>
+              <Badge tone={stateTone[item.state]} className="shrink-0">
+                {t(`itemState.${item.state}`)}
+              </Badge>
             </div>
-            <Badge tone={stateTone[item.state]}>{t(`itemState.${item.state}`)}</Badge>
             {playable && item.timestamp !== undefined ? (
               <PlayAtButton seconds={item.timestamp} words={playAt(item.timestamp, item.name, true)} compact />
             ) : (

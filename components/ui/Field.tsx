@@ -15,13 +15,15 @@ export const controlClass =
 
 /**
  * A label, the control, a hint and an error, tied together by ids: the error is announced with
- * the control (`aria-describedby`, `aria-invalid`) and shown in the error colour.
+ * the control (`aria-describedby`, `aria-invalid`) and shown in the error colour. `action` (a
+ * one-field form's Save button) sits beside the control, level with it, the hint under both.
  */
 export function Field({
   id,
   label,
   hint,
   error,
+  action,
   className,
   children,
 }: {
@@ -29,6 +31,7 @@ export function Field({
   label: ReactNode;
   hint?: ReactNode;
   error?: ReactNode;
+  action?: ReactNode;
   className?: string;
   children: ReactElement<{ id?: string; "aria-describedby"?: string; "aria-invalid"?: boolean }>;
 }) {
@@ -43,7 +46,14 @@ export function Field({
       <label htmlFor={id} className="text-sm font-medium text-ink">
         {label}
       </label>
-      {control}
+      {action ? (
+        <div className="flex items-start gap-2">
+          <div className="min-w-0 flex-1">{control}</div>
+          {action}
+        </div>
+      ) : (
+        control
+      )}
       {hint && (
         <p id={hintId} className="text-sm text-muted">
           {hint}

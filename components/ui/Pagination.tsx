@@ -1,58 +1,69 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
+import type { ReactNode } from "react";
 import { Button } from "./Button";
 
+/** A step to a neighbouring page: a link for a page the server renders, a click for a list a client component fetches. */
+export type PageStep = { href: string } | { onClick: () => void };
+
+/** A step that hands `cursor` to `go`, none without a cursor. */
+export const stepTo = (cursor: string | undefined, go: (cursor: string) => void): PageStep | undefined =>
+  cursor === undefined ? undefined : { onClick: () => go(cursor) };
+
+const stepWords = {
+  /** A list by time, newest first. */
+  time: ["Newer", "Older"],
+  /** A list by name. */
+  name: ["Previous", "Next"],
+} as const;
+
 /**
- * Previous and next through a list the server pages, with where you are between them; nothing
- * when it all fits on one page. Links (`hrefFor`) for a page the server renders, buttons
- * (`onPage`) for a list a client component fetches.
+ * Back and on through a list the server pages by keyset (lib/db/keyset.ts): no page numbers,
+ * since counting pages would read the whole table; `summary` says what is shown instead.
+ * Nothing when the list fits on one page.
  */
 export function Pagination({
   label,
-  page,
-  pages,
-  onPage,
-  hrefFor,
+  previous,
+  next,
+  order = "name",
+  summary,
 }: {
   label: string;
-  page: number;
-  pages: number;
-  onPage?: (page: number) => void;
-  hrefFor?: (page: number) => string;
+  previous?: PageStep;
+  next?: PageStep;
+  order?: keyof typeof stepWords;
+  summary?: ReactNode;
 }) {
-  if (pages <= 1) return null;
-  const step = (to: number, text: string, icon: "previous" | "next", enabled: boolean) => {
-    const content =
-      icon === "previous" ? (
-        <>
-          <ChevronLeft aria-hidden />
-          {text}
-        </>
-      ) : (
-        <>
-          {text}
-          <ChevronRight aria-hidden />
-        </>
-      );
-    if (hrefFor && enabled)
-      return (
-        <Button asChild variant="secondary" size="sm">
-          <a href={hrefFor(to)}>{content}</a>
-        </Button>
-      );
-    return (
-      <Button variant="secondary" size="sm" disabled={!enabled} onClick={() => onPage?.(to)}>
+  if (!previous && !next) return null;
+  const [back, on] = stepWords[order];
+  const step = (target: PageStep | undefined, content: ReactNode) =>
+    target && "href" in target ? (
+      <Button asChild variant="secondary" size="sm">
+        <a href={target.href}>{content}</a>
+      </Button>
+    ) : (
+      <Button variant="secondary" size="sm" disabled={!target} onClick={target?.onClick}>
         {content}
       </Button>
     );
-  };
   return (
-    <nav aria-label={label} className="flex items-center justify-between gap-3 pt-3">
-      <p className="text-sm text-muted">
-        Page <span className="font-medium text-ink">{page}</span> of <span className="font-medium text-ink">{pages}</span>
-      </p>
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 pt-3">
+      <p className="text-sm text-muted">{summary}</p>
       <div className="flex gap-2">
-        {step(page - 1, "Previous", "previous", page > 1)}
-        {step(page + 1, "Next", "next", page < pages)}
+        {step(
+          previous,
+          <>
+            <ChevronLeft aria-hidden />
+            {back}
+          </>,
+        )}
+        {step(
+          next,
+          <>
+            {on}
+            <ChevronRight aria-hidden />
+          </>,
+        )}
       </div>
     </nav>
   );

@@ -3,8 +3,12 @@
 import * as RadixTabs from "@radix-ui/react-tabs";
 import type { ReactNode } from "react";
 import { cn } from "./cn";
+import { ScrollStrip } from "./ScrollStrip";
 
-/** Tabs: arrow keys move between them (Radix's roving focus); each panel is labelled by its tab. */
+/**
+ * Tabs: arrow keys move between them (Radix's roving focus); each panel is labelled by its tab.
+ * On a phone the row scrolls, with a fade where more tabs wait (ScrollStrip).
+ */
 export function Tabs({
   tabs,
   defaultValue,
@@ -27,20 +31,23 @@ export function Tabs({
       onValueChange={onValueChange}
       className={className}
     >
-      <RadixTabs.List aria-label={label} className="flex gap-1 overflow-x-auto border-b border-line">
-        {tabs.map((tab) => (
-          <RadixTabs.Trigger
-            key={tab.value}
-            value={tab.value}
-            className={cn(
-              "-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-muted hover:text-ink",
-              "data-[state=active]:border-accent data-[state=active]:text-ink",
-            )}
-          >
-            {tab.label}
-          </RadixTabs.Trigger>
-        ))}
-      </RadixTabs.List>
+      <ScrollStrip active={value}>
+        {/* The line under the row as an inset shadow: the active tab's border paints over it, inside the scroller. */}
+        <RadixTabs.List aria-label={label} className="flex w-max min-w-full gap-1 shadow-[inset_0_-1px_0_var(--color-line)]">
+          {tabs.map((tab) => (
+            <RadixTabs.Trigger
+              key={tab.value}
+              value={tab.value}
+              className={cn(
+                "shrink-0 snap-start border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-muted hover:text-ink",
+                "data-[state=active]:border-accent data-[state=active]:text-ink",
+              )}
+            >
+              {tab.label}
+            </RadixTabs.Trigger>
+          ))}
+        </RadixTabs.List>
+      </ScrollStrip>
       {tabs.map((tab) => (
         <RadixTabs.Content key={tab.value} value={tab.value} className="pt-4 focus-visible:outline-none">
           {tab.content}

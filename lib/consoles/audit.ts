@@ -1,5 +1,6 @@
 import "server-only";
 import { db, type Tx } from "../db/client";
+import { olderThan } from "../db/keyset";
 import type { Prisma } from "../generated/prisma/client";
 import { isUuid } from "../validation/uuid";
 import { auditSentence } from "./audit-sentences";
@@ -72,7 +73,7 @@ export async function listAudit(
   const rows = await db().auditEntry.findMany({
     where: {
       ...(scope.partnerId ? { partnerId: scope.partnerId } : {}),
-      ...(cursor ? { OR: [{ at: { lt: cursor.at } }, { at: cursor.at, id: { lt: cursor.id } }] } : {}),
+      ...(cursor ? olderThan<Prisma.AuditEntryWhereInput>("at", cursor.at, cursor.id) : {}),
     },
     orderBy: [{ at: "desc" }, { id: "desc" }],
     take: auditPageSize + 1,

@@ -1,6 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import { db } from "../db/client";
+import { countCap, type KeysetPosition, keysetOrder, keysetPage, keysetWhere } from "../db/keyset";
+import type { Prisma } from "../generated/prisma/client";
 import { InspectionStatus } from "../generated/prisma/enums";
 import { isUuid } from "../validation/uuid";
 
@@ -21,48 +23,69 @@ export const inspectionRow = z.object({
 });
 
 export const inspectionsAnswer = z.object({
+  /** How many match, counted up to countCap + 1: more than countCap reads "1,000+". */
   total: z.number().int(),
-  pages: z.number().int(),
+  totalCapped: z.boolean(),
+  next: z.string().optional(),
+  previous: z.string().optional(),
   inspections: z.array(inspectionRow),
 });
 export type InspectionsAnswer = z.infer<typeof inspectionsAnswer>;
 export type InspectionRow = z.infer<typeof inspectionRow>;
 
+export interface InspectionsFilter {
+  /** One partner's, or every partner's for staff. */
+  partnerId?: string;
+  status?: string | null;
+  workspace?: string | null;
+}
+
+function whereOf(filter: InspectionsFilter): Prisma.InspectionWhereInput {
+  const status = statuses.find((value) => value === filter.status);
+  const workspaceId = filter.workspace && isUuid(filter.workspace) ? filter.workspace : undefined;
+  return {
+    ...(filter.partnerId ? { workspace: { partnerId: filter.partnerId } } : {}),
+    ...(status ? { status } : {}),
+    ...(workspaceId ? { workspaceId } : {}),
+  };
+}
+
+/**
+ * The query a page reads, newest first by (opened_at, id), the order of the index that serves it
+ * (tests/integration/inspection-indexes.test.ts reads its plan).
+ */
+export function inspectionsPageQuery(filter: InspectionsFilter, position?: KeysetPosition) {
+  const where = whereOf(filter);
+  return {
+    where: position
+      ? { AND: [where, keysetWhere<Prisma.InspectionWhereInput>("openedAt", "desc", position, new Date(position.value))] }
+      : where,
+    orderBy: keysetOrder<Prisma.InspectionOrderByWithRelationInput>("openedAt", "desc", position),
+    take: inspectionsPageSize + 1,
+    include: {
+      property: { select: { name: true } },
+      workspace: { select: { name: true, externalId: true, sandbox: true, partner: { select: { name: true } } } },
+      _count: { select: { findings: { where: { rejected: false, reviewNeeded: false } } } },
+    },
+  } satisfies Prisma.InspectionFindManyArgs;
+}
+
 /**
  * The newest inspections (of one partner, or all for staff), a server page at a time, filterable
  * by status and workspace; each opens the report page, which staff and the partner's users may read.
  */
-export async function inspectionsPage(
-  scope: { partnerId?: string },
-  page: number,
-  statusText?: string | null,
-  workspaceText?: string | null,
-): Promise<InspectionsAnswer> {
-  const status = statuses.find((value) => value === statusText);
-  const workspaceId = workspaceText && isUuid(workspaceText) ? workspaceText : undefined;
-  const where = {
-    ...(scope.partnerId ? { workspace: { partnerId: scope.partnerId } } : {}),
-    ...(status ? { status } : {}),
-    ...(workspaceId ? { workspaceId } : {}),
-  };
+export async function inspectionsPage(filter: InspectionsFilter, position?: KeysetPosition): Promise<InspectionsAnswer> {
   const [total, rows] = await Promise.all([
-    db().inspection.count({ where }),
-    db().inspection.findMany({
-      where,
-      orderBy: [{ openedAt: "desc" }, { id: "asc" }],
-      skip: (page - 1) * inspectionsPageSize,
-      take: inspectionsPageSize,
-      include: {
-        property: { select: { name: true } },
-        workspace: { select: { name: true, externalId: true, sandbox: true, partner: { select: { name: true } } } },
-        _count: { select: { findings: { where: { rejected: false, reviewNeeded: false } } } },
-      },
-    }),
+    db().inspection.count({ where: whereOf(filter), take: countCap + 1 }),
+    db().inspection.findMany(inspectionsPageQuery(filter, position)),
   ]);
+  const page = keysetPage(rows, inspectionsPageSize, position, (row) => ({ value: row.openedAt.toISOString(), id: row.id }));
   return {
-    total,
-    pages: Math.max(1, Math.ceil(total / inspectionsPageSize)),
-    inspections: rows.map((row) => ({
+    total: Math.min(total, countCap),
+    totalCapped: total > countCap,
+    next: page.next,
+    previous: page.previous,
+    inspections: page.rows.map((row) => ({
       id: row.id,
       status: row.status,
       openedAt: row.openedAt.toISOString(),

@@ -1,6 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import { db } from "../db/client";
+import { countCap, type KeysetPosition, keysetOrder, keysetPage, keysetWhere } from "../db/keyset";
+import type { Prisma } from "../generated/prisma/client";
 import { WebhookDeliveryStatus } from "../generated/prisma/enums";
 import { addAllowlistEntry } from "../partners/add-allowlist-entry";
 import { AllowlistEntryError } from "../partners/allowlist-entry";
@@ -273,27 +275,43 @@ export const workspaceRow = z.object({
   sandbox: z.boolean(),
 });
 
-export const workspacesAnswer = z.object({ total: z.number().int(), pages: z.number().int(), workspaces: z.array(workspaceRow) });
+export const workspacesAnswer = z.object({
+  /** Counted up to countCap + 1, as every console list counts. */
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+  next: z.string().optional(),
+  previous: z.string().optional(),
+  workspaces: z.array(workspaceRow),
+});
 export type WorkspacesAnswer = z.infer<typeof workspacesAnswer>;
 export type WorkspaceRow = z.infer<typeof workspaceRow>;
 
+/** A page of the partner's workspaces, by name then id: the order of the (partner_id, name, id) index. */
+export function workspacesPageQuery(partnerId: string, position?: KeysetPosition) {
+  return {
+    where: position
+      ? { partnerId, ...keysetWhere<Prisma.WorkspaceWhereInput>("name", "asc", position, position.value) }
+      : { partnerId },
+    orderBy: keysetOrder<Prisma.WorkspaceOrderByWithRelationInput>("name", "asc", position),
+    take: workspacesPageSize + 1,
+    include: { rosterFeed: { select: { health: true } }, _count: { select: { properties: true } } },
+  } satisfies Prisma.WorkspaceFindManyArgs;
+}
+
 /** The partner's workspaces as its API reads them, with their properties count, a page at a time. */
-export async function workspacesOf(partnerId: string, page: number): Promise<WorkspacesAnswer> {
+export async function workspacesOf(partnerId: string, position?: KeysetPosition): Promise<WorkspacesAnswer> {
   await requirePartner(partnerId);
   const [total, rows] = await Promise.all([
-    db().workspace.count({ where: { partnerId } }),
-    db().workspace.findMany({
-      where: { partnerId },
-      orderBy: [{ name: "asc" }, { id: "asc" }],
-      skip: (page - 1) * workspacesPageSize,
-      take: workspacesPageSize,
-      include: { rosterFeed: { select: { health: true } }, _count: { select: { properties: true } } },
-    }),
+    db().workspace.count({ where: { partnerId }, take: countCap + 1 }),
+    db().workspace.findMany(workspacesPageQuery(partnerId, position)),
   ]);
+  const page = keysetPage(rows, workspacesPageSize, position, (row) => ({ value: row.name, id: row.id }));
   return {
-    total,
-    pages: Math.max(1, Math.ceil(total / workspacesPageSize)),
-    workspaces: rows.map((row) => {
+    total: Math.min(total, countCap),
+    totalCapped: total > countCap,
+    next: page.next,
+    previous: page.previous,
+    workspaces: page.rows.map((row) => {
       const record = serializeWorkspace(row);
       return {
         id: row.id,

@@ -1,6 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import { db } from "../db/client";
+import { countCap, type KeysetPosition, keysetOrder, keysetPage, keysetWhere, positionOf } from "../db/keyset";
+import type { Prisma } from "../generated/prisma/client";
 import { KeyStatus, PartnerStatus } from "../generated/prisma/enums";
 import { createPartner } from "../partners/create-partner";
 import { issueApiKey, KeyLimitError } from "../partners/issue-api-key";
@@ -167,34 +169,49 @@ export const partnerRow = z.object({
   users: z.number().int(),
 });
 
-export const partnersAnswer = z.object({ total: z.number().int(), pages: z.number().int(), partners: z.array(partnerRow) });
+export const partnersAnswer = z.object({
+  /** Counted up to countCap + 1, as every console list counts. */
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+  next: z.string().optional(),
+  previous: z.string().optional(),
+  partners: z.array(partnerRow),
+});
 export type PartnersAnswer = z.infer<typeof partnersAnswer>;
 
-/** Partners by name, a page at a time, with the counts the list shows. */
-export async function partnersPage(page: number, onlyIds?: readonly string[]): Promise<PartnersAnswer> {
-  const where = onlyIds ? { id: { in: [...onlyIds] } } : {};
-  const [total, rows] = await Promise.all([
-    db().partner.count({ where }),
-    db().partner.findMany({
-      where,
-      orderBy: [{ name: "asc" }, { id: "asc" }],
-      skip: (page - 1) * partnersPageSize,
-      take: partnersPageSize,
-      select: {
-        id: true,
-        name: true,
-        status: true,
-        rosterMax: true,
-        createdAt: true,
-        // Live keys: the two the rotation limit counts (sandbox keys have places of their own).
-        _count: { select: { keys: { where: { status: "active", sandbox: false } }, workspaces: true, users: true } },
-      },
-    }),
-  ]);
+/** A page of the partners list, by name then id: the order of the index that serves it. */
+export function partnersPageQuery(position?: KeysetPosition, onlyIds?: readonly string[]) {
+  const where: Prisma.PartnerWhereInput = onlyIds ? { id: { in: [...onlyIds] } } : {};
   return {
-    total,
-    pages: Math.max(1, Math.ceil(total / partnersPageSize)),
-    partners: rows.map((row) => ({
+    where: position ? { AND: [where, keysetWhere<Prisma.PartnerWhereInput>("name", "asc", position, position.value)] } : where,
+    orderBy: keysetOrder<Prisma.PartnerOrderByWithRelationInput>("name", "asc", position),
+    take: partnersPageSize + 1,
+    select: {
+      id: true,
+      name: true,
+      status: true,
+      rosterMax: true,
+      createdAt: true,
+      // Live keys: the two the rotation limit counts (sandbox keys have places of their own).
+      _count: { select: { keys: { where: { status: "active", sandbox: false } }, workspaces: true, users: true } },
+    },
+  } satisfies Prisma.PartnerFindManyArgs;
+}
+
+/** Partners by name, a page at a time, with the counts the list shows. */
+export async function partnersPage(position?: KeysetPosition, onlyIds?: readonly string[]): Promise<PartnersAnswer> {
+  const query = partnersPageQuery(position, onlyIds);
+  const [total, rows] = await Promise.all([
+    db().partner.count({ where: onlyIds ? { id: { in: [...onlyIds] } } : {}, take: countCap + 1 }),
+    db().partner.findMany(query),
+  ]);
+  const page = keysetPage(rows, partnersPageSize, position, (row) => ({ value: row.name, id: row.id }));
+  return {
+    total: Math.min(total, countCap),
+    totalCapped: total > countCap,
+    next: page.next,
+    previous: page.previous,
+    partners: page.rows.map((row) => ({
       id: row.id,
       name: row.name,
       status: row.status,
@@ -206,3 +223,6 @@ export async function partnersPage(page: number, onlyIds?: readonly string[]): P
     })),
   };
 }
+
+/** The admin page's `?cursor=`: one the list did not give (edited, or stale) reads as the first page. */
+export const partnersPageAt = (cursor: string | undefined) => partnersPage(positionOf(cursor));

@@ -216,3 +216,12 @@ export const jobQueueLabel: Readonly<Record<QueueName | "webhook-events", string
 export function reuseSentence(similarity: number): string {
   return `${Math.round(similarity * 100)}% of this video's sampled frames match the video of`;
 }
+
+/**
+ * A console list's size as its page counts it: exact up to the cap (lib/db/keyset.ts countCap),
+ * past it "1,000+", since counting further would read the whole table for a figure nobody acts on.
+ */
+export function listCountLabel(list: { total: number; totalCapped: boolean }): string {
+  const figure = list.total.toLocaleString("en-GB");
+  return list.totalCapped ? `${figure}+` : figure;
+}

@@ -1,5 +1,7 @@
 import "server-only";
 import { db } from "../db/client";
+import { olderThan } from "../db/keyset";
+import type { Prisma } from "../generated/prisma/client";
 import { isUuid } from "../validation/uuid";
 import { requirePartner } from "../partners/require-partner";
 import type { WebhookDeliveryStatus } from "../generated/prisma/enums";
@@ -100,7 +102,7 @@ export async function listDeliveries(
       ...(filter.eventType ? { event: { eventType: filter.eventType } } : {}),
       AND: [
         filter.from || filter.to ? { createdAt: { gte: filter.from, lt: filter.to } } : {},
-        cursor ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] } : {},
+        cursor ? olderThan<Prisma.WebhookDeliveryWhereInput>("createdAt", cursor.createdAt, cursor.id) : {},
       ],
     },
     take: page.limit ?? 100,

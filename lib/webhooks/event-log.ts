@@ -1,5 +1,7 @@
 import "server-only";
 import { db } from "../db/client";
+import { olderThan } from "../db/keyset";
+import type { Prisma } from "../generated/prisma/client";
 import type { WebhookDeliveryStatus } from "../generated/prisma/enums";
 import { requirePartner } from "../partners/require-partner";
 import { isUuid } from "../validation/uuid";
@@ -44,7 +46,7 @@ export async function listEvents(
       workspaceId: filter.workspaceId,
       AND: [
         filter.from || filter.to ? { createdAt: { gte: filter.from, lt: filter.to } } : {},
-        cursor ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] } : {},
+        cursor ? olderThan<Prisma.WebhookEventWhereInput>("createdAt", cursor.createdAt, cursor.id) : {},
       ],
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

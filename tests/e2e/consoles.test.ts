@@ -7,7 +7,7 @@ import { signAttempt } from "../../lib/webhooks/sign";
 import { launchBrowser } from "../support/browser";
 import { runAdminJson } from "../support/cli";
 import { until } from "../support/until";
-import { accessibleAtBothSizes, desktopViewport, expectAccessible } from "../support/axe";
+import { accessibleAtBothSizes, desktopViewport, expectAccessible, phoneViewport } from "../support/axe";
 import { expectNoRawValues } from "../support/raw-values";
 import { screenshot } from "../support/recorder-browser";
 import { signInInBrowser } from "../support/sign-in";
@@ -67,6 +67,7 @@ async function dismissToasts(page: Page) {
 }
 
 describe("the consoles", () => {
+  // Every staff page at two sizes (and their screenshots, when taken) outlasts the default on a busy 2-core machine.
   it("staff run a partner from /admin", async () => {
     const context = await browser.newContext({ viewport: desktopViewport });
     const page = await context.newPage();
@@ -100,7 +101,7 @@ describe("the consoles", () => {
     const tabs = page.getByRole("tablist", { name: "Partner sections" });
     await expect(tabs.getByRole("tab").allTextContents()).resolves.toEqual([
       "Overview",
-      "Keys",
+      "API keys",
       "Webhooks",
       "Allowlist",
       "Workspaces",
@@ -112,7 +113,7 @@ describe("the consoles", () => {
     await overviewTab.click({ trial: true });
     await overviewTab.focus();
     for (const [name, value, region] of [
-      ["Keys", "keys", "API keys"],
+      ["API keys", "keys", "API keys"],
       ["Webhooks", "webhooks", "Webhooks"],
       ["Allowlist", "allowlist", "Return URL allowlist"],
       ["Workspaces", "workspaces", "Workspaces"],
@@ -130,8 +131,27 @@ describe("the consoles", () => {
     await page.goBack();
     await tabs.getByRole("tab", { name: "Connectors", selected: true }).waitFor();
     expect(tabOfUrl()).toBe("connectors");
+    // On a phone the tabs scroll sideways: the open one is brought into view, and a fade with an
+    // arrow on the edge says more tabs wait beyond it.
+    await page.setViewportSize(phoneViewport);
+    await page.goto(`${appUrl}/admin/partners/${partnerId}?tab=audit`);
+    const auditTab = tabs.getByRole("tab", { name: "Audit", selected: true });
+    await auditTab.waitFor();
+    const strip = tabs.locator("xpath=../..");
+    await strip.locator('[data-scroll-more="before"]').waitFor();
+    const inView = await auditTab.boundingBox();
+    expect(inView!.x).toBeGreaterThanOrEqual(0);
+    expect(inView!.x + inView!.width).toBeLessThanOrEqual(phoneViewport.width);
+    await screenshot(page, "150-admin-partner-tabs-end-phone");
+    await page.goto(`${appUrl}/admin/partners/${partnerId}`);
+    await tabs.getByRole("tab", { name: "Overview", selected: true }).waitFor();
+    await strip.locator('[data-scroll-more="after"]').waitFor();
+    await expect(strip.locator('[data-scroll-more="before"]').count()).resolves.toBe(0);
+    await screenshot(page, "151-admin-partner-tabs-start-phone");
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(phoneViewport.width);
+    await page.setViewportSize(desktopViewport);
     await page.goto(`${appUrl}/admin/partners/${partnerId}?tab=keys`);
-    await tabs.getByRole("tab", { name: "Keys", selected: true }).waitFor();
+    await tabs.getByRole("tab", { name: "API keys", selected: true }).waitFor();
     // Revoking a key asks first; Cancel keeps it.
     const revoke = page
       .getByRole("region", { name: "API keys" })
@@ -358,7 +378,7 @@ describe("the consoles", () => {
       await accessibleAtBothSizes(page, `the staff page ${path}`, `97-staff-${name}`);
     }
     await context.close();
-  });
+  }, 240_000);
 
   it("a partner's engineer rotates the key from /console on a tablet", async () => {
     const context = await browser.newContext({ viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2, hasTouch: true });
@@ -391,6 +411,14 @@ describe("the consoles", () => {
     // Two keys are active: creating a third is not offered until one is revoked.
     await expect(keys.getByRole("button", { name: "Create key" }).isDisabled()).resolves.toBe(true);
     await accessibleAtBothSizes(page, "the partner console's keys", "97-console-keys", [issued.locator("code")]);
+    // On a phone the sections are one row that scrolls sideways (a fade says more wait), and the page no wider than the phone.
+    await page.setViewportSize(phoneViewport);
+    const consoleNav = page.getByRole("navigation", { name: "Console" });
+    await consoleNav.locator('[data-scroll-more="after"]').waitFor();
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(phoneViewport.width);
+    await screenshot(page, "153-console-nav-phone", { mask: [issued.locator("code")] });
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(820);
     const oldest = await db().apiKey.findFirstOrThrow({ where: { partnerId }, orderBy: { createdAt: "asc" } });
     await keys.getByRole("button", { name: `Revoke key ${oldest.hint.replace(/…$/, "")}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Revoke key" }).click();
@@ -469,11 +497,29 @@ describe("the consoles", () => {
     await accessibleAtBothSizes(page, "the partner console's webhooks", "130-console-webhooks", [rotated]);
 
     // The workspaces (the one staff looked at, no link to staff pages here) beside the inspections.
+    // Thirty more, named to come after it: the list pages by keyset, Next and Previous.
+    await db().workspace.createMany({
+      data: Array.from({ length: 30 }, (_, index) => ({
+        partnerId,
+        externalId: `paged-${index}`,
+        name: `Zinc Row ${String(index + 1).padStart(2, "0")}`,
+      })),
+    });
     await section("Workspaces").click();
     const workspaces = page.getByRole("region", { name: "Workspaces" });
     await workspaces.getByRole("cell", { name: /Harbour Homes/ }).waitFor();
     expect(await workspaces.getByRole("link").count()).toBe(0);
+    const workspacePages = workspaces.getByRole("navigation", { name: "Workspace pages" });
+    await workspacePages.getByText(/^Showing 25 of 3\d, by name$/).waitFor();
     await accessibleAtBothSizes(page, "the partner console's inspections", "131-console-inspections");
+    await workspacePages.getByRole("button", { name: "Next" }).click();
+    await workspaces.getByRole("cell", { name: /Zinc Row 30/ }).waitFor();
+    await expect(workspaces.getByRole("cell", { name: /Harbour Homes/ }).count()).resolves.toBe(0);
+    await expect(workspacePages.getByRole("button", { name: "Next" }).isDisabled()).resolves.toBe(true);
+    await screenshot(page, "152-console-workspaces-second-page-tablet");
+    await workspacePages.getByRole("button", { name: "Previous" }).click();
+    await workspaces.getByRole("cell", { name: /Harbour Homes/ }).waitFor();
+    await expect(workspacePages.getByRole("button", { name: "Previous" }).isDisabled()).resolves.toBe(true);
 
     await section("Webhooks").click();
     await hooks.getByRole("button", { name: "Remove the receiver" }).click();

@@ -1,9 +1,11 @@
-import { beforeAll, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { runSql } from "../support/databases";
 import { localDriverOfApp } from "../support/media";
 import { useApp } from "../support/use-app";
 import { seedReport } from "../fixtures/released-report";
 import { expiredSql } from "../../lib/recording/media-retention";
+import { inspectionsPageQuery } from "../../lib/consoles/inspections-page";
+import { planOf, queriesOf, readOf } from "../support/query-plan";
 
 /*
  * What is looked up in `inspection` by something other than its id is found through an index,
@@ -95,4 +97,62 @@ it("finds the walkthroughs past their media retention through (media_deleted_at,
   const found = await plan(expiredSql, [now, 400, 200, new Date(now.getTime() - 400 * 86_400_000)]);
   expect(found).toContain("inspection_media_deleted_at_sealed_at_idx");
   expect(found).not.toMatch(/Seq Scan on inspection/);
+});
+
+describe("the consoles' inspections, newest first, paged by keyset", () => {
+  const consolePlan = async (...args: Parameters<typeof inspectionsPageQuery>) =>
+    planOf(
+      app.databaseUrl,
+      readOf(
+        await queriesOf(app.databaseUrl, (client) => client.inspection.findMany(inspectionsPageQuery(...args))),
+        "inspection",
+      ),
+    );
+  let middle: { direction: "after"; value: string; id: string };
+
+  beforeAll(async () => {
+    const [row] = (await runSql(
+      app.databaseUrl,
+      "SELECT id, opened_at FROM inspection ORDER BY opened_at DESC, id DESC OFFSET 25000 LIMIT 1",
+    )) as { id: string; opened_at: Date }[];
+    middle = { direction: "after", value: row!.opened_at.toISOString(), id: row!.id };
+  });
+
+  it("reads staff's first page through (opened_at, id)", async () => {
+    const found = await consolePlan({});
+    expect(found).toContain("inspection_opened_at_id_idx");
+    expect(found).not.toMatch(/Seq Scan on inspection/);
+  });
+
+  it("starts a page 25,000 rows in at its position in the index, not by reading the rows before it", async () => {
+    const found = await consolePlan({}, middle);
+    expect(found).toContain("inspection_opened_at_id_idx");
+    expect(found).toMatch(/Index Cond: .*opened_at <=/);
+    expect(found).not.toMatch(/Seq Scan on inspection/);
+  });
+
+  it("reads a partner's and a workspace's pages through an index too", async () => {
+    const [scope] = (await runSql(
+      app.databaseUrl,
+      "SELECT w.id AS workspace_id, w.partner_id FROM inspection i JOIN workspace w ON w.id = i.workspace_id LIMIT 1",
+    )) as { workspace_id: string; partner_id: string }[];
+    for (const found of [
+      await consolePlan({ partnerId: scope!.partner_id }, middle),
+      await consolePlan({ workspace: scope!.workspace_id }, middle),
+      await consolePlan({ status: "completed" }, middle),
+    ]) {
+      expect(found).toMatch(/inspection_opened_at_id_idx|inspection_workspace_id_opened_at_idx/);
+      expect(found).not.toMatch(/Seq Scan on inspection/);
+    }
+  });
+
+  it("counts at most 1,001 rows for the list's figure, however many there are", async () => {
+    const sent = await queriesOf(app.databaseUrl, (client) => client.inspection.count({ where: {}, take: 1001 }));
+    const found = await planOf(
+      app.databaseUrl,
+      sent.find((entry) => entry.query.includes("COUNT"))!,
+    );
+    // Under a Limit, even a sequential scan stops after 1,001 rows.
+    expect(found).toMatch(/Aggregate[\s\S]*Limit/);
+  });
 });

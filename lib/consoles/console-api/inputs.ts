@@ -1,6 +1,8 @@
 import "server-only";
 import { z } from "zod";
 
+import { keysetCursorQuery } from "../../db/keyset";
+
 export { jsonObject } from "../../validation/json-object";
 
 /*
@@ -11,10 +13,5 @@ export { jsonObject } from "../../validation/json-object";
 export const partnerPath = z.object({ partnerId: z.string() });
 export const workspacePath = partnerPath.extend({ workspaceId: z.string() });
 
-/** `?page=`: 1-based; anything that is not a positive number reads as the first page. */
-export const pageQuery = z.object({
-  page: z
-    .string()
-    .optional()
-    .transform((page) => Math.max(1, Number(page) || 1)),
-});
+/** `?cursor=`: a place in a keyset-paged list (lib/db/keyset.ts), absent for the first page. */
+export const cursorQuery = z.object({ cursor: keysetCursorQuery });

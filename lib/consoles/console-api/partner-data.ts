@@ -10,7 +10,7 @@ import { addAllowlistAs, allowlistOf, removeAllowlistAs, workspacesOf } from "..
 import { issueKeyAs, keysOf, renameKeyAs, revokeKeyAs } from "../partner-operations";
 import { runSandboxWalkthroughAs, sandboxWalkthroughBody } from "../sandbox-operations";
 import { allowlistBody, issueKeyBody, renameKeyBody } from "../schemas";
-import { jsonObject, pageQuery, partnerPath } from "./inputs";
+import { cursorQuery, jsonObject, partnerPath } from "./inputs";
 import { auditQuery, inspectionsQuery } from "./staff";
 
 /* One partner's data in the consoles (its users, and staff), under /api/console/partners/{partnerId}. */
@@ -101,8 +101,8 @@ export const listPartnerWorkspaces = defineRoute({
   method: "GET",
   path: `${base}/workspaces`,
   params: partnerPath,
-  query: pageQuery,
-  handler: async ({ params, query }) => ok(await workspacesOf(params.partnerId, query.page)),
+  query: cursorQuery,
+  handler: async ({ params, query }) => ok(await workspacesOf(params.partnerId, query.cursor)),
 });
 
 /** "Run a sandbox walkthrough" (lib/sandbox): its events reach the partner's receiver like a real one's. */
@@ -139,7 +139,7 @@ export const listPartnerInspections = defineRoute({
   params: partnerPath,
   query: inspectionsQuery,
   handler: async ({ params, query }) =>
-    ok(await inspectionsPage({ partnerId: params.partnerId }, query.page, query.status ?? null, query.workspace ?? null)),
+    ok(await inspectionsPage({ partnerId: params.partnerId, status: query.status, workspace: query.workspace }, query.cursor)),
 });
 
 /** The overview's health at a glance. */

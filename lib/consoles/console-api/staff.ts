@@ -14,7 +14,7 @@ import {
   setRosterMaxAs,
 } from "../partner-operations";
 import { createPartnerBody, updatePartnerBody } from "../schemas";
-import { jsonObject, pageQuery, partnerPath } from "./inputs";
+import { cursorQuery, jsonObject, partnerPath } from "./inputs";
 
 /* The staff console's own calls (staff only): jobs, audit, staff, inspections, partners. */
 
@@ -77,22 +77,22 @@ export const addStaffMember = defineRoute({
   handler: async ({ caller, body }) => ok(await addStaff(body, caller.actor)),
 });
 
-export const inspectionsQuery = pageQuery.extend({ status: z.string().optional(), workspace: z.string().optional() });
+export const inspectionsQuery = cursorQuery.extend({ status: z.string().optional(), workspace: z.string().optional() });
 
 export const listAllInspections = defineRoute({
   auth: "staff",
   method: "GET",
   path: "/api/console/inspections",
   query: inspectionsQuery,
-  handler: async ({ query }) => ok(await inspectionsPage({}, query.page, query.status ?? null, query.workspace ?? null)),
+  handler: async ({ query }) => ok(await inspectionsPage({ status: query.status, workspace: query.workspace }, query.cursor)),
 });
 
 export const listPartners = defineRoute({
   auth: "staff",
   method: "GET",
   path: "/api/console/partners",
-  query: pageQuery,
-  handler: async ({ query }) => ok(await partnersPage(query.page)),
+  query: cursorQuery,
+  handler: async ({ query }) => ok(await partnersPage(query.cursor)),
 });
 
 export const createPartner = defineRoute({

@@ -63,7 +63,7 @@ export default async function AdminPartnerPage({ params }: { params: Promise<{ p
                   recordingRetentionDays={partner.recordingRetentionDays}
                   defaultRetentionDays={config().RECORDING_RETENTION_DAYS}
                 />
-                <UsagePanel partnerId={partner.id} />
+                <UsagePanel partnerId={partner.id} staff />
                 <UsersPanel partnerId={partner.id} />
                 <InspectionsPanel partnerId={partner.id} />
               </>
