@@ -1,22 +1,26 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "../../lib/db/client";
+import { closeDb, db } from "../../lib/db/client";
 import { databaseUrl } from "../../lib/db/database-url";
 import { enqueue } from "../../lib/queue/enqueue";
+import { stopJobs } from "../../lib/queue/job-queue";
 import { jobWakeChannel, queues } from "../../lib/queue/queues";
+import { useDatabase } from "../support/databases";
+import { createMigratedDatabase } from "../support/migrated-database";
 
 /*
  * A queue someone waits for wakes its workers when a job is sent (lib/jobs/wake-listener.ts):
  * the notification is sent in the enqueuing transaction, so PostgreSQL delivers it at commit
- * and never for a job rolled back. Observed here with a LISTEN of the test's own on the real
- * database; the app's worker takes the jobs (unknown runs: nothing to apply).
+ * and never for a job rolled back. Observed here with a LISTEN of the test's own on a real
+ * database of this file's own (no other test's imports notify there, and no worker takes the jobs).
  */
 
 let listener: pg.Client;
 const heard: string[] = [];
 
 beforeAll(async () => {
+  await useDatabase(await createMigratedDatabase("job_wake"));
   listener = new pg.Client({ connectionString: databaseUrl() });
   await listener.connect();
   listener.on("notification", (message) => heard.push(message.payload ?? ""));
@@ -25,6 +29,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await listener.end();
+  await stopJobs();
+  await closeDb();
 });
 
 /** Notifications arrive on their own connection: a round trip on it delivers any already sent. */
