@@ -10,7 +10,7 @@ const workspaceId = "bench-links";
 const homes = 50;
 const tasks = 500;
 const rate = 200;
-const targetP99Ms = 50;
+const targetP99Ms = 40;
 
 function linkPath(taskId: string, propertyId: string): string {
   const query = new URLSearchParams({ workspace_id: workspaceId, task_id: taskId, property_id: propertyId });

@@ -16,7 +16,9 @@ import { cpuSeconds, peakRssMiB, rssMiB } from "../processes";
 import { changedRoster, rosterItems, snapshotBody } from "../roster-data";
 
 const size = 10_000;
-const applyTargetMs = 2_000;
+// Issue 28: a new 10,000-home import applied at most 500 ms after its 202 (median of 5); an update, 2 s.
+const applyTargetMs = 500;
+const updateApplyTargetMs = 2_000;
 const replayTargetMs = 100;
 
 // High enough to admit everything: the limiters still run on each request but never refuse.
@@ -273,7 +275,7 @@ async function run(ctx: BenchContext): Promise<void> {
     row(
       "update 10k: 202 -> applied (client, 20 ms polls)",
       updates.map((s) => s.applyMs),
-      applyTargetMs,
+      updateApplyTargetMs,
     ),
     row(
       "update 10k: applied_at - submitted_at (server)",
@@ -332,7 +334,7 @@ async function run(ctx: BenchContext): Promise<void> {
     title: `POST /v1/roster-imports, ${size} properties (median of ${reps} reps after ${warmups} warm-up; fresh workspace each rep)`,
     notes: [
       `target: 202 -> applied <= ${applyTargetMs} ms; new import ${met(median(fresh.map((s) => s.applyMs)), applyTargetMs)}, ` +
-        `update ${met(median(updates.map((s) => s.applyMs)), applyTargetMs)}`,
+        `update (<= ${updateApplyTargetMs} ms) ${met(median(updates.map((s) => s.applyMs)), updateApplyTargetMs)}`,
       `target: idempotent replay <= ${replayTargetMs} ms; p50 ${met(median(replayP50), replayTargetMs)}, ` +
         `p99 ${met(median(replayP99), replayTargetMs)} (nearest rank: with ${replays} replays p99 is the ${ordinalFromTop(replays)})`,
       `activation (a job after the apply) is waited for before the next rep, so reps do not overlap`,

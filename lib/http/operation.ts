@@ -101,6 +101,12 @@ export interface OperationSpec<P, Q, H, B> extends RouteSpec<P, Q, H, B, "partne
    */
   partnerCheck?: "in-handler";
   /**
+   * "in-handler": the pipeline does not check the key may reach the workspace (lib/workspaces/
+   * workspace-kind.ts); the handler does, in its own read of the workspace, before anything it
+   * could refuse first, so every answer stays the pipeline's (one query fewer on a hot call).
+   */
+  reachCheck?: "in-handler";
+  /**
    * For idempotent creates: answers a byte-identical retry before its body is parsed and
    * validated, or returns undefined to go on as usual. It must answer only what the full
    * path would answer for the same bytes.

@@ -12,6 +12,7 @@ import { consumeRateLimit } from "./rate-limit";
 import { requestIdFor } from "./request-id";
 import { errorResponse } from "./respond";
 import { dependencyUnavailable } from "./unavailable";
+import { withReachScope } from "../workspaces/reached-workspace";
 
 export type Handler = (request: Request) => Promise<Response>;
 
@@ -67,6 +68,7 @@ async function run(
     (query as { workspace_id?: unknown } | undefined)?.workspace_id ??
     (params as { workspace_id?: unknown } | undefined)?.workspace_id;
   const reach = async () => {
+    if ((route as AnyOperation).reachCheck === "in-handler") return;
     if (auth.reach && typeof workspaceId === "string") await auth.reach(caller, workspaceId);
   };
   let body: unknown;
@@ -94,7 +96,8 @@ function serve(route: AnyRoute): Handler {
     let response: Response;
     let errorCode: string | undefined;
     try {
-      response = await run(route, auth, request, requestId, seen);
+      // One scope per request: the workspace the reach check reads is handed to the handler.
+      response = await withReachScope(() => run(route, auth, request, requestId, seen));
     } catch (thrown) {
       const error = thrown instanceof ApiError ? thrown : auth.refusalOf?.(thrown);
       if (error) {

@@ -14,6 +14,7 @@ import { jobQueue, queueOptions, stopJobs } from "../queue/job-queue";
 import { giveUpQueueOf, queues } from "../queue/queues";
 import { reclaimOrphanedJobs } from "./reclaim-orphans";
 import { jobRegistry } from "./registry";
+import { startWakeListener, stopWakeListener } from "./wake-listener";
 import { startWebhookDispatcher, stopWebhookDispatcher } from "../webhooks/dispatcher";
 
 /*
@@ -22,6 +23,7 @@ import { startWebhookDispatcher, stopWebhookDispatcher } from "../webhooks/dispa
  * for is found within half a second by its queue's first loop; the queue's other loops (its
  * concurrency) look every 2 s, and whenever one loop of a queue receives a job it wakes the
  * others (pg-boss `notifyWorker`), so under load they look again at once instead of sleeping.
+ * A queue someone waits for (`wakeOnSend`) is also woken when a job is sent (lib/jobs/wake-listener.ts).
  * Schedules and give-up steps wait for nobody and look every 5 s.
  */
 const pollSeconds = { first: 0.5, more: 2, unhurried: 5 } as const;
@@ -90,6 +92,7 @@ export async function startWorkers(jobs: readonly JobDefinition[] = jobRegistry)
   survivesOutages();
   const boss = await jobQueue();
   workerState().stopping = false;
+  const wakeable = new Map<string, string>();
   for (const job of jobs) {
     if (queues[job.queue].giveUp !== (job.onGiveUp !== undefined)) {
       throw new Error(`Job ${job.queue}: it must have a give-up step exactly when its queue declares giveUp.`);
@@ -111,7 +114,9 @@ export async function startWorkers(jobs: readonly JobDefinition[] = jobRegistry)
       });
       siblings.push(self.id);
     }
+    if (queues[job.queue].wakeOnSend) wakeable.set(job.queue, siblings[0]!);
   }
+  startWakeListener(boss, wakeable);
   startReclaiming(boss, jobs);
   // The full worker also sends webhooks (their attempts are rows, not jobs: lib/webhooks/dispatcher.ts).
   if (jobs === jobRegistry) await startWebhookDispatcher();
@@ -124,6 +129,6 @@ export async function startWorkers(jobs: readonly JobDefinition[] = jobRegistry)
 export async function stopWorkers(timeoutMs?: number): Promise<void> {
   workerState().stopping = true;
   clearInterval(workerState().reclaimTimer);
-  await Promise.all([stopJobs(timeoutMs), stopWebhookDispatcher()]);
+  await Promise.all([stopJobs(timeoutMs), stopWebhookDispatcher(), stopWakeListener()]);
   await closeLeases();
 }

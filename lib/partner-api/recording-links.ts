@@ -33,6 +33,8 @@ export const readRecordingLink = defineOperation({
     "subdomain or another port does not match).",
   query: recordingLinkQuery,
   partnerCheck: "in-handler",
+  // The link's one read of the workspace checks the key's reach (lib/recording/get-recording-link.ts).
+  reachCheck: "in-handler",
   responses: { 200: { description: "The task's recording link", schema: recordingLinkRecord } },
   errorDetail: {
     400: {

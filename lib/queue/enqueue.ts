@@ -6,7 +6,7 @@ import type { Tx } from "../db/client";
 import { fairPriority } from "./fair-share";
 import { jobQueue } from "./job-queue";
 import { type JobInput, type JobPayload, jobPayloads, type QueueName } from "./payloads";
-import { queues } from "./queues";
+import { jobWakeChannel, queues } from "./queues";
 import { inTransaction, prismaExecutor, type SqlExecutor } from "./sql-executor";
 
 export interface EnqueueOptions {
@@ -31,12 +31,18 @@ export async function sendThrough<N extends QueueName>(
   const fair = queues[name].fair;
   const priority = fair ? await fairPriority(executor, name, fair.key(data), fair.costSeconds(data)) : undefined;
   // Options left undefined are left out: pg-boss tests some by presence (`'priority' in options`).
-  return boss.send(name, data as object, {
+  const id = await boss.send(name, data as object, {
     db: executor,
     ...(priority !== undefined && { priority }),
     ...(options.startAfterSeconds !== undefined && { startAfter: options.startAfterSeconds }),
     ...(options.singletonKey !== undefined && { singletonKey: options.singletonKey }),
   });
+  // Delivered at commit only, so a worker never wakes for a job that was rolled back
+  // (lib/jobs/wake-listener.ts). A job that starts later has no one to wake now.
+  if (id !== null && queues[name].wakeOnSend && options.startAfterSeconds === undefined) {
+    await executor.executeSql("SELECT true AS sent FROM (SELECT pg_notify($1, $2)) AS notified", [jobWakeChannel, name]);
+  }
+  return id;
 }
 
 /**

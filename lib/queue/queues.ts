@@ -31,7 +31,15 @@ export interface QueueSettings<N extends QueueName> {
   giveUp: boolean;
   /** Shared between partners: jobs start in start-time fair order per key (lib/queue/fair-share.ts). */
   fair?: FairShare<N>;
+  /**
+   * Someone waits for it (a partner polling their roster import): sending notifies the workers
+   * at commit (`jobWakeChannel`), so the job starts at once instead of at the next poll.
+   */
+  wakeOnSend?: boolean;
 }
+
+/** The PostgreSQL notification channel of `wakeOnSend` queues; the payload is the queue's name. */
+export const jobWakeChannel = "job_wake";
 
 /**
  * Timing of a job that works through items and stops at a deadline. Between items only: after
@@ -52,8 +60,8 @@ function sliced(timing: { deadlineSeconds: number; longestItemSeconds: number; m
 
 export const queues: { readonly [N in QueueName]: QueueSettings<N> } = {
   // A 10,000-property run applies in about a second; a killed worker's run comes back after 30 s.
-  "apply-roster-import": { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 30, giveUp: true },
-  "activate-roster": { retryLimit: 5, retryDelaySeconds: 5, expireInSeconds: 60, giveUp: false },
+  "apply-roster-import": { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 30, giveUp: true, wakeOnSend: true },
+  "activate-roster": { retryLimit: 5, retryDelaySeconds: 5, expireInSeconds: 60, giveUp: false, wakeOnSend: true },
   /*
    * One poll attempt may legitimately take every page at the full per-request time (200 pages of
    * 20 s, lib/roster-feeds/feed-limits.ts) plus 200 s; the expiry covers that, so only a dead

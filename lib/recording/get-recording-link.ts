@@ -4,6 +4,7 @@ import { assertPartnerActive, type Caller } from "../partners/partner-caller";
 import { ApiError } from "../errors/api-error";
 import { dependencyUnavailable } from "../http/unavailable";
 import { log } from "../log";
+import { assertWorkspaceKind } from "../workspaces/workspace-kind";
 import { assertReturnUrlAllowed, parseReturnUrl } from "./return-url";
 import { taskIdHashSql } from "./task-id-hash";
 import { decryptRecordingToken, encryptRecordingToken, hashRecordingToken, newRecordingToken } from "./recording-token";
@@ -29,6 +30,7 @@ export interface RecordingLink {
 
 interface LinkRow {
   workspace_id: string;
+  sandbox: boolean;
   roster_revision: number;
   roster_confirmed: boolean;
   in_service: boolean;
@@ -43,7 +45,7 @@ interface LinkRow {
 
 // Everything the refusals and the answer need, in one round trip (repeat calls are the hot path).
 const linkSql = `
-  SELECT w.id AS workspace_id, w.roster_revision, w.roster_confirmed_at IS NOT NULL AS roster_confirmed,
+  SELECT w.id AS workspace_id, w.sandbox, w.roster_revision, w.roster_confirmed_at IS NOT NULL AS roster_confirmed,
          (w.service_state = 'enabled' AND w.recording_enabled) AS in_service,
          p.id AS property_id, p.roster_status, p.billing_active,
          t.id AS task_id, t.property_id AS task_property_id, t.token_encrypted, t.return_url
@@ -64,7 +66,8 @@ async function readAllowlist(partnerId: string): Promise<string[]> {
 
 /** Refusals 1 to 7 of the spec's table, in its order, from the joined row. */
 function refuse(row: LinkRow | undefined, caller: Caller): asserts row is LinkRow & { property_id: string } {
-  if (!row) throw new ApiError("workspace_not_provisioned");
+  // The other kind's workspace (live or sandbox) answers as an unknown one (lib/workspaces/workspace-kind.ts).
+  if (!row || row.sandbox !== caller.sandbox) throw new ApiError("workspace_not_provisioned");
   assertPartnerActive(caller);
   if (!row.roster_confirmed) {
     throw new ApiError("roster_required", { message: "No roster has been confirmed for this workspace yet: send one first." });
@@ -153,6 +156,9 @@ async function updateTask(taskId: string, propertyId: string, request: Recording
  */
 export async function getRecordingLink(caller: Caller, request: RecordingLinkRequest): Promise<RecordingLink> {
   if (request.returnUrl !== undefined) {
+    // The operation checks the key's reach itself (reachCheck: "in-handler"): before this
+    // refusal, where the pipeline would; without a return_url the link's own read does it.
+    await assertWorkspaceKind(caller, request.workspaceId);
     const url = parseReturnUrl(request.returnUrl);
     assertReturnUrlAllowed(url, await readAllowlist(caller.partnerId));
   }

@@ -2,8 +2,7 @@ import "server-only";
 import { db } from "../db/client";
 import { enqueue } from "../queue/enqueue";
 import { endRun } from "./finish-run";
-import type { NormalizedItem } from "./normalize-snapshot";
-import { rosterColumns } from "./roster-columns";
+import { stageIncoming } from "./roster-columns";
 import { computeRosterDiff } from "./roster-diff";
 import { refreshWorkspaceCounts } from "./workspace-counts";
 import { writeRoster } from "./write-roster";
@@ -24,10 +23,11 @@ export async function applyRosterImport(importId: string): Promise<void> {
 
   await db().$transaction(
     async (tx) => {
-      const [run] = await tx.$queryRaw<{ status: string }[]>`
-        SELECT status FROM roster_import WHERE id = ${importId}::uuid FOR UPDATE`;
+      const [run] = await tx.$queryRaw<{ status: string; items: number | null }[]>`
+        SELECT status, jsonb_array_length(snapshot) AS items FROM roster_import WHERE id = ${importId}::uuid FOR UPDATE`;
       if (!run || finalStatuses.has(run.status)) return;
-      const current = await tx.rosterImport.findUniqueOrThrow({ where: { id: importId } });
+      // The snapshot stays in the database: it is staged there for the diff and the write.
+      const current = await tx.rosterImport.findUniqueOrThrow({ where: { id: importId }, omit: { snapshot: true } });
       // NO KEY UPDATE: submissions insert runs that reference the workspace and must not wait for this.
       const [workspace] = await tx.$queryRaw<{ roster_revision: number }[]>`
         SELECT roster_revision FROM workspace WHERE id = ${current.workspaceId}::uuid FOR NO KEY UPDATE`;
@@ -39,13 +39,12 @@ export async function applyRosterImport(importId: string): Promise<void> {
           current_revision: workspace.roster_revision,
         });
       }
-      const items = (current.snapshot ?? []) as unknown as NormalizedItem[];
-      if (items.length === 0 && !current.allowEmpty) {
+      if ((run.items ?? 0) === 0 && !current.allowEmpty) {
         return endRun(tx, importId, "rejected", "roster_empty_not_allowed");
       }
 
-      const columns = rosterColumns(items);
-      const diff = await computeRosterDiff(tx, current.workspaceId, columns);
+      await stageIncoming(tx, importId);
+      const diff = await computeRosterDiff(tx, current.workspaceId);
       const present = await tx.property.count({ where: { workspaceId: current.workspaceId, rosterStatus: "present" } });
       if (diff.deactivated * 2 > present && current.acknowledgeInactiveCount !== diff.deactivated) {
         return endRun(tx, importId, "rejected", "roster_confirmation_required", {
@@ -55,7 +54,7 @@ export async function applyRosterImport(importId: string): Promise<void> {
       }
 
       const revision = workspace.roster_revision + 1;
-      await writeRoster(tx, current.workspaceId, columns, revision);
+      await writeRoster(tx, current.workspaceId, revision);
       const now = new Date();
       await tx.workspace.update({
         where: { id: current.workspaceId },

@@ -1,31 +1,32 @@
 import "server-only";
-import type { NormalizedItem } from "./normalize-snapshot";
+import type { Tx } from "../db/client";
 
 /**
- * The snapshot as parallel arrays, one per column, for `unnest`: the whole roster travels
- * in one statement however many properties it holds.
+ * Stages run `importId`'s stored snapshot as the temporary table `roster_incoming`, one row per
+ * property, dropped at the transaction's end. The diff and the write then read it there: the
+ * roster is never read back into the app and sent again as parameters (for 10,000 homes that
+ * was several 1 MB statements, each a large part of the apply's time; bench `roster-import`).
  */
-export function rosterColumns(items: NormalizedItem[]): unknown[][] {
-  return [
-    items.map((item) => item.property_id),
-    items.map((item) => item.name),
-    items.map((item) => item.status),
-    items.map((item) => item.address?.line1 ?? null),
-    items.map((item) => item.address?.line2 ?? null),
-    items.map((item) => item.address?.city ?? null),
-    items.map((item) => item.address?.region ?? null),
-    items.map((item) => item.address?.postal_code ?? null),
-    items.map((item) => item.address?.country_code ?? null),
-    items.map((item) => item.address_unavailable_reason ?? null),
-    items.map((item) => item.building_id ?? null),
-    items.map((item) => item.unit_label ?? null),
-  ];
+export async function stageIncoming(tx: Tx, importId: string): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `CREATE TEMPORARY TABLE roster_incoming ON COMMIT DROP AS
+     SELECT s.property_id AS external_id, s.name, s.status,
+       s.address->>'line1' AS line1, s.address->>'line2' AS line2, s.address->>'city' AS city,
+       s.address->>'region' AS region, s.address->>'postal_code' AS postal_code,
+       s.address->>'country_code' AS country_code, s.address_unavailable_reason AS reason,
+       s.building_id, s.unit_label
+     FROM roster_import r
+     CROSS JOIN LATERAL jsonb_to_recordset(r.snapshot) AS s(property_id text, name text, status text, address jsonb,
+       address_unavailable_reason text, building_id text, unit_label text)
+     WHERE r.id = $1::uuid`,
+    importId,
+  );
+  // Planner statistics for the joins that follow (a temporary table is never analyzed otherwise).
+  await tx.$executeRawUnsafe("ANALYZE roster_incoming");
 }
 
-/** `FROM` clause naming the arrays $2..$13 as the incoming rows. */
-export const incomingRows = `unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-    $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[])
-  AS i(external_id, name, status, line1, line2, city, region, postal_code, country_code, reason, building_id, unit_label)`;
+/** `FROM` clause naming the staged snapshot (stageIncoming) as the incoming rows. */
+export const incomingRows = "roster_incoming AS i";
 
 /** True when an incoming row would change a held property's details. */
 export const detailsDiffer = `(p.name, p.address_line1, p.address_line2, p.address_city, p.address_region,

@@ -10,10 +10,10 @@ export interface RosterDiff {
 }
 
 /**
- * What applying the snapshot would change, counted before anything is written. Each held
+ * What applying the staged snapshot (stageIncoming) would change, counted before anything is written. Each held
  * property lands in at most one bucket: a status change wins over a details change.
  */
-export async function computeRosterDiff(tx: Tx, workspaceId: string, columns: unknown[][]): Promise<RosterDiff> {
+export async function computeRosterDiff(tx: Tx, workspaceId: string): Promise<RosterDiff> {
   const [listed] = await tx.$queryRawUnsafe<{ created: bigint; updated: bigint; deactivated: bigint; reactivated: bigint }[]>(
     `SELECT
        count(*) FILTER (WHERE p.id IS NULL) AS created,
@@ -26,14 +26,12 @@ export async function computeRosterDiff(tx: Tx, workspaceId: string, columns: un
      FROM ${incomingRows}
      LEFT JOIN property p ON p.workspace_id = $1::uuid AND p.external_id = i.external_id`,
     workspaceId,
-    ...columns,
   );
   const [omitted] = await tx.$queryRawUnsafe<{ count: bigint }[]>(
     `SELECT count(*) FROM property p
      WHERE p.workspace_id = $1::uuid AND p.roster_status = 'present'
-       AND NOT EXISTS (SELECT 1 FROM unnest($2::text[]) AS i(external_id) WHERE i.external_id = p.external_id)`,
+       AND NOT EXISTS (SELECT 1 FROM ${incomingRows} WHERE i.external_id = p.external_id)`,
     workspaceId,
-    columns[0],
   );
   return {
     created: Number(listed?.created ?? 0),

@@ -46,7 +46,12 @@ export function serializeRosterImport(run: RosterImport, workspace: Workspace) {
   };
 }
 
-function serializeAddress(property: Property) {
+type AddressColumns = Pick<
+  Property,
+  "addressLine1" | "addressLine2" | "addressCity" | "addressRegion" | "addressPostalCode" | "addressCountryCode"
+>;
+
+function serializeAddress(property: AddressColumns) {
   if (property.addressLine1 === null) return undefined;
   return {
     line1: property.addressLine1,
@@ -70,11 +75,11 @@ export function serializeProperty(property: ListedProperty) {
     address_unavailable_reason: property.addressUnavailableReason ?? undefined,
     building_id: property.buildingId ?? undefined,
     unit_label: property.unitLabel ?? undefined,
-    last_seen_at: property.lastSeenAt?.toISOString(),
+    last_seen_at: property.lastSeenAt ?? undefined,
     last_seen_revision: property.lastSeenRevision ?? undefined,
     setup: {
       // The home's own housekeeping items only; inspection and maintenance lists are not counted (spec).
-      checklist: { items: property.checklists[0]?.itemCount ?? 0 },
+      checklist: { items: property.checklistItems },
       tour: { state: property.setup.tour.state, url: property.setup.tour.url },
       baseline_photos: { count: property.setup.baselinePhotos.count, state: property.setup.baselinePhotos.state },
     },

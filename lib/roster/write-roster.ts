@@ -3,11 +3,11 @@ import type { Tx } from "../db/client";
 import { incomingRows } from "./roster-columns";
 
 /**
- * Writes the snapshot as the new roster at `revision`: listed properties are created or
+ * Writes the staged snapshot (stageIncoming) as the new roster at `revision`: listed properties are created or
  * updated (active -> present, inactive -> inactive), present ones it leaves out become
  * inactive. Nothing is deleted. Switching on is left to activation; switching off is immediate.
  */
-export async function writeRoster(tx: Tx, workspaceId: string, columns: unknown[][], revision: number): Promise<void> {
+export async function writeRoster(tx: Tx, workspaceId: string, revision: number): Promise<void> {
   await tx.$executeRawUnsafe(
     `INSERT INTO property AS p (id, workspace_id, external_id, name, roster_status, billing_active,
        address_line1, address_line2, address_city, address_region, address_postal_code, address_country_code,
@@ -15,7 +15,7 @@ export async function writeRoster(tx: Tx, workspaceId: string, columns: unknown[
      SELECT gen_random_uuid(), $1::uuid, i.external_id, i.name,
        (CASE WHEN i.status = 'active' THEN 'present' ELSE 'inactive' END)::"PropertyRosterStatus", false,
        i.line1, i.line2, i.city, i.region, i.postal_code, i.country_code, i.reason, i.building_id, i.unit_label,
-       now(), $14, now(), now()
+       now(), $2, now(), now()
      FROM ${incomingRows}
      ON CONFLICT (workspace_id, external_id) DO UPDATE SET
        name = EXCLUDED.name,
@@ -40,14 +40,12 @@ export async function writeRoster(tx: Tx, workspaceId: string, columns: unknown[
            EXCLUDED.address_unavailable_reason, EXCLUDED.building_id, EXCLUDED.unit_label)
          THEN now() ELSE p.updated_at END`,
     workspaceId,
-    ...columns,
     revision,
   );
   await tx.$executeRawUnsafe(
     `UPDATE property p SET roster_status = 'inactive', billing_active = false, updated_at = now()
      WHERE p.workspace_id = $1::uuid AND p.roster_status = 'present'
-       AND NOT EXISTS (SELECT 1 FROM unnest($2::text[]) AS i(external_id) WHERE i.external_id = p.external_id)`,
+       AND NOT EXISTS (SELECT 1 FROM ${incomingRows} WHERE i.external_id = p.external_id)`,
     workspaceId,
-    columns[0],
   );
 }

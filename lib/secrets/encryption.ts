@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { processSingleton } from "../process-state";
 import { appSecret } from "./app-secret";
 
 /**
@@ -20,8 +21,23 @@ export class SecretDecryptionError extends Error {
   }
 }
 
+// Derived once per secret and purpose: HKDF on every call was most of a recording link's
+// repeat call (bench `recording-link`). Keyed by the secret itself, so another secret (a test's,
+// a rotated one) never gets this one's keys.
+const derivedKeys = () => processSingleton("encryption-keys", () => new WeakMap<Buffer, Map<string, Buffer>>());
+
 function keyFor(purpose: string, secret: Buffer): Buffer {
-  return Buffer.from(hkdfSync("sha256", secret, "walkthrough-encryption", `${version}:${purpose}`, 32));
+  let bySecret = derivedKeys().get(secret);
+  if (!bySecret) {
+    bySecret = new Map();
+    derivedKeys().set(secret, bySecret);
+  }
+  let key = bySecret.get(purpose);
+  if (!key) {
+    key = Buffer.from(hkdfSync("sha256", secret, "walkthrough-encryption", `${version}:${purpose}`, 32));
+    bySecret.set(purpose, key);
+  }
+  return key;
 }
 
 /** Encrypts `plaintext` for `purpose`; each call uses a fresh IV, so equal secrets never look equal. */

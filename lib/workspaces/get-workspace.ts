@@ -2,6 +2,7 @@ import "server-only";
 import { pool, type Tx } from "../db/client";
 import type { FeedHealth, Workspace } from "../generated/prisma/client";
 import { ApiError } from "../errors/api-error";
+import { takeReachedWorkspace } from "./reached-workspace";
 
 /** A workspace with its feed's health, which the `sync` block shows; null for a workspace that pushes. */
 export type WorkspaceWithFeed = Workspace & { rosterFeed: { health: FeedHealth } | null };
@@ -71,17 +72,25 @@ export function fromRow(row: WorkspaceRow): WorkspaceWithFeed {
  * (a join), so the full workspace read stays one round trip.
  *
  * Nearly every partner call starts here, so outside a transaction it is one statement on the
- * raw pool (as the key lookup is): Prisma's per-query work would cost more than the query.
+ * raw pool (as the key lookup is): Prisma's per-query work would cost more than the query. And
+ * a partner call has usually read it already, to check its key may reach it: the first read
+ * takes that one (lib/workspaces/reached-workspace.ts).
  */
 export async function findWorkspace(partnerId: string, workspaceId: string, tx?: Tx): Promise<WorkspaceWithFeed | null> {
-  return tx
-    ? tx.workspace.findUnique({
-        where: { partnerId_externalId: { partnerId, externalId: workspaceId } },
-        include: { rosterFeed: { select: { health: true } } },
-      })
-    : pool()
-        .query<WorkspaceRow>(workspaceSql, [partnerId, workspaceId])
-        .then((result) => (result.rows[0] ? fromRow(result.rows[0]) : null));
+  if (tx) {
+    return tx.workspace.findUnique({
+      where: { partnerId_externalId: { partnerId, externalId: workspaceId } },
+      include: { rosterFeed: { select: { health: true } } },
+    });
+  }
+  const reached = takeReachedWorkspace(partnerId, workspaceId);
+  return reached === undefined ? queryWorkspace(partnerId, workspaceId) : reached;
+}
+
+/** As findWorkspace outside a transaction, always from the database. */
+export async function queryWorkspace(partnerId: string, workspaceId: string): Promise<WorkspaceWithFeed | null> {
+  const result = await pool().query<WorkspaceRow>(workspaceSql, [partnerId, workspaceId]);
+  return result.rows[0] ? fromRow(result.rows[0]) : null;
 }
 
 /** As findWorkspace, answering `404 workspace_not_provisioned` when there is none. */

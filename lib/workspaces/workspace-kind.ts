@@ -2,6 +2,8 @@ import "server-only";
 import { pool } from "../db/client";
 import { ApiError } from "../errors/api-error";
 import type { Caller } from "../partners/partner-caller";
+import { queryWorkspace } from "./get-workspace";
+import { handOverWorkspace } from "./reached-workspace";
 
 /**
  * The one rule of which workspaces a key reaches: a sandbox key only sandbox workspaces, a live
@@ -11,8 +13,11 @@ import type { Caller } from "../partners/partner-caller";
  * workspace_id is in the body, asks `workspaceKindOf` itself.
  */
 export async function assertWorkspaceKind(caller: Pick<Caller, "partnerId" | "sandbox">, workspaceId: string): Promise<void> {
-  const kind = await workspaceKindOf(caller.partnerId, workspaceId);
-  if (kind !== undefined && kind.sandbox !== caller.sandbox) throw new ApiError("workspace_not_provisioned");
+  // The whole workspace, not only its kind: the handler's own read then takes this one
+  // (lib/workspaces/reached-workspace.ts), so the call reads the workspace once.
+  const workspace = await queryWorkspace(caller.partnerId, workspaceId);
+  if (workspace !== null && workspace.sandbox !== caller.sandbox) throw new ApiError("workspace_not_provisioned");
+  handOverWorkspace(caller.partnerId, workspaceId, workspace);
 }
 
 /** Whether the partner's workspace is a sandbox one; undefined for none. */

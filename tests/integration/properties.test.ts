@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../lib/db/client";
 import { call, expectError } from "../support/api";
 import { createTestPartner } from "../fixtures/partners";
 import { item, items, listAll, provision, pushAndWait, snapshot } from "../fixtures/roster";
@@ -30,6 +31,24 @@ describe("GET /v1/properties", () => {
     expect(walked.map((p) => p.property_id)).toEqual(
       (first.body.properties as { property_id: string }[]).map((p) => p.property_id),
     );
+  });
+
+  it("writes last_seen_at as the stored time's ISO 8601 form, to the millisecond", async () => {
+    // The listing has the database format it (no Date per row); it must print what toISOString prints.
+    const at = new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 67));
+    await db().property.updateMany({
+      where: { workspace: { externalId: workspaceId }, externalId: "gone" },
+      data: { lastSeenAt: at },
+    });
+    const listed = (await page(workspaceId)).body.properties as { property_id: string; last_seen_at?: string }[];
+    const stored = await db().property.findMany({
+      where: { workspace: { externalId: workspaceId } },
+      select: { externalId: true, lastSeenAt: true },
+    });
+    expect(listed.find((p) => p.property_id === "gone")?.last_seen_at).toBe("2026-01-02T03:04:05.067Z");
+    for (const property of stored) {
+      expect(listed.find((p) => p.property_id === property.externalId)?.last_seen_at).toBe(property.lastSeenAt?.toISOString());
+    }
   });
 
   it("filters by roster_status", async () => {

@@ -172,6 +172,25 @@ describe("sandbox and live workspaces", () => {
     const refused = await call("POST", "/v1/sandbox/walkthroughs", { key: partner.apiKey, query });
     expectError(refused, 403, "sandbox_only");
     expect(await db().task.count({ where: { workspace: { externalId: liveWorkspace } } })).toBe(0);
+    // A live workspace ready for links is still an unknown one to a sandbox key (the link checks
+    // the kind in its own read): with a return_url too, where the kind comes before the URL's check.
+    for (const extra of [{}, { return_url: "https://not-on-the-allowlist.example/back" }]) {
+      expectError(
+        await call("GET", "/v1/recording-link", { key: sandbox, query: { ...query, ...extra } }),
+        404,
+        "workspace_not_provisioned",
+      );
+    }
+    const liveLink = await call("GET", "/v1/recording-link", { key: partner.apiKey, query });
+    expect(liveLink.status, liveLink.text).toBe(200);
+    expectError(
+      await call("GET", "/v1/recording-link", {
+        key: partner.apiKey,
+        query: { ...query, return_url: "https://not-on-the-allowlist.example/back" },
+      }),
+      400,
+      "invalid_request",
+    );
 
     const sandboxWorkspace = await provision(sandbox, "not-ready");
     const noRoster = await call("POST", "/v1/sandbox/walkthroughs", {
