@@ -36,6 +36,16 @@ export interface RecordingRecord {
   sealed_at: string;
   capture: "live_camera" | "uploaded_file";
   user_agent: string | null;
+  /**
+   * What the phone's own clock said when it started recording (its first run), as it claimed it;
+   * a phone can be set to any date, so it sits beside the server's times and proves nothing alone.
+   * Omitted when the phone sent none (older recorders, and uploaded files).
+   */
+  device_claimed_started_at?: string;
+  /** The same claim for every run (each *Continue recording* starts one). */
+  runs?: { run: number; device_claimed_started_at: string }[];
+  /** An uploaded file's own last-modified time as the browser gave it (a claim too); omitted when not given. */
+  file_last_modified_at?: string;
   parts: { index: number; run: number; sha256: string; size_bytes: number; received_at: string }[];
   video: {
     sha256: string;
@@ -114,6 +124,7 @@ export async function gatherRecordingFacts(inspectionId: string, work: string): 
       done_received_at: inspection.finishedAt.toISOString(),
       capture: inspection.source === "file" ? "uploaded_file" : "live_camera",
       user_agent: parts.find((part) => part.userAgent)?.userAgent ?? null,
+      ...deviceClaims(parts, inspection.source === "file"),
       parts: parts.map((part) => ({
         index: part.partNumber,
         run: part.run,
@@ -132,6 +143,23 @@ export async function gatherRecordingFacts(inspectionId: string, work: string): 
       stills_derivation: `single frames cut from the sealed video by ffmpeg, scaled down to at most ${stillWidthMax} px wide (aspect kept, never enlarged), JPEG; nothing else changed`,
     },
   };
+}
+
+type ClaimedPart = { partNumber: number; run: number; deviceStartedAt: Date | null; fileLastModifiedAt: Date | null };
+
+/** The phone's claimed times, each run's from its first part that carries one (parts come in part order). */
+function deviceClaims(parts: readonly ClaimedPart[], uploadedFile: boolean) {
+  if (uploadedFile) {
+    const lastModified = parts.find((part) => part.fileLastModifiedAt)?.fileLastModifiedAt;
+    return lastModified ? { file_last_modified_at: lastModified.toISOString() } : {};
+  }
+  const runs = new Map<number, string>();
+  for (const part of parts) {
+    if (part.deviceStartedAt && !runs.has(part.run)) runs.set(part.run, part.deviceStartedAt.toISOString());
+  }
+  if (runs.size === 0) return {};
+  const list = [...runs].sort(([a], [b]) => a - b).map(([run, at]) => ({ run, device_claimed_started_at: at }));
+  return { device_claimed_started_at: list[0]!.device_claimed_started_at, runs: list };
 }
 
 /**

@@ -2,12 +2,12 @@ import "server-only";
 import { createWriteStream, existsSync } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import { differenceHash, hammingDistance } from "../analysis/dhash";
 import type { Tx } from "../db/client";
 import { log } from "../log";
 import { mediaStorage } from "../media/media-storage";
-import { extractStills } from "../video/extract-still";
+import { cutFrames } from "../video/cut-frames";
 
 /*
  * Reused media: a walkthrough whose video is another's of the same partner in the last 90 days
@@ -32,8 +32,9 @@ const framesMin = 3;
 const framesSampled = 12;
 
 /**
- * Difference hashes of frames cut at even spacing across the sealed video (each by a fast seek,
- * so a long video costs no full decode); none when it cannot be read.
+ * Difference hashes of frames cut at even spacing across the sealed video, by one ffmpeg
+ * (lib/video/cut-frames.ts: a short video read once, a long one by a fast seek per frame); none
+ * when it cannot be read.
  */
 export async function videoFrameHashes(work: string, videoKey: string, durationSeconds: number): Promise<bigint[]> {
   try {
@@ -44,13 +45,12 @@ export async function videoFrameHashes(work: string, videoKey: string, durationS
       await pipeline(object.body, createWriteStream(local));
     }
     const dir = path.join(work, "evidence-frames");
+    // Fresh: a resumed seal's earlier frames are never taken for this attempt's.
+    await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
-    const requests = Array.from({ length: framesSampled }, (_, index) => ({
-      seconds: (durationSeconds * (index + 0.5)) / framesSampled,
-      output: path.join(dir, `${index}.jpg`),
-    }));
-    const frames = await extractStills(local, requests, durationSeconds);
-    return await Promise.all(frames.map(async (frame) => differenceHash(await readFile(frame.output))));
+    const seconds = Array.from({ length: framesSampled }, (_, index) => (durationSeconds * (index + 0.5)) / framesSampled);
+    const frames = await cutFrames(local, seconds, dir, durationSeconds);
+    return await Promise.all(frames.map(async (frame) => differenceHash(await readFile(frame.file))));
   } catch (error) {
     // The check is a flag, never a reason to hold a seal back.
     log().warn({ err: { message: (error as Error).message }, videoKey }, "frames for the reuse check could not be cut");

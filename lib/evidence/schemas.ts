@@ -10,7 +10,8 @@ export const evidenceRecord = z
     recording_record: compactJws.meta({
       description:
         "The recording record, signed at the seal: a compact JWS (RFC 7515, `alg` `EdDSA`, `kid` the key's RFC 7638 " +
-        "thumbprint) whose payload is the record's JSON: server times, capture, every part as received (SHA-256), the " +
+        "thumbprint) whose payload is the record's JSON: server times, the phone's claimed start (or an uploaded file's " +
+        "last-modified time; claims, never checked), capture, every part as received (SHA-256), the " +
         "sealed video's SHA-256, every still's, the home chain and the stays around it.",
     }),
     report_record: compactJws.optional().meta({

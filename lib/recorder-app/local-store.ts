@@ -22,6 +22,10 @@ export interface SegmentRecord {
   /** Hex SHA-256, computed once. */
   sha256?: string;
   uploaded: boolean;
+  /** When its run started by this phone's clock (ISO), sent for the recording record as a claim. */
+  deviceStartedAt?: string;
+  /** A chosen file's own last-modified time (ISO), as the browser gives it. */
+  fileLastModified?: string;
 }
 
 export interface TapRecord {

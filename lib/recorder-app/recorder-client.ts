@@ -102,6 +102,8 @@ export function recorderClient(token: string) {
       mimeType: string;
       sha256: string;
       body: Blob;
+      deviceStartedAt?: string;
+      fileLastModified?: string;
     }) =>
       send<{ part_number: number; size: number; sha256: string }>(`${base}/parts/${part.partNumber}`, {
         method: "PUT",
@@ -111,6 +113,8 @@ export function recorderClient(token: string) {
           "x-part-sha256": part.sha256,
           "x-recording-run": String(part.run),
           "x-recording-source": part.source,
+          ...(part.deviceStartedAt ? { "x-recording-started-at": part.deviceStartedAt } : {}),
+          ...(part.fileLastModified ? { "x-file-last-modified": part.fileLastModified } : {}),
         },
       }),
     taps: async (events: { seq: number; item_id: string; action: "check" | "uncheck"; run: number; run_seconds: number }[]) =>

@@ -166,6 +166,8 @@ export class Uploader {
           mimeType: next.mimeType,
           sha256: next.sha256,
           body,
+          deviceStartedAt: next.deviceStartedAt,
+          fileLastModified: next.fileLastModified,
         });
         await this.store.markUploaded(next.partNumber, next.sha256);
         next.uploaded = true;

@@ -223,8 +223,11 @@ export class Walkthrough {
   private async startRun(stream: MediaStream, { continuing = false } = {}): Promise<void> {
     const run = this.runNumber++;
     await this.store!.updateWalk({ runsStarted: this.runNumber });
+    let deviceStartedAt: string | undefined;
     this.run = new CameraRun(stream, {
       onStart: (at) => {
+        // The phone's own clock, for the recording record's claimed start (never trusted by the server).
+        deviceStartedAt = new Date().toISOString();
         // Taps count from this run's start; the timer the cleaner sees goes on across a restart.
         this.runStartedAt = at;
         if (!continuing) this.set({ runStartedAtMs: Date.now() });
@@ -240,6 +243,7 @@ export class Walkthrough {
           source: "camera" as const,
           blob,
           uploaded: false,
+          deviceStartedAt,
         };
         await this.store!.putSegment(segment);
         this.uploader!.add({ ...segment, walk: this.store!.walk });
@@ -505,6 +509,8 @@ export class Walkthrough {
     const known = this.uploader!.all.filter((segment) => segment.source === "file");
     if (known.length === 0) {
       const mimeType = /^video\/(mp4|webm|quicktime)$/.test(file.type) ? file.type : "video/mp4";
+      // The file's own last-modified time, for the recording record (a claim: the phone's or its sender's clock).
+      const fileLastModified = file.lastModified > 0 ? new Date(file.lastModified).toISOString() : undefined;
       for (let at = 0, partNumber = 1; at < file.size; at += fileSliceBytes, partNumber++) {
         const segment = {
           partNumber,
@@ -513,6 +519,7 @@ export class Walkthrough {
           mimeType,
           source: "file" as const,
           uploaded: false,
+          fileLastModified,
         };
         await this.store!.putSegment(segment);
         this.uploader!.add({ ...segment, walk: this.store!.walk });

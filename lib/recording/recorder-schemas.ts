@@ -72,6 +72,11 @@ export const explanationBody = z
   })
   .strict();
 
+/** A time by the phone's own clock (ISO 8601): kept as a claim, never trusted for anything. */
+const deviceTime = z.iso
+  .datetime({ offset: true, error: "must be an ISO 8601 date and time" })
+  .transform((value) => new Date(value));
+
 const partHeaders = z.object({
   "x-part-sha256": sha256Hex,
   "x-recording-run": z
@@ -84,6 +89,9 @@ const partHeaders = z.object({
     .string()
     .max(200)
     .regex(/^video\/(mp4|webm|quicktime)(\s*;.*)?$/i, "must be video/mp4, video/webm or video/quicktime"),
+  // Optional: older recorders send neither.
+  "x-recording-started-at": deviceTime.optional(),
+  "x-file-last-modified": deviceTime.optional(),
 });
 
 // Named as a phone sends them, in the answers too.
@@ -92,6 +100,8 @@ const headerNames: Record<keyof z.infer<typeof partHeaders>, string> = {
   "x-recording-run": "X-Recording-Run",
   "x-recording-source": "X-Recording-Source",
   "content-type": "Content-Type",
+  "x-recording-started-at": "X-Recording-Started-At",
+  "x-file-last-modified": "X-File-Last-Modified",
 };
 
 export interface PartRequest {
@@ -102,6 +112,10 @@ export interface PartRequest {
   contentType: string;
   declaredBytes?: number;
   userAgent?: string;
+  /** When the part's run started, by the phone's clock (camera). */
+  deviceStartedAt?: Date;
+  /** The chosen file's own last-modified time, as the browser gives it (file). */
+  fileLastModifiedAt?: Date;
 }
 
 /** The part number from the path and the headers of `PUT /parts/{n}`, or the refusal naming what is wrong. */
@@ -136,5 +150,7 @@ export function parsePartRequest(requestHeaders: Headers, partNumberText: string
     declaredBytes: length !== null && /^\d+$/.test(length) ? Number(length) : undefined,
     // Kept as sent (bounded): the device the recording record names, never trusted for anything.
     userAgent: requestHeaders.get("user-agent")?.slice(0, 512) || undefined,
+    deviceStartedAt: headers["x-recording-started-at"],
+    fileLastModifiedAt: headers["x-file-last-modified"],
   };
 }

@@ -19,6 +19,9 @@ export interface PartUpload {
   declaredBytes?: number;
   /** The sender's User-Agent, for the recording record (lib/evidence). */
   userAgent?: string;
+  /** The phone's claims for the recording record: its run's start by its clock, a chosen file's last-modified time. */
+  deviceStartedAt?: Date;
+  fileLastModifiedAt?: Date;
 }
 
 export interface StoredPartAnswer {
@@ -61,8 +64,8 @@ const heldSql = `
 const recordSql = `
   WITH open AS (SELECT id FROM inspection WHERE id = $1 AND finished_at IS NULL AND status = 'recording' FOR SHARE),
        released AS (DELETE FROM recording_reservation WHERE id = $7::uuid AND EXISTS (SELECT 1 FROM open))
-  INSERT INTO recording_part (inspection_id, part_number, run, size, sha256, content_type, user_agent)
-  SELECT id, $2, $3, $4, $5, $6, $8 FROM open
+  INSERT INTO recording_part (inspection_id, part_number, run, size, sha256, content_type, user_agent, device_started_at, file_last_modified_at)
+  SELECT id, $2, $3, $4, $5, $6, $8, $9, $10 FROM open
   ON CONFLICT (inspection_id, part_number) DO NOTHING
   RETURNING part_number`;
 
@@ -179,6 +182,8 @@ async function storeReserved(
     upload.contentType,
     reservation.id,
     upload.userAgent ?? null,
+    upload.deviceStartedAt ?? null,
+    upload.fileLastModifiedAt ?? null,
   ]);
   if (recorded.rowCount === 0) {
     // Done was tapped (or the walkthrough ended) while the bytes streamed, or another request recorded this number first.

@@ -136,6 +136,14 @@ describe("stopping and going on", () => {
       sent.map((part) => [part.partNumber, part.run, part.sha256]),
     );
     expect(record).toMatchObject({ capture: "live_camera", user_agent: expect.stringContaining("Chrome") });
+    // The phone's clock when each run started, as it claimed: here, within seconds of the test's own clock.
+    expect(record.runs?.map((claim) => claim.run)).toEqual([0, 1, 2]);
+    const claimedMs = record.runs!.map((claim) => Date.parse(claim.device_claimed_started_at));
+    expect(record.device_claimed_started_at).toBe(record.runs![0]!.device_claimed_started_at);
+    expect(Math.abs(claimedMs[0]! - started)).toBeLessThan(5000);
+    expect(Math.abs(claimedMs[2]! - second)).toBeLessThan(5000);
+    expect(claimedMs[1]).toBeGreaterThan(claimedMs[0]!);
+    expect(claimedMs[1]).toBeLessThan(claimedMs[2]!);
     const videoLink = await call("GET", `/v1/inspections/${inspection.id}/video`, { key: partner.apiKey, query });
     const bytes = Buffer.from(await (await fetch(videoLink.body.download_url as string)).arrayBuffer());
     expect(createHash("sha256").update(bytes).digest("hex")).toBe(record.video.sha256);
