@@ -45,12 +45,12 @@ function sortFiles(files: File[]): { packet: File; previous?: File } | { video: 
 
 /** The record and, when two were dropped, the previous one it follows (whichever order they came in). */
 async function recordsOf(files: File[]): Promise<{ record: string; previous?: string }> {
-  const texts = await Promise.all(files.map((file) => file.text()));
-  if (texts.length === 1) return { record: texts[0]! };
-  const ordered = orderRecords(texts[0]!, texts[1]!);
+  const records = await Promise.all(files.map(async (file) => ({ name: file.name, text: await file.text() })));
+  if (records.length === 1) return { record: records[0]!.text };
+  const ordered = orderRecords(records[0]!, records[1]!);
   if (!ordered) {
     throw new Error(
-      "Neither of the two records names the other as the home's previous walkthrough: drop the recording record with the previous walkthrough's one.",
+      "Neither of the two records names the other as the home's previous walkthrough: drop the recording record with the previous walkthrough's one (named previous-recording-record.jws in a packet).",
     );
   }
   return ordered;

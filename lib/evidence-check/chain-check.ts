@@ -18,15 +18,30 @@ export interface ChainPayload {
 
 export const chainSubject = "The link to the home's previous walkthrough";
 
-/** Of two recording records, which one follows the other; undefined when neither names the other. */
-export function orderRecords(first: string, second: string): { record: string; previous: string } | undefined {
-  const [a, b] = [recordPayload<ChainPayload>(first.trim()), recordPayload<ChainPayload>(second.trim())];
-  if (a?.home_chain?.previous_inspection_id && a.home_chain.previous_inspection_id === b?.inspection_id) {
-    return { record: first, previous: second };
-  }
-  if (b?.home_chain?.previous_inspection_id && b.home_chain.previous_inspection_id === a?.inspection_id) {
-    return { record: second, previous: first };
-  }
+/** A dropped record: its file's name and its text. */
+export interface DroppedRecord {
+  name: string;
+  text: string;
+}
+
+/**
+ * Of two recording records, which one follows the other: the one whose `home_chain` names the
+ * other; else (the previous one changed, so its id no longer matches) the file named as the
+ * previous record, or the only one with a `home_chain`. Undefined when nothing tells them apart.
+ */
+export function orderRecords(first: DroppedRecord, second: DroppedRecord): { record: string; previous: string } | undefined {
+  const [a, b] = [recordPayload<ChainPayload>(first.text.trim()), recordPayload<ChainPayload>(second.text.trim())];
+  const follows = (one: ChainPayload | undefined, other: ChainPayload | undefined) =>
+    one?.home_chain?.previous_inspection_id !== undefined && one.home_chain.previous_inspection_id === other?.inspection_id;
+  const inOrder = { record: first.text, previous: second.text };
+  const reversed = { record: second.text, previous: first.text };
+  if (follows(a, b)) return inOrder;
+  if (follows(b, a)) return reversed;
+  const named = (record: DroppedRecord) => /previous/i.test(record.name);
+  if (named(second) && !named(first)) return inOrder;
+  if (named(first) && !named(second)) return reversed;
+  if (a?.home_chain && !b?.home_chain) return inOrder;
+  if (b?.home_chain && !a?.home_chain) return reversed;
   return undefined;
 }
 

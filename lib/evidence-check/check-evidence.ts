@@ -162,6 +162,10 @@ export async function checkPacket(packet: Blob, jwks: Jwks, progress: Progress, 
     ...checkParts(recording.parts ?? [], files.digests, { mediaDeleted, notKept: files.digests.has(partsNotKeptName) }),
   );
 
+  // Beside the record it belongs to, not after a long list of pictures.
+  const previous = previousText?.trim() ?? files.texts.get(previousName)?.trim();
+  if (previous !== undefined) checks.push(await checkChain(recording, previous, jwks));
+
   const reportJws = files.texts.get(reportName)?.trim();
   const report = reportJws ? recordPayload<ReportPayload>(reportJws) : undefined;
   if (reportJws) {
@@ -218,7 +222,5 @@ export async function checkPacket(packet: Blob, jwks: Jwks, progress: Progress, 
       });
     }
   }
-  const previous = previousText?.trim() ?? files.texts.get(previousName)?.trim();
-  if (previous !== undefined) checks.push(await checkChain(recording, previous, jwks));
   return checks;
 }

@@ -54,7 +54,7 @@ export function checkParts(
       {
         subject,
         ok: true,
-        detail: `All ${held} parts the phone uploaded are here, each exactly as the signed record says: not a byte changed.`,
+        detail: `${held === 1 ? "The one part" : held === 2 ? "Both parts" : `All ${held} parts`} the phone uploaded ${held === 1 ? "is" : "are"} here, exactly as the signed record says: not a byte changed.`,
       },
     ];
   }

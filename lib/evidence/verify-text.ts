@@ -133,7 +133,8 @@ must print it, and step 3 with f=${previousRecordName}${
 instead of public-key.pem: a newer key signed this walkthrough's record)`
         } must verify its signature.`
       : ": with that walkthrough's packet, openssl dgst -sha256 on its\nrecording-record.jws must print it."
-  } A record removed or changed later breaks this chain.
+  }
+A record removed or changed later breaks this chain.
 
 5. THE UPLOADED PARTS
 ${partsStep(input)}

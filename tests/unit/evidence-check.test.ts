@@ -158,7 +158,9 @@ describe("the /verify page's checks", () => {
   it("checks the link to the home's previous walkthrough, in the packet or dropped beside it", async () => {
     const linked = await checkPacket(await zip({ ...packetFiles(), "previous-recording-record.jws": previous }), jwks, () => {});
     expect(failing(linked)).toEqual([]);
-    expect(linked.at(-1)).toMatchObject({
+    // Beside the recording record's own lines, before the report's and the pictures.
+    expect(linked.map((check) => check.subject).indexOf("The link to the home's previous walkthrough")).toBe(3);
+    expect(linked.find((check) => check.subject.startsWith("The link"))).toMatchObject({
       subject: "The link to the home's previous walkthrough",
       ok: true,
       detail: expect.stringMatching(/^Linked to the home's previous walkthrough of .*20 Nov 2026/),
@@ -170,7 +172,9 @@ describe("the /verify page's checks", () => {
     const other = await sign({ record: "recording", inspection_id: "4c1f0d1e-8d0b-4a43-9d0f-6b2b8a1c0000", stills: [] });
     const broken = await checkPacket(await zip({ ...packetFiles(), "previous-recording-record.jws": other }), jwks, () => {});
     expect(failing(broken)).toEqual(["The link to the home's previous walkthrough"]);
-    expect(broken.at(-1)!.detail).toContain(`this record names ${sha256(previous)}`);
+    expect(broken.find((check) => check.subject.startsWith("The link"))!.detail).toContain(
+      `this record names ${sha256(previous)}`,
+    );
     // The record it names, signed by a key nobody published: the link matches, the signature does not hold.
     const { privateKey } = await generateKeyPair("EdDSA", { crv: "Ed25519" });
     const unpublished = await new CompactSign(new TextEncoder().encode(JSON.stringify({ inspection_id: "earlier" })))
@@ -185,11 +189,17 @@ describe("the /verify page's checks", () => {
     expect(unsigned.at(-1)).toMatchObject({ ok: false, detail: expect.stringContaining("its own signature does not hold") });
 
     // A video, its record and the previous one, dropped in any order.
-    expect(orderRecords(previous, recording)).toEqual({ record: recording, previous });
-    expect(orderRecords(recording, previous)).toEqual({ record: recording, previous });
-    expect(orderRecords(recording, report)).toBeUndefined();
-    const dropped = await checkVideoAndRecord(new File([video], "walk.mp4"), recording, jwks, () => {}, previous);
-    expect(dropped.map((check) => [check.subject, check.ok])).toEqual([
+    const dropped = (name: string, text: string) => ({ name, text });
+    expect(orderRecords(dropped("a.jws", previous), dropped("b.jws", recording))).toEqual({ record: recording, previous });
+    expect(orderRecords(dropped("a.jws", recording), dropped("b.jws", previous))).toEqual({ record: recording, previous });
+    // A changed previous record no longer names the walkthrough: its file's name says which it is.
+    expect(orderRecords(dropped("previous-recording-record.jws", other), dropped("x.jws", recording))).toEqual({
+      record: recording,
+      previous: other,
+    });
+    expect(orderRecords(dropped("a.jws", report), dropped("b.jws", report))).toBeUndefined();
+    const droppedBeside = await checkVideoAndRecord(new File([video], "walk.mp4"), recording, jwks, () => {}, previous);
+    expect(droppedBeside.map((check) => [check.subject, check.ok])).toEqual([
       ["The recording record's signature", true],
       ["The video", true],
       ["The link to the home's previous walkthrough", true],
