@@ -28,13 +28,17 @@ export default function VerifyPage() {
           <div className="flex flex-col gap-3 text-sm text-ink-soft">
             <p>
               When a walkthrough is recorded, Walkthrough signs a record of it: when each part of the video reached our servers,
-              and a fingerprint (SHA-256) of the video and of every picture. When the report is released, a second signed record
-              names the findings and their pictures.
+              and a fingerprint (SHA-256) of each part as the phone sent it, of the video and of every picture. When the report is
+              released, a second signed record names the findings and their pictures.
             </p>
             <p>
               This page checks each signature with Walkthrough&apos;s published keys (
               <TextLink href="/.well-known/jwks.json">/.well-known/jwks.json</TextLink>) and computes each file&apos;s fingerprint
               again. If a single byte of the video, a picture or a record was changed, the check says which.
+            </p>
+            <p>
+              Each record also names the home&apos;s previous walkthrough by the fingerprint of its record, so a record removed or
+              changed later breaks the chain. The packet carries that previous record, and the page checks the link.
             </p>
             <p className="font-medium text-ink">
               Your files are read by your browser only: nothing is uploaded. The page fetches only the published keys.

@@ -74,7 +74,7 @@ const scenario: Scenario = {
     const sealed = (await readFile(app.logFile, "utf8"))
       .split("\n")
       .filter((line) => line.includes('"walkthrough sealed"'))
-      .map((line) => JSON.parse(line) as { evidenceMs?: number; signMs?: number; totalMs: number });
+      .map((line) => JSON.parse(line) as { evidenceMs?: number; signMs?: number; originalsMs?: number; totalMs: number });
 
     const status = await client.expect(200, "GET", "/v1/inspections", {
       query: { workspace_id: workspaceId, task_id: taskIds.at(-1)! },
@@ -122,6 +122,7 @@ const scenario: Scenario = {
           "seal median ms": Math.round(median(sealed.map((line) => line.totalMs))),
           "evidence digests median ms": Math.round(median(sealed.map((line) => line.evidenceMs ?? 0))),
           "sign + chain median ms": Math.round(median(sealed.map((line) => line.signMs ?? 0)) * 10) / 10,
+          "originals store median ms": Math.round(median(sealed.map((line) => line.originalsMs ?? 0))),
           "packet GiB": Math.round((bytes / 1024 ** 3) * 100) / 100,
           "packet s": Math.round(seconds * 10) / 10,
           "packet MB/s": Math.round(bytes / 1e6 / seconds),
@@ -132,7 +133,7 @@ const scenario: Scenario = {
       {
         title: "Evidence: signing per seal, and the packet of a large video",
         notes: [
-          `each walkthrough a 30 s 720p MP4 on one home (so each record chains to the one before); the seal's log gives evidenceMs (reading the video's and stills' digests and ffmpeg's version), signMs (the home's lock, the previous record, the stays, signing and storing, inside the seal's transaction) and the whole seal`,
+          `each walkthrough a 30 s 720p MP4 on one home (so each record chains to the one before); the seal's log gives evidenceMs (reading the video's and stills' digests and ffmpeg's version), signMs (the home's lock, the previous record, the stays, signing and storing, inside the seal's transaction), originalsMs (storing each run's untouched parts, beside the video and stills) and the whole seal`,
           `the last walkthrough's stored video replaced by ${gib} GiB of bytes, then its packet downloaded over loopback (the video entry no longer matches its record: rate and memory only)`,
         ],
       },

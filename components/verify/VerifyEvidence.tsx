@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/Button";
 import { Card, CardHeader } from "@/components/ui/Card";
 import { cn } from "@/components/ui/cn";
 import { Notice } from "@/components/ui/Notice";
+import { orderRecords } from "@/lib/evidence-check/chain-check";
 import { checkPacket, checkVideoAndRecord, type EvidenceCheck } from "@/lib/evidence-check/check-evidence";
 import { ed25519Supported, type Jwks } from "@/lib/evidence-check/record-signature";
 
@@ -23,16 +24,36 @@ async function publishedKeys(): Promise<Jwks> {
   return (await response.json()) as Jwks;
 }
 
-/** Which files were dropped: a packet, or a video and its record; anything else is said plainly. */
-function sortFiles(files: File[]): { packet: File } | { video: File; record: File } | { problem: string } {
+/**
+ * Which files were dropped: a packet, or a video and its record, either with the home's previous
+ * recording record beside it (the chain link); anything else is said plainly.
+ */
+function sortFiles(files: File[]): { packet: File; previous?: File } | { video: File; records: File[] } | { problem: string } {
   const zips = files.filter((file) => file.name.toLowerCase().endsWith(".zip"));
   const records = files.filter((file) => file.name.toLowerCase().endsWith(".jws"));
   const others = files.filter((file) => !zips.includes(file) && !records.includes(file));
-  if (zips.length === 1 && files.length === 1) return { packet: zips[0]! };
-  if (records.length === 1 && others.length === 1 && zips.length === 0) return { video: others[0]!, record: records[0]! };
+  if (zips.length === 1 && others.length === 0 && records.length <= 1) return { packet: zips[0]!, previous: records[0] };
+  if (records.length >= 1 && records.length <= 2 && others.length === 1 && zips.length === 0) {
+    return { video: others[0]!, records };
+  }
   return {
-    problem: "Drop either the evidence packet (one .zip file), or a video together with its recording record (the .jws file).",
+    problem:
+      "Drop either the evidence packet (one .zip file), or a video together with its recording record (the .jws file). " +
+      "To check the link to the home's previous walkthrough, add that walkthrough's recording record.",
   };
+}
+
+/** The record and, when two were dropped, the previous one it follows (whichever order they came in). */
+async function recordsOf(files: File[]): Promise<{ record: string; previous?: string }> {
+  const records = await Promise.all(files.map(async (file) => ({ name: file.name, text: await file.text() })));
+  if (records.length === 1) return { record: records[0]!.text };
+  const ordered = orderRecords(records[0]!, records[1]!);
+  if (!ordered) {
+    throw new Error(
+      "Neither of the two records names the other as the home's previous walkthrough: drop the recording record with the previous walkthrough's one (named previous-recording-record.jws in a packet).",
+    );
+  }
+  return ordered;
 }
 
 /**
@@ -49,7 +70,10 @@ export function VerifyEvidence() {
   async function check(files: File[]) {
     const sorted = sortFiles(files);
     if ("problem" in sorted) return setState({ phase: "error", message: sorted.problem });
-    const what = "packet" in sorted ? sorted.packet.name : `${sorted.video.name} and ${sorted.record.name}`;
+    const what =
+      "packet" in sorted
+        ? [sorted.packet, ...(sorted.previous ? [sorted.previous] : [])].map((file) => file.name).join(" and ")
+        : [sorted.video, ...sorted.records].map((file) => file.name).join(", ");
     setState({ phase: "checking", what, percent: 0 });
     try {
       if (!(await ed25519Supported())) {
@@ -64,10 +88,13 @@ export function VerifyEvidence() {
         // One render per percent, not one per chunk.
         if (percent !== shown) setState({ phase: "checking", what, percent: (shown = percent) });
       };
-      const checks =
-        "packet" in sorted
-          ? await checkPacket(sorted.packet, jwks, progress)
-          : await checkVideoAndRecord(sorted.video, await sorted.record.text(), jwks, progress);
+      let checks: EvidenceCheck[];
+      if ("packet" in sorted) {
+        checks = await checkPacket(sorted.packet, jwks, progress, await sorted.previous?.text());
+      } else {
+        const { record, previous } = await recordsOf(sorted.records);
+        checks = await checkVideoAndRecord(sorted.video, record, jwks, progress, previous);
+      }
       setState({ phase: "done", what, checks });
     } catch (error) {
       setState({ phase: "error", message: (error as Error).message });
@@ -86,7 +113,7 @@ export function VerifyEvidence() {
         <CardHeader
           id="drop-title"
           title="Drop the evidence here"
-          description="The evidence packet (.zip) from a report, or a video with its recording record (.jws)."
+          description="The evidence packet (.zip) from a report, or a video with its recording record (.jws). Add the home's previous recording record to check the link between them."
         />
         <div
           data-testid="drop-zone"

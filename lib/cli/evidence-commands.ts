@@ -26,7 +26,8 @@ async function loadJwks(file: string | undefined, server: string | undefined): P
 const verify: Command = {
   name: "evidence verify",
   args: "<packet.zip> [--jwks <jwks.json> | --server <url>] [--previous <record.jws | packet.zip>] [--tsa-ca <ca.pem>]",
-  summary: "checks an evidence packet: signatures against the published keys, every file's hash, the chain link",
+  summary:
+    "checks an evidence packet: signatures against the published keys, every file's hash (each uploaded part too), the chain link",
   options: ["jwks", "server", "previous", "tsa-ca"],
   positionals: ["packet.zip"],
   needsDatabase: false,

@@ -1,5 +1,8 @@
 // The build without zip.js's WebAssembly module: entries are stored, and the browser's own streams inflate any that are not.
 import { BlobReader, configure, ZipReader, type FileEntry } from "@zip.js/zip.js/index-native.js";
+import { type ChainPayload, checkChain } from "./chain-check";
+import { partsNotKeptName, type SignedPart } from "./packet-parts";
+import { checkParts } from "./part-checks";
 import { checkSignature, type Jwks, recordPayload } from "./record-signature";
 import { type Digest, digestOfBlob, digestOfText, digestSink } from "./stream-digest";
 
@@ -20,12 +23,12 @@ export interface EvidenceCheck {
 }
 
 /** What the checks read of a recording record (lib/evidence/recording-record.ts). */
-interface RecordingPayload {
+interface RecordingPayload extends ChainPayload {
   record?: string;
-  inspection_id?: string;
   sealed_at?: string;
   video?: { sha256?: string; size_bytes?: number };
   stills?: { checklist_item_id?: string; sha256?: string }[];
+  parts?: SignedPart[];
 }
 
 /** What the checks read of a report record (lib/evidence/report-record.ts). */
@@ -42,8 +45,10 @@ export type Progress = (done: number, total: number) => void;
 const videoName = "video/walkthrough.mp4";
 const recordingName = "recording-record.jws";
 const reportName = "report-record.jws";
+const previousName = "previous-recording-record.jws";
+const mediaDeletedName = "MEDIA-DELETED.txt";
 const pictureName = /^(stills|findings\/after|findings\/before)\/([0-9a-f]{64})\.jpg$/;
-const textNames: ReadonlySet<string> = new Set([recordingName, reportName]);
+const textNames: ReadonlySet<string> = new Set([recordingName, reportName, previousName]);
 
 const short = (sha256: string) => `${sha256.slice(0, 12)}…`;
 
@@ -81,18 +86,23 @@ async function recordingChecks(
   return { checks, recording };
 }
 
-/** A video and its recording record (`.jws`), as a platform might have been sent them. */
+/**
+ * A video and its recording record (`.jws`), as a platform might have been sent them; with the
+ * home's previous recording record beside them, the chain link too.
+ */
 export async function checkVideoAndRecord(
   video: File,
   recordText: string,
   jwks: Jwks,
   progress: Progress,
+  previousText?: string,
 ): Promise<EvidenceCheck[]> {
   const { checks, recording } = await recordingChecks(recordText.trim(), jwks);
   if (!recording) return checks;
   let done = 0;
   const digest = await digestOfBlob(video, (count) => progress((done += count), video.size));
   checks.push(videoCheck(digest, recording));
+  if (previousText !== undefined) checks.push(await checkChain(recording, previousText.trim(), jwks));
   return checks;
 }
 
@@ -122,8 +132,11 @@ async function readPacket(packet: Blob, progress: Progress) {
   }
 }
 
-/** The evidence packet (the ZIP downloaded from a report): records, video and pictures. */
-export async function checkPacket(packet: Blob, jwks: Jwks, progress: Progress): Promise<EvidenceCheck[]> {
+/**
+ * The evidence packet (the ZIP downloaded from a report): records, video, uploaded parts and
+ * pictures, and the chain link with the previous record it holds (or `previousText`, dropped beside it).
+ */
+export async function checkPacket(packet: Blob, jwks: Jwks, progress: Progress, previousText?: string): Promise<EvidenceCheck[]> {
   let files: Awaited<ReturnType<typeof readPacket>>;
   try {
     files = await readPacket(packet, progress);
@@ -134,7 +147,24 @@ export async function checkPacket(packet: Blob, jwks: Jwks, progress: Progress):
   if (!recordingJws) return [{ subject: "The recording record", ok: false, detail: `The packet holds no ${recordingName}.` }];
   const { checks, recording } = await recordingChecks(recordingJws, jwks);
   if (!recording) return checks;
-  checks.push(videoCheck(files.digests.get(videoName), recording));
+  const mediaDeleted = files.digests.has(mediaDeletedName);
+  checks.push(
+    mediaDeleted
+      ? {
+          subject: "The video",
+          ok: true,
+          detail:
+            "The retention policy deleted it; the signed record keeps its fingerprint, so a copy kept elsewhere can still be checked.",
+        }
+      : videoCheck(files.digests.get(videoName), recording),
+  );
+  checks.push(
+    ...checkParts(recording.parts ?? [], files.digests, { mediaDeleted, notKept: files.digests.has(partsNotKeptName) }),
+  );
+
+  // Beside the record it belongs to, not after a long list of pictures.
+  const previous = previousText?.trim() ?? files.texts.get(previousName)?.trim();
+  if (previous !== undefined) checks.push(await checkChain(recording, previous, jwks));
 
   const reportJws = files.texts.get(reportName)?.trim();
   const report = reportJws ? recordPayload<ReportPayload>(reportJws) : undefined;
@@ -184,7 +214,7 @@ export async function checkPacket(packet: Blob, jwks: Jwks, progress: Progress):
     }
   }
   for (const still of recording.stills ?? []) {
-    if (still.sha256 && !present.has(still.sha256)) {
+    if (still.sha256 && !present.has(still.sha256) && !mediaDeleted) {
       checks.push({
         subject: `Picture stills/${short(still.sha256)}`,
         ok: false,

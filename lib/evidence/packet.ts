@@ -6,22 +6,47 @@ import { ZipFile } from "yazl";
 import { config } from "../config";
 import { db } from "../db/client";
 import { mediaStorage } from "../media/media-storage";
+import type { ByteRange } from "../media/storage";
+import { partsNotKeptName, type SignedPart } from "../evidence-check/packet-parts";
+import { makePacketReportPdf } from "../reports/pdf/make-report-pdf";
 import { recordingKeys } from "../recording/recorder-state";
 import { jwksPath, readJwks } from "./jwks";
 import { objectSha256 } from "./object-digest";
 import { packetLinkValid } from "./packet-link";
-import { mediaDeletedName, mediaDeletedText, verifyText } from "./verify-text";
+import { partEntries } from "./packet-parts";
+import {
+  mediaDeletedName,
+  mediaDeletedText,
+  partsNotKeptText,
+  type PartsInPacket,
+  previousPublicKeyName,
+  previousRecordName,
+  verifyText,
+} from "./verify-text";
 
 /*
  * The evidence packet: a ZIP made while it is downloaded, never stored. Media is streamed from
  * storage one entry at a time (yazl opens each stream only when it reaches it), and stored
  * without compression (video and JPEG do not shrink): memory stays flat whatever the video's size.
+ * The uploaded parts are cut from their run's original by byte ranges (lib/evidence/packet-parts.ts).
  * Once the retention policy deleted the media, the packet holds the records alone and says so.
  */
 
 interface Entry {
   name: string;
   key: string;
+  /** Part of the object only (an uploaded part inside its run's original). */
+  range?: ByteRange;
+}
+
+/**
+ * What the packet reads of its recording record (lib/evidence/recording-record.ts; not imported:
+ * that module reaches the image library, which the web process never loads).
+ */
+interface RecordPayload {
+  video: { sha256: string };
+  parts: SignedPart[];
+  home_chain?: { previous_inspection_id: string };
 }
 
 const plain = (status: number, text: string) =>
@@ -30,7 +55,7 @@ const plain = (status: number, text: string) =>
 function addMedia(zip: ZipFile, entry: Entry): void {
   zip.addReadStreamLazy(entry.name, { compress: false }, (callback) => {
     mediaStorage()
-      .get(entry.key)
+      .get(entry.key, entry.range ? { range: entry.range } : undefined)
       .then(
         (object) => {
           if (!object) return callback(new Error(`${entry.key} is gone from storage`), undefined as never);
@@ -38,6 +63,30 @@ function addMedia(zip: ZipFile, entry: Entry): void {
         },
         (error: unknown) => callback(error as Error, undefined as never),
       );
+  });
+}
+
+/** A published key as PEM (SubjectPublicKeyInfo), for `openssl pkeyutl -verify`. */
+function publicKeyPem(keys: JWK[], kid: string | undefined): Buffer | undefined {
+  const jwk = keys.find((key) => key.kid === kid);
+  if (!jwk) return undefined;
+  return Buffer.from(createPublicKey({ key: jwk as JsonWebKey, format: "jwk" }).export({ type: "spki", format: "pem" }));
+}
+
+/**
+ * report.pdf, rendered when the ZIP reaches it (to a buffer: react-pdf lays the whole document
+ * out before it writes a byte) and dropped once written. Its memory is the report's pictures
+ * (the PDF's own cap, 48 MB) and the PDF's bytes, for the seconds it takes.
+ */
+function addReportPdf(zip: ZipFile, inspectionId: string): void {
+  zip.addReadStreamLazy("report.pdf", { compress: false }, (callback) => {
+    makePacketReportPdf(inspectionId).then(
+      (bytes) => {
+        if (!bytes) return callback(new Error(`the report of ${inspectionId} is not released`), undefined as never);
+        callback(null, Readable.from([bytes]));
+      },
+      (error: unknown) => callback(error as Error, undefined as never),
+    );
   });
 }
 
@@ -93,24 +142,31 @@ export async function packetResponse(query: URLSearchParams, inspectionId: strin
       ];
   const { kid } = decodeProtectedHeader(recording.jws);
   const jwks = await readJwks();
-  const jwk = jwks.keys.find((key) => key.kid === kid) as JWK | undefined;
-  const recordPayload = JSON.parse(Buffer.from(recording.jws.split(".")[1]!, "base64url").toString("utf8")) as {
-    video: { sha256: string };
-    parts: unknown[];
-  };
+  const recordPayload = JSON.parse(Buffer.from(recording.jws.split(".")[1]!, "base64url").toString("utf8")) as RecordPayload;
+  // The chain's previous link, so the packet alone shows it (lib/evidence/recording-record.ts).
+  const previous = recordPayload.home_chain
+    ? await db().evidenceRecord.findUnique({
+        where: { inspectionId_kind: { inspectionId: recordPayload.home_chain.previous_inspection_id, kind: "recording" } },
+        select: { jws: true },
+      })
+    : null;
+  const previousKid = previous ? decodeProtectedHeader(previous.jws).kid : undefined;
+  const parts: PartsInPacket = mediaDeletedAt ? "deleted" : video.originalsKept ? "kept" : "not_kept";
 
   const zip = new ZipFile();
   // Exactly the compact JWS, no newline: `openssl dgst -sha256` on the file prints what the next record chains to.
   zip.addBuffer(Buffer.from(recording.jws), "recording-record.jws");
   if (report) zip.addBuffer(Buffer.from(report.jws), "report-record.jws");
+  if (previous) zip.addBuffer(Buffer.from(previous.jws), previousRecordName);
   // RFC 3161 tokens (with EVIDENCE_TSA_URL), once the authority has stamped each record.
   if (recording.tsaToken) zip.addBuffer(Buffer.from(recording.tsaToken), "recording-record.tst");
   if (report?.tsaToken) zip.addBuffer(Buffer.from(report.tsaToken), "report-record.tst");
   zip.addBuffer(Buffer.from(JSON.stringify(jwks, null, 2)), "jwks.json");
-  if (jwk) {
-    const pem = createPublicKey({ key: jwk as JsonWebKey, format: "jwk" }).export({ type: "spki", format: "pem" });
-    zip.addBuffer(Buffer.from(pem), "public-key.pem");
-  }
+  const pem = publicKeyPem(jwks.keys, kid);
+  if (pem) zip.addBuffer(pem, "public-key.pem");
+  // A previous record signed before a key rotation needs its own key for openssl.
+  const previousPem = previousKid !== kid ? publicKeyPem(jwks.keys, previousKid) : undefined;
+  if (previousPem) zip.addBuffer(previousPem, previousPublicKeyName);
   zip.addBuffer(
     Buffer.from(
       verifyText({
@@ -118,18 +174,25 @@ export async function packetResponse(query: URLSearchParams, inspectionId: strin
         jwksUrl: `${config().APP_URL}${jwksPath}`,
         kid: kid ?? "",
         hasReport: report !== undefined,
+        hasReportPdf: report !== undefined,
         timestamped: [recording, ...(report ? [report] : [])]
           .filter((record) => record.tsaToken !== null)
           .map((record) => `${record.kind}-record`),
         videoSha256: recordPayload.video.sha256,
         partsCount: recordPayload.parts.length,
+        parts,
+        previousRecord: previous ? { publicKey: previousPem ? previousPublicKeyName : "public-key.pem" } : undefined,
         mediaDeletedAt: mediaDeletedAt ?? undefined,
       }),
     ),
     "VERIFY.txt",
   );
+  if (parts === "not_kept") zip.addBuffer(Buffer.from(partsNotKeptText), partsNotKeptName);
+  // The report as its page's PDF link serves it, for reading; a reading aid, never the evidence.
+  if (report) addReportPdf(zip, inspectionId);
   if (mediaDeletedAt) zip.addBuffer(Buffer.from(mediaDeletedText(mediaDeletedAt)), mediaDeletedName);
   else addMedia(zip, { name: "video/walkthrough.mp4", key: video.mediaKey });
+  if (parts === "kept") for (const part of partEntries(inspectionId, recordPayload.parts)) addMedia(zip, part);
   for (const picture of pictures) addMedia(zip, picture);
   zip.end();
 

@@ -24,7 +24,8 @@ export const evidenceRecord = z
       .object({
         download_url: z.string().meta({
           description:
-            "Signed; fetch with a plain GET, no auth header: a ZIP of the video, stills, before pictures, both records and VERIFY.txt.",
+            "Signed; fetch with a plain GET, no auth header: a ZIP of the video, the uploaded parts untouched, stills, before " +
+            "pictures, both records, the home's previous recording record, the report PDF (once released) and VERIFY.txt.",
         }),
         expires_at: z.iso.datetime().meta({ description: "When `download_url` stops working (900 seconds)." }),
       })

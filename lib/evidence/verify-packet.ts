@@ -5,10 +5,14 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { compactVerify, decodeProtectedHeader, importJWK, type JWK } from "jose";
+import type { JWK } from "jose";
 import yauzl from "yauzl";
+import { partsNotKeptName } from "../evidence-check/packet-parts";
 import { sha256Hex } from "./sign-record";
-import { mediaDeletedName } from "./verify-text";
+import { chainCheck } from "./verify-chain";
+import { partChecks } from "./verify-parts";
+import { type Check, payloadOf, signatureCheck } from "./verify-signature";
+import { mediaDeletedName, previousRecordName } from "./verify-text";
 import type { RecordingRecord } from "./recording-record";
 import type { ReportRecord } from "./report-record";
 import { timestampInfo } from "./trusted-timestamp";
@@ -19,13 +23,6 @@ import { timestampInfo } from "./trusted-timestamp";
  * 2 GiB video costs no memory.
  */
 
-export interface Check {
-  /** What was checked, in words: "recording record signature", "video/walkthrough.mp4". */
-  subject: string;
-  ok: boolean;
-  detail: string;
-}
-
 interface PacketFiles {
   /** Small text files, whole. */
   texts: Map<string, string>;
@@ -35,7 +32,14 @@ interface PacketFiles {
   tokens: Map<string, Buffer>;
 }
 
-const textNames: ReadonlySet<string> = new Set(["recording-record.jws", "report-record.jws", "jwks.json", mediaDeletedName]);
+const textNames: ReadonlySet<string> = new Set([
+  "recording-record.jws",
+  "report-record.jws",
+  previousRecordName,
+  "jwks.json",
+  mediaDeletedName,
+  partsNotKeptName,
+]);
 const tokenNames: ReadonlySet<string> = new Set(["recording-record.tst", "report-record.tst"]);
 const run = promisify(execFile);
 
@@ -75,27 +79,10 @@ export async function readRecordingRecord(file: string): Promise<string> {
   return record.trim();
 }
 
-function payloadOf<T>(jws: string): T {
-  return JSON.parse(Buffer.from(jws.split(".")[1] ?? "", "base64url").toString("utf8")) as T;
-}
-
-async function signatureCheck(subject: string, jws: string, keys: JWK[]): Promise<Check> {
-  try {
-    const { kid, alg } = decodeProtectedHeader(jws);
-    if (alg !== "EdDSA") return { subject, ok: false, detail: `alg is ${String(alg)}, not EdDSA` };
-    const jwk = keys.find((key) => key.kid === kid);
-    if (!jwk) return { subject, ok: false, detail: `signed by key ${String(kid)}, which the JWKS does not hold` };
-    await compactVerify(jws, await importJWK(jwk, "EdDSA"), { algorithms: ["EdDSA"] });
-    return { subject, ok: true, detail: `signed by key ${kid}` };
-  } catch (error) {
-    return { subject, ok: false, detail: `the signature does not verify (${(error as Error).message})` };
-  }
-}
-
 export interface VerifyOptions {
   /** The published keys (`{ keys: [...] }`), from the server or a file. */
   jwks: { keys: JWK[] };
-  /** The home's previous recording record (compact JWS), to check the chain link. */
+  /** The home's previous recording record (compact JWS), to check the chain link; else the packet's own copy. */
   previousRecord?: string;
   /** The timestamp authority's CA certificate (PEM file): with it, `openssl ts -verify` checks each token's signature. */
   tsaCaFile?: string;
@@ -167,6 +154,8 @@ export async function verifyPacket(file: string, options: VerifyOptions): Promis
             },
   );
 
+  checks.push(...partChecks(recording, packet.digests, { mediaDeleted, notKept: packet.texts.has(partsNotKeptName) }));
+
   const reportJws = packet.texts.get("report-record.jws")?.trim();
   const report = reportJws ? payloadOf<ReportRecord>(reportJws) : undefined;
   if (reportJws && report) {
@@ -224,21 +213,8 @@ export async function verifyPacket(file: string, options: VerifyOptions): Promis
     if (token && jws) checks.push(await timestampCheck(`${name}.tst (trusted timestamp)`, token, jws, options.tsaCaFile));
   }
 
-  if (options.previousRecord !== undefined) {
-    const previous = options.previousRecord.trim();
-    const link = recording.home_chain;
-    const previousSha = sha256Hex(previous);
-    const previousId = payloadOf<RecordingRecord>(previous).inspection_id;
-    const ok = link?.previous_record_sha256 === previousSha && link.previous_inspection_id === previousId;
-    checks.push({
-      subject: "home chain link",
-      ok,
-      detail: ok
-        ? `follows walkthrough ${previousId} (record SHA-256 ${previousSha})`
-        : link
-          ? `the record follows ${link.previous_inspection_id} (${link.previous_record_sha256}); the given record is ${previousId} (${previousSha})`
-          : "the record names no previous walkthrough",
-    });
-  }
+  // The previous record given beside the packet, else the one the packet carries.
+  const previous = options.previousRecord?.trim() ?? packet.texts.get(previousRecordName)?.trim();
+  if (previous !== undefined) checks.push(await chainCheck(recording, previous, options.jwks.keys));
   return checks;
 }

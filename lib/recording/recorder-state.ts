@@ -27,6 +27,12 @@ export function recorderState(inspection: InspectionProgress | undefined): Recor
 export const recordingKeys = {
   upload: (inspectionId: string) => `recordings/${inspectionId}/upload`,
   video: (inspectionId: string) => `recordings/${inspectionId}/walkthrough.mp4`,
+  /**
+   * One run's parts joined byte for byte, untouched (the evidence packet cuts them apart again by
+   * the sizes the recording record signs): kept with the video, under the recording's folder.
+   */
+  original: (inspectionId: string, run: number) => `recordings/${inspectionId}/originals/run-${run}`,
+  originals: (inspectionId: string) => `recordings/${inspectionId}/originals`,
   still: (inspectionId: string, position: number) => `stills/${inspectionId}/${position}.jpg`,
   /**
    * The item's picture the analysis picks (its sharpest frame near the tap): kept apart from the

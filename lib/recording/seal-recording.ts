@@ -27,12 +27,13 @@ import { recordingKeys } from "./recorder-state";
 /*
  * The seal (a job, lib/jobs/definitions/seal-recording.ts): every part the cleaner's Done named is joined,
  * run by run, into local files; ffmpeg makes them one MP4 (remuxed when it is H.264, transcoded
- * otherwise, lib/video); the MP4 is stored while the stills at every tap are cut from it; then the
+ * otherwise, lib/video); the MP4 is stored while the stills at every tap are cut from it and each
+ * run's joined parts are kept untouched (its "original", for the evidence packet); then the
  * video's row, the taps' (and the phone's too-dark spans') seconds of the video and the checklist result lines (with their stills)
  * are written in one transaction; then the inspection is sealed (`processing`) with its recording
  * record signed (lib/evidence/recording-record.ts) and its analysis queued (lib/inspections/analyze-inspection.ts), and the parts are dropped.
  *
- * Resuming: the video and the stills are stored under fixed keys before the row that names them,
+ * Resuming: the video, the stills and the originals are stored under fixed keys before the row that names them,
  * so a killed seal stores them again at most (never two videos, and no row ever names a partial
  * one); a video row means that whole pass is done. Two attempts never run at once (the job's
  * lease on the inspection).
@@ -46,31 +47,41 @@ interface SealInput {
   finishAnyway: string[];
 }
 
+/** One run's parts joined byte for byte into a local file, with the SHA-256 of the whole. */
+interface JoinedRun {
+  run: number;
+  file: string;
+  sha256: string;
+}
+
 /** The parts of each run, joined byte for byte into one local file per run, in part order. */
-async function joinRuns(work: string, input: SealInput): Promise<{ run: number; file: string }[]> {
+async function joinRuns(work: string, input: SealInput): Promise<JoinedRun[]> {
   const parts = await db().recordingPart.findMany({
     where: { inspectionId: input.inspectionId, partNumber: { in: input.partNumbers } },
     orderBy: { partNumber: "asc" },
   });
   const runs = [...new Set(parts.map((part) => part.run))];
   const storage = mediaStorage();
-  const joined: { run: number; file: string }[] = [];
+  const joined: JoinedRun[] = [];
   for (const run of runs) {
     const file = path.join(work, `run-${run}`);
     const out = createWriteStream(file);
+    const whole = createHash("sha256");
     try {
       for (const part of parts.filter((candidate) => candidate.run === run)) {
         const stream = await storage.getPart(recordingKeys.upload(input.inspectionId), part.partNumber);
         if (!stream) throw new Error(`part ${part.partNumber} is gone from storage`);
         const hash = createHash("sha256");
-        const tap = new Transform({ transform: (chunk: Buffer, _encoding, done) => (hash.update(chunk), done(null, chunk)) });
+        const tap = new Transform({
+          transform: (chunk: Buffer, _encoding, done) => (hash.update(chunk), whole.update(chunk), done(null, chunk)),
+        });
         await pipeline(stream.body, tap, out, { end: false });
         if (hash.digest("hex") !== part.sha256) throw new Error(`part ${part.partNumber} does not match its digest`);
       }
     } finally {
       await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
     }
-    joined.push({ run, file });
+    joined.push({ run, file, sha256: whole.digest("hex") });
   }
   return joined;
 }
@@ -112,17 +123,29 @@ async function storeStills(
 }
 
 /**
- * Stores the video and reads it back from storage (size and digest) before anything names it:
- * the parts are deleted once it is sealed, so what is stored must be the whole video.
+ * Stores a file and reads it back from storage (size and digest) before anything names it: the
+ * parts are deleted once sealed, so what is stored must be whole. `sha256`, given, is what the
+ * bytes must hash to (storage refuses others).
  */
-async function storeVerified(key: string, file: string, contentType: string): Promise<StoredObject> {
+async function storeVerified(key: string, file: string, contentType: string, sha256?: string): Promise<StoredObject> {
   const bytes = (await stat(file)).size;
-  const stored = await mediaStorage().put(key, createReadStream(file), { contentType });
+  const stored = await mediaStorage().put(key, createReadStream(file), { contentType, sha256 });
   const found = await mediaStorage().head(key);
   if (stored.size !== bytes || found?.size !== bytes || (found.sha256 !== undefined && found.sha256 !== stored.sha256)) {
-    throw new Error(`the stored video does not match what was written (${bytes} bytes)`);
+    throw new Error(`the stored ${key} does not match what was written (${bytes} bytes)`);
   }
   return stored;
+}
+
+/**
+ * Keeps each run's parts joined, untouched, as one object per run (issue 27: the evidence packet
+ * hands out the parts as the phone sent them, cut from it by the sizes the record signs). Fixed
+ * keys: a retried or reclaimed seal replaces them with the same bytes, never a second copy.
+ */
+async function storeOriginals(inspectionId: string, runs: JoinedRun[]): Promise<void> {
+  for (const run of runs) {
+    await storeVerified(recordingKeys.original(inspectionId, run.run), run.file, "application/octet-stream", run.sha256);
+  }
 }
 
 /**
@@ -161,6 +184,7 @@ async function assembleAndRecord(work: string, input: SealInput, timings: Timing
   const [stored, stillKeys] = await Promise.all([
     timed(timings, "storeMs", () => storeVerified(key, output, assembled.contentType)),
     timed(timings, "stillsMs", () => storeStills(work, input.inspectionId, output, lines, assembled.durationSeconds)),
+    timed(timings, "originalsMs", () => storeOriginals(input.inspectionId, runs)),
   ]);
 
   await db().$transaction(async (tx) => {
@@ -185,6 +209,7 @@ async function assembleAndRecord(work: string, input: SealInput, timings: Timing
         durationSeconds: assembled.durationSeconds,
         recordedAt: first._min.receivedAt ?? new Date(),
         transcoded: assembled.transcoded,
+        originalsKept: true,
       },
     });
     await createResultLines(
@@ -211,7 +236,11 @@ export async function failRecording(
     stillSo && !(await stillSo(tx)) ? false : failInspection(inspectionId, reason, tx),
   );
   // Without a condition, also a second call's: it finishes the deletion a crash cut short.
-  if (reason !== "seal_failed" && (failed || !stillSo)) await mediaStorage().deleteParts(recordingKeys.upload(inspectionId));
+  if (reason !== "seal_failed" && (failed || !stillSo)) {
+    await mediaStorage().deleteParts(recordingKeys.upload(inspectionId));
+    // Kept by a seal that got as far as storing them before the video proved unprocessable.
+    await mediaStorage().deletePrefix(recordingKeys.originals(inspectionId));
+  }
   return failed;
 }
 

@@ -70,6 +70,21 @@ export async function mayReadReportsOf(
  * inspection and no seat in its workspace read the same, so the page reveals nothing.
  */
 export async function readReport(inspectionId: string, userId: string): Promise<Report | undefined> {
+  const inspection = await loadInspection(inspectionId);
+  if (inspection === undefined || !(await mayReadReportsOf(userId, inspection))) return undefined;
+  return reportOf(inspection);
+}
+
+/**
+ * The same content for a reader the caller has already let in: the evidence packet, whose signed
+ * link is its access (lib/evidence/packet.ts). Undefined for no such inspection.
+ */
+export async function readReportUnchecked(inspectionId: string): Promise<Report | undefined> {
+  const inspection = await loadInspection(inspectionId);
+  return inspection && reportOf(inspection);
+}
+
+async function loadInspection(inspectionId: string) {
   if (!isUuid(inspectionId)) return undefined;
   const inspection = await db().inspection.findUnique({
     where: { id: inspectionId },
@@ -80,8 +95,10 @@ export async function readReport(inspectionId: string, userId: string): Promise<
       video: { select: { recordedAt: true, durationSeconds: true } },
     },
   });
-  if (inspection === null || !(await mayReadReportsOf(userId, inspection))) return undefined;
+  return inspection ?? undefined;
+}
 
+async function reportOf(inspection: NonNullable<Awaited<ReturnType<typeof loadInspection>>>): Promise<Report> {
   const released = inspection.status === "completed";
   // A released report's findings read carries its checklist block; before release only the block.
   const [{ findings, checklist }, video, lastSeen, reuse] = await Promise.all([

@@ -1,5 +1,6 @@
 import { createHash, createPublicKey, randomUUID, verify, type JsonWebKey } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
+import yauzl from "yauzl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import type { RecordingRecord } from "../../lib/evidence/recording-record";
@@ -50,6 +51,19 @@ afterAll(async () => {
 const recorderStates = (page: Page) =>
   page.evaluate(() => (window as unknown as { testRecorders: MediaRecorder[] }).testRecorders.map((recorder) => recorder.state));
 
+/** Every entry of a ZIP held in memory (a test packet is small). */
+async function zipEntries(bytes: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true });
+  const found = new Map<string, Buffer>();
+  for await (const entry of zip.eachEntry()) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
+    found.set(entry.fileName, Buffer.concat(chunks));
+  }
+  zip.close();
+  return found;
+}
+
 describe("stopping and going on", () => {
   it("restarts a recorder that stopped by itself, stops on the round button, continues, and seals every run", async () => {
     const taskId = `task-${randomUUID()}`;
@@ -57,6 +71,13 @@ describe("stopping and going on", () => {
     const context = await phoneContext(browser);
     await context.addInitScript(keepRecorders);
     const page = await context.newPage();
+    // Each part's SHA-256 as the phone computed and sent it (its X-Part-SHA256), by part number.
+    const phoneHashes = new Map<number, string>();
+    page.on("request", (request) => {
+      const part = /\/parts\/(\d+)$/.exec(new URL(request.url()).pathname);
+      const hash = request.headers()["x-part-sha256"];
+      if (request.method() === "PUT" && part && hash) phoneHashes.set(Number(part[1]), hash);
+    });
     await page.goto(link.recording_url);
 
     const started = await startRecording(page);
@@ -147,6 +168,16 @@ describe("stopping and going on", () => {
     const videoLink = await call("GET", `/v1/inspections/${inspection.id}/video`, { key: partner.apiKey, query });
     const bytes = Buffer.from(await (await fetch(videoLink.body.download_url as string)).arrayBuffer());
     expect(createHash("sha256").update(bytes).digest("hex")).toBe(record.video.sha256);
+
+    // The evidence packet hands out the parts untouched: each file hashes to what the phone sent.
+    const packet = await fetch((evidence.body.packet as { download_url: string }).download_url);
+    expect(packet.status).toBe(200);
+    const files = await zipEntries(Buffer.from(await packet.arrayBuffer()));
+    const partFiles = [...files.keys()].filter((name) => name.startsWith("parts/")).sort();
+    expect(partFiles).toEqual(record.parts.map((part) => `parts/run-${part.run}/${String(part.index).padStart(5, "0")}.part`));
+    expect(partFiles.map((name) => createHash("sha256").update(files.get(name)!).digest("hex"))).toEqual(
+      record.parts.map((part) => phoneHashes.get(part.index)),
+    );
     await context.close();
   });
 

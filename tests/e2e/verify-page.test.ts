@@ -24,9 +24,10 @@ import { sealedWalkthrough } from "../fixtures/walkthrough";
 /*
  * Issue 27's reading surfaces in Chromium: the evidence packet downloaded from the report page by
  * a manager, dropped on the public /verify page and checked there with Web Crypto against the
- * published keys (every check holds; a flipped byte in the video or the record names the check
- * that fails; no request carries a file); the same video handed in twice, flagged on the report
- * page and in the staff desk, whose packet link downloads too.
+ * published keys (every check holds; a flipped byte in the video, a part or the record names the check
+ * that fails; no request carries a file); the second walkthrough's packet linked to the first's
+ * record, in the packet or dropped beside its video and record; the same video handed in twice,
+ * flagged on the report page and in the staff desk, whose packet link downloads too.
  */
 
 let smtp: SmtpReceiver;
@@ -35,6 +36,8 @@ let appUrl: string;
 let dir: string;
 let first: string;
 let second: string;
+let partnerKey: string;
+let workspaceId: string;
 const items = ["Kitchen wiped", "Beds made"];
 const managerEmail = `manager-${randomBytes(3).toString("hex")}@verify-homes.com`;
 const staffEmail = `ops-${randomBytes(3).toString("hex")}@walkthrough-staff.com`;
@@ -47,7 +50,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   dir = await mkdtemp(path.join(tmpdir(), "walkthrough-verify-"));
   const partner = await createTestPartner("Verify Partner");
-  const workspaceId = await readyWorkspace(partner.apiKey, "verify", [item("home-1")]);
+  partnerKey = partner.apiKey;
+  workspaceId = await readyWorkspace(partner.apiKey, "verify", [item("home-1")]);
   const put = await call("PUT", "/v1/properties/home-1/checklist", {
     key: partner.apiKey,
     query: { workspace_id: workspaceId },
@@ -152,8 +156,15 @@ describe("the /verify page and the evidence packet links", () => {
     expect(whole.every((line) => line.ok)).toBe(true);
     const subjects = whole.map((line) => line.text.replace(/: holds$/, ""));
     expect(subjects).toEqual(
-      expect.arrayContaining(["The recording record's signature", "The video", expect.stringMatching(/^Picture stills\//)]),
+      expect.arrayContaining([
+        "The recording record's signature",
+        "The video",
+        "The uploaded parts",
+        expect.stringMatching(/^Picture stills\//),
+      ]),
     );
+    // The home's first walkthrough: nothing before it to link to.
+    expect(subjects.filter((subject) => subject.startsWith("The link"))).toEqual([]);
     await accessibleAtBothSizes(verify, "the verify page, every check holding", "141-verify-holds");
 
     // One byte of the video flipped: only the video fails, and the page says so.
@@ -183,6 +194,60 @@ describe("the /verify page and the evidence packet links", () => {
     const afterRecord = await check(verify, [video, changedRecord]);
     expect(afterRecord.find((line) => line.text.startsWith("The recording record's signature"))).toEqual({
       text: "The recording record's signature: does not hold",
+      ok: false,
+    });
+
+    // The second walkthrough's packet carries the first one's record: the link to it holds, said in words.
+    const read = await call("GET", `/v1/inspections/${second}/evidence`, {
+      key: partnerKey,
+      query: { workspace_id: workspaceId },
+    });
+    const linkedPacket = path.join(dir, "second-packet.zip");
+    const fetched = await fetch((read.body.packet as { download_url: string }).download_url);
+    expect(fetched.status).toBe(200);
+    await writeFile(linkedPacket, Buffer.from(await fetched.arrayBuffer()));
+    const linkedFiles = await entries(linkedPacket);
+    expect(linkedFiles.has("previous-recording-record.jws")).toBe(true);
+    const chained = await check(verify, [linkedPacket]);
+    await verify.getByText("Everything holds").waitFor();
+    expect(chained.filter((line) => !line.ok)).toEqual([]);
+    expect(chained.map((line) => line.text)).toEqual(
+      expect.arrayContaining(["The uploaded parts: holds", "The link to the home's previous walkthrough: holds"]),
+    );
+    await verify.getByText(/^Linked to the home's previous walkthrough of .+: its signed record is the one/).waitFor();
+    await accessibleAtBothSizes(
+      verify,
+      "the verify page, a packet linked to the home's previous walkthrough",
+      "144-verify-chain",
+    );
+
+    // One byte of an uploaded part flipped: that part is named, the rest hold.
+    const partName = [...linkedFiles.keys()].find((name) => name.startsWith("parts/"))!;
+    const changedPart = path.join(dir, "changed-part.zip");
+    await tamperedCopy(linkedFiles, changedPart, partName, flipByte(0));
+    const afterPart = await check(verify, [changedPart]);
+    expect(afterPart.filter((line) => !line.ok).map((line) => line.text)).toEqual([
+      `Uploaded part ${Number(/(\d+)\.part$/.exec(partName)![1])}: does not hold`,
+    ]);
+
+    // The previous record dropped beside a video and its record, in any order; changed, the link breaks.
+    const linkedVideo = path.join(dir, "second.mp4");
+    const linkedRecord = path.join(dir, "second-recording-record.jws");
+    const previousRecord = path.join(dir, "previous-recording-record.jws");
+    await writeFile(linkedVideo, linkedFiles.get("video/walkthrough.mp4")!);
+    await writeFile(linkedRecord, linkedFiles.get("recording-record.jws")!);
+    await writeFile(previousRecord, linkedFiles.get("previous-recording-record.jws")!);
+    expect(await check(verify, [previousRecord, linkedVideo, linkedRecord])).toEqual([
+      { text: "The recording record's signature: holds", ok: true },
+      { text: "The video: holds", ok: true },
+      { text: "The link to the home's previous walkthrough: holds", ok: true },
+    ]);
+    const previousJws = linkedFiles.get("previous-recording-record.jws")!.toString("utf8");
+    const at = previousJws.indexOf(".") + 5;
+    await writeFile(previousRecord, previousJws.slice(0, at) + (previousJws[at] === "A" ? "B" : "A") + previousJws.slice(at + 1));
+    const unlinked = await check(verify, [linkedVideo, linkedRecord, previousRecord]);
+    expect(unlinked.find((line) => line.text.startsWith("The link"))).toEqual({
+      text: "The link to the home's previous walkthrough: does not hold",
       ok: false,
     });
 

@@ -15,9 +15,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import type { RecordingRecord } from "../../lib/evidence/recording-record";
 import type { ReportRecord } from "../../lib/evidence/report-record";
+import { recordingKeys } from "../../lib/recording/recorder-state";
 import { call, expectError } from "../support/api";
 import { appUnderTest } from "../support/app-under-test";
 import { runAdmin, runAdminJson } from "../support/cli";
+import { localDriverOfApp } from "../support/media";
+import { readPdfText } from "../support/pdf-text";
 import { until } from "../support/until";
 import { makeTestVideo } from "../support/video-fixtures";
 import { createTestPartner, type TestPartner } from "../fixtures/partners";
@@ -109,6 +112,16 @@ async function tampered(source: string, target: string, name: string, change: (b
   await written;
 }
 
+/** A copy of a packet without one entry. */
+async function withoutEntry(source: string, target: string, name: string): Promise<void> {
+  const files = await entries(source);
+  const out = new ZipFile();
+  const written = pipeline(out.outputStream, createWriteStream(target));
+  for (const [fileName, bytes] of files) if (fileName !== name) out.addBuffer(bytes, fileName);
+  out.end();
+  await written;
+}
+
 /** Every entry of a packet, whole (test packets are small). */
 async function entries(file: string): Promise<Map<string, Buffer>> {
   const zip = await yauzl.openPromise(file, { lazyEntries: true });
@@ -129,7 +142,7 @@ const flipLastByte = (bytes: Buffer) => {
 };
 
 describe("evidence records", () => {
-  let first: { inspectionId: string; taskId: string; jws: string };
+  let first: { inspectionId: string; taskId: string; jws: string; manifest: { part_number: number; sha256: string }[] };
 
   it("signs the recording record at the seal; it verifies with Node's crypto against the published keys", async () => {
     const walk = await sealedWalk();
@@ -137,7 +150,7 @@ describe("evidence records", () => {
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body.report_record).toBeUndefined();
     const jws = answer.body.recording_record as string;
-    first = { inspectionId: walk.inspectionId, taskId: walk.taskId, jws };
+    first = { inspectionId: walk.inspectionId, taskId: walk.taskId, jws, manifest: walk.manifest };
     // On the app's own address (APP_URL).
     expect(new URL(answer.body.jwks_url as string).pathname).toBe("/.well-known/jwks.json");
 
@@ -171,6 +184,19 @@ describe("evidence records", () => {
     expect(payload.video.derivation).toEqual({ method: "transcode", tool: expect.stringMatching(/^ffmpeg version /) });
     expect(payload.stills).toHaveLength(1);
     expect(payload.stills[0]).toMatchObject({ checklist_item_id: walk.ids[0], timestamp_seconds: expect.closeTo(1.2, 1) });
+
+    // The parts, kept untouched as one original per run, and no part object left (the seal deletes them).
+    const media = localDriverOfApp();
+    expect(await media.listParts(recordingKeys.upload(walk.inspectionId))).toEqual([]);
+    const original = await media.get(recordingKeys.original(walk.inspectionId, 0));
+    const chunks: Buffer[] = [];
+    for await (const chunk of original!.body) chunks.push(chunk as Buffer);
+    const originalBytes = Buffer.concat(chunks);
+    expect(originalBytes.equals(video)).toBe(true);
+    expect(originalBytes.length).toBe(payload.parts.reduce((sum, part) => sum + part.size_bytes, 0));
+    expect(await db().inspectionVideo.findUniqueOrThrow({ where: { inspectionId: walk.inspectionId } })).toMatchObject({
+      originalsKept: true,
+    });
 
     // The bytes the video endpoint serves are the ones the record names.
     const link = await call("GET", `/v1/inspections/${walk.inspectionId}/video`, {
@@ -328,6 +354,48 @@ describe("evidence records", () => {
     expect(digest.stdout).toContain(decode(first.jws).payload.video.sha256);
     expect([...inside.keys()].filter((name) => name.startsWith("findings/after/"))).toHaveLength(1);
 
+    // The uploaded parts, one file each, cut from the run's original: they hash to what the phone sent.
+    const record = decode(first.jws).payload;
+    const partNames = [...inside.keys()].filter((name) => name.startsWith("parts/")).sort();
+    expect(record.parts.length).toBeGreaterThan(1);
+    expect(partNames).toEqual(record.parts.map((part) => `parts/run-0/${String(part.index).padStart(5, "0")}.part`));
+    expect(partNames.map((name) => sha256(inside.get(name)!))).toEqual(first.manifest.map((part) => part.sha256));
+    expect(Buffer.concat(partNames.map((name) => inside.get(name)!)).equals(video)).toBe(true);
+    expect(result.checks.filter((check) => check.subject.startsWith("parts/") && check.ok)).toHaveLength(partNames.length);
+    // VERIFY.txt's own commands for them: openssl's hashes and the record's list agree.
+    const step5 = verifyText.slice(verifyText.indexOf("5. THE UPLOADED PARTS"), verifyText.indexOf("Or, with the service"));
+    const b64url = step3.split("\n").find((line) => line.trim().startsWith("b64url()"))!;
+    const hashes = await run("bash", ["-c", step5.split("\n").find((line) => line.trim().startsWith("for f in parts/"))!], {
+      cwd: unpacked,
+    });
+    const listed = await run(
+      "bash",
+      ["-c", `${b64url}\n${step5.split("\n").find((line) => line.trim().startsWith("cut -d. -f2 recording-record.jws"))!}`],
+      { cwd: unpacked },
+    );
+    expect(
+      hashes.stdout
+        .trim()
+        .split("\n")
+        .map((line) => line.split("= ")[1]),
+    ).toEqual(
+      listed.stdout
+        .trim()
+        .split("\n")
+        .map((line) => /"sha256":"([0-9a-f]{64})"/.exec(line)![1]),
+    );
+    // The report PDF, once released: the report page's document, for reading.
+    const pdf = await readPdfText(inside.get("report.pdf")!);
+    expect(pdf.all).toContain("Scratch on the headboard");
+    expect(verifyText).toContain("It is not signed; the signed report record is the evidence.");
+
+    const partChanged = path.join(dir, "part-changed.zip");
+    await tampered(file, partChanged, partNames[1]!, flipLastByte);
+    const badPart = await runAdmin(["evidence", "verify", partChanged], env);
+    expect(badPart.code).toBe(1);
+    expect(badPart.stdout).toContain(`FAILS  ${partNames[1]}: SHA-256 `);
+    expect(badPart.stdout).toMatch(new RegExp(`1 of \\d+ checks fail: ${partNames[1]!.replaceAll(".", "\\.")}\\.`));
+
     const videoChanged = path.join(dir, "video-changed.zip");
     await tampered(file, videoChanged, "video/walkthrough.mp4", flipLastByte);
     const bad = await runAdmin(["evidence", "verify", videoChanged], env);
@@ -404,6 +472,22 @@ describe("evidence records", () => {
     const previous = path.join(dir, "first.jws");
     await writeFile(previous, first.jws);
     const env = { APP_URL: appUnderTest().baseUrl };
+    // The packet carries the previous record itself: the link holds from the packet alone.
+    const inside = await entries(file);
+    expect(inside.get("previous-recording-record.jws")!.toString("utf8")).toBe(first.jws);
+    expect(inside.get("VERIFY.txt")!.toString("utf8")).toContain("openssl dgst -sha256 previous-recording-record.jws");
+    const alone = await runAdmin(["evidence", "verify", file], env);
+    expect(alone.code, alone.stdout + alone.stderr).toBe(0);
+    expect(alone.stdout).toMatch(
+      /holds +home chain link: linked to the home's previous walkthrough of \d{4}-\d\d-\d\d \d\d:\d\d UTC/,
+    );
+    const previousChanged = path.join(dir, "previous-changed.zip");
+    await tampered(file, previousChanged, "previous-recording-record.jws", flipLastByte);
+    const unlinked = await runAdmin(["evidence", "verify", previousChanged], env);
+    expect(unlinked.code).toBe(1);
+    expect(unlinked.stdout).toMatch(/FAILS +home chain link: the record follows walkthrough/);
+    expect(unlinked.stdout).toMatch(/1 of \d+ checks fail: home chain link\./);
+
     const linked = await runAdmin(["evidence", "verify", file, "--previous", previous], env);
     expect(linked.code, linked.stdout + linked.stderr).toBe(0);
     expect(linked.stdout).toMatch(/holds +home chain link/);
@@ -411,5 +495,30 @@ describe("evidence records", () => {
     const broken = await runAdmin(["evidence", "verify", file, "--previous", previous], env);
     expect(broken.code).toBe(1);
     expect(broken.stdout).toMatch(/FAILS +home chain link/);
+  });
+
+  it("says a walkthrough sealed before the parts were kept has none, and verify holds on it", async () => {
+    // As one sealed before this change: no originals stored, the row saying so.
+    await db().inspectionVideo.update({ where: { inspectionId: first.inspectionId }, data: { originalsKept: false } });
+    await localDriverOfApp().deletePrefix(recordingKeys.originals(first.inspectionId));
+    const file = path.join(dir, "not-kept.zip");
+    await download(((await evidence(first.inspectionId)).body.packet as { download_url: string }).download_url, file);
+    const inside = await entries(file);
+    expect([...inside.keys()].filter((name) => name.startsWith("parts/"))).toEqual([]);
+    expect(inside.get("PARTS-NOT-KEPT.txt")!.toString("utf8")).toContain("were signed at the seal");
+    expect(inside.get("VERIFY.txt")!.toString("utf8")).toContain("sealed before the service kept the uploaded parts");
+    const checked = await runAdmin(["evidence", "verify", file, "--json"], { APP_URL: appUnderTest().baseUrl });
+    expect(checked.code, checked.stdout + checked.stderr).toBe(0);
+    const checks = (JSON.parse(checked.stdout) as { checks: { subject: string; ok: boolean; detail: string }[] }).checks;
+    expect(checks.find((check) => check.subject === "uploaded parts")).toMatchObject({
+      ok: true,
+      detail: expect.stringContaining("not kept"),
+    });
+    // Without the note, a packet missing its parts fails.
+    const stripped = path.join(dir, "stripped.zip");
+    await withoutEntry(file, stripped, "PARTS-NOT-KEPT.txt");
+    const missing = await runAdmin(["evidence", "verify", stripped], { APP_URL: appUnderTest().baseUrl });
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toMatch(/FAILS +uploaded parts: the record names \d+ part\(s\); the packet holds none/);
   });
 });

@@ -128,8 +128,11 @@ async function mediaKeysOf(inspectionId: string): Promise<string[]> {
     db().finding.findMany({ where: { inspectionId } }),
     db().checklistTap.findMany({ where: { inspectionId } }),
   ]);
+  const runs = await db().recordingPart.findMany({ where: { inspectionId }, distinct: ["run"], select: { run: true } });
   return [
     videoRow.mediaKey,
+    // Each run's parts, kept untouched for the evidence packet.
+    ...runs.map((part) => recordingKeys.original(inspectionId, part.run)),
     ...items.flatMap((line) => [recordingKeys.still(inspectionId, line.position), ...(line.stillKey ? [line.stillKey] : [])]),
     ...findings.flatMap((finding) => finding.afterKeys),
     ...taps.flatMap((tap) => (tap.liveStillKey ? [tap.liveStillKey] : [])),
@@ -171,6 +174,7 @@ describe("media retention", () => {
     const shortKeys = await stored(await mediaKeysOf(shortened));
     for (const keys of [keptKeys, shortKeys]) {
       expect(keys.filter((key) => key.endsWith("walkthrough.mp4"))).toHaveLength(1);
+      expect(keys.filter((key) => key.includes("/originals/"))).toHaveLength(1);
       expect(keys.filter((key) => key.startsWith("stills/")).length).toBeGreaterThanOrEqual(1);
       expect(keys.filter((key) => key.startsWith("findings/"))).toHaveLength(1);
     }
@@ -237,13 +241,18 @@ describe("media retention", () => {
     expect(names).toContain("MEDIA-DELETED.txt");
     expect(names).toContain("recording-record.jws");
     expect(names).toContain("report-record.jws");
-    expect(names.filter((name) => name.endsWith(".mp4") || name.endsWith(".jpg"))).toEqual([]);
+    expect(names.filter((name) => name.endsWith(".mp4") || name.endsWith(".jpg") || name.startsWith("parts/"))).toEqual([]);
+    expect(names).not.toContain("PARTS-NOT-KEPT.txt");
     const verified = await runAdmin(["evidence", "verify", file, "--json"], { APP_URL: appUnderTest().baseUrl });
     expect(verified.code, verified.stdout + verified.stderr).toBe(0);
     const checks = (JSON.parse(verified.stdout) as { checks: { subject: string; ok: boolean; detail: string }[] }).checks;
     expect(checks.find((check) => check.subject === "recording record signature")?.ok).toBe(true);
     expect(checks.find((check) => check.subject === "report record signature")?.ok).toBe(true);
     expect(checks.find((check) => check.subject === "video/walkthrough.mp4")?.detail).toContain("retention policy");
+    expect(checks.find((check) => check.subject === "uploaded parts")).toMatchObject({
+      ok: true,
+      detail: expect.stringContaining("retention policy"),
+    });
   });
 
   it("keeps the media of a walkthrough still waiting for review, past its retention", async () => {

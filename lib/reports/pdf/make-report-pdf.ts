@@ -6,7 +6,7 @@ import type { FindingSeverity } from "../../generated/prisma/enums";
 import { reportUrl } from "../../inspections/serializers";
 import { itemStateLabel } from "../../labels/labels";
 import { processSingleton } from "../../process-state";
-import { readReport, type Report } from "../read-report";
+import { readReport, readReportUnchecked, type Report } from "../read-report";
 import { verdictOf, verdictReason } from "../verdict";
 import { type PdfFinding, type ReportPdfData, renderReportPdf } from "./report-document";
 import { findingPictureKeys, pictureLoader } from "./report-pictures";
@@ -112,4 +112,14 @@ export async function makeReportPdf(inspectionId: string, userId: string, askedZ
   const bytes = await renders().run(1, async () => renderReportPdf(await pdfDataOf(report, timeZone)));
   const day = report.recordedAt ?? report.completedAt ?? new Date();
   return { bytes, fileName: reportFileName(report.property.name, day, timeZone) };
+}
+
+/**
+ * The same PDF for the evidence packet (lib/evidence/packet.ts), whose signed link is its access:
+ * in UTC, which it names; undefined when the report is not released.
+ */
+export async function makePacketReportPdf(inspectionId: string): Promise<Buffer | undefined> {
+  const report = await readReportUnchecked(inspectionId);
+  if (report?.status !== "completed") return undefined;
+  return renders().run(1, async () => renderReportPdf(await pdfDataOf(report, "UTC")));
 }
