@@ -48,6 +48,12 @@ const reportName = "report-record.jws";
 const previousName = "previous-recording-record.jws";
 const mediaDeletedName = "MEDIA-DELETED.txt";
 const pictureName = /^(stills|findings\/after|findings\/before)\/([0-9a-f]{64})\.jpg$/;
+/** What a reader calls the pictures of each packet folder. */
+const pictureKind: Readonly<Record<string, string>> = {
+  stills: "Still from the video",
+  "findings/after": "Finding's picture",
+  "findings/before": "Finding's before picture",
+};
 const textNames: ReadonlySet<string> = new Set([recordingName, reportName, previousName]);
 
 const short = (sha256: string) => `${sha256.slice(0, 12)}…`;
@@ -200,7 +206,7 @@ export async function checkPacket(packet: Blob, jwks: Jwks, progress: Progress, 
     if (!match) continue;
     const claimed = match[2]!;
     present.add(claimed);
-    const subject = `Picture ${match[1]}/${short(claimed)}`;
+    const subject = `${pictureKind[match[1]!]} ${short(claimed)}`;
     if (digest.sha256 !== claimed) {
       checks.push({
         subject,
@@ -216,7 +222,7 @@ export async function checkPacket(packet: Blob, jwks: Jwks, progress: Progress, 
   for (const still of recording.stills ?? []) {
     if (still.sha256 && !present.has(still.sha256) && !mediaDeleted) {
       checks.push({
-        subject: `Picture stills/${short(still.sha256)}`,
+        subject: `${pictureKind.stills} ${short(still.sha256)}`,
         ok: false,
         detail: "The recording record names this still, but the packet does not hold it.",
       });

@@ -160,7 +160,7 @@ describe("the /verify page and the evidence packet links", () => {
         "The recording record's signature",
         "The video",
         "The uploaded parts",
-        expect.stringMatching(/^Picture stills\//),
+        expect.stringMatching(/^Still from the video [0-9a-f]{12}…$/),
       ]),
     );
     // The home's first walkthrough: nothing before it to link to.

@@ -95,7 +95,7 @@ describe("the /verify page's checks", () => {
       "The uploaded parts",
       "The report record's signature",
       "The report names this recording",
-      `Picture stills/${sha256(still).slice(0, 12)}…`,
+      `Still from the video ${sha256(still).slice(0, 12)}…`,
     ]);
     expect(failing(checks)).toEqual([]);
     const partBytes = parts.reduce((sum, part) => sum + part.bytes.length, 0);
@@ -112,7 +112,7 @@ describe("the /verify page's checks", () => {
     changedStill[0] = changedStill[0]! ^ 1;
     expect(
       failing(await checkPacket(await zip({ ...packetFiles(), [`stills/${sha256(still)}.jpg`]: changedStill }), jwks, () => {})),
-    ).toEqual([`Picture stills/${sha256(still).slice(0, 12)}…`]);
+    ).toEqual([`Still from the video ${sha256(still).slice(0, 12)}…`]);
     // Another report record, properly signed, that names some other recording.
     const otherReport = await sign({ record: "report", recording_record_sha256: sha256("another record"), findings: [] });
     expect(failing(await checkPacket(await zip({ ...packetFiles(), "report-record.jws": otherReport }), jwks, () => {}))).toEqual(
