@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import pg from "pg";
+import type { ReceivedMail } from "../../tests/support/smtp-receiver";
 import type { Disruption } from "./faults";
 import { probeSeconds } from "./fixtures";
 import type { WalkOutcome } from "./phones";
@@ -60,6 +61,8 @@ export async function checkInvariants(input: {
   arrivals: Arrival[];
   disruptions: Disruption[];
   providerFindingDescriptions: string[];
+  /** What the SMTP server was handed. */
+  mails: readonly ReceivedMail[];
 }): Promise<{ invariants: Invariant[]; deliveries: DeliveryFigures }> {
   const invariants: Invariant[] = [];
   const add = (name: string, broken: string[], checked: string) =>
@@ -191,13 +194,29 @@ export async function checkInvariants(input: {
         ),
       `${findings.length} inspections, provider returned "${expectedFindings}"; ${findings.reduce((n, row) => n + row.n, 0)} findings stored`,
     );
-    const { rows: mails } = await db.query<{ inspection_id: string; user_id: string; n: number }>(
-      "SELECT inspection_id, user_id, count(*)::int AS n FROM report_mail GROUP BY 1, 2 HAVING count(*) > 1",
+    // A report mail is one Message-ID per walkthrough and person: the outbox sends again only what
+    // was never marked sent, under the same Message-ID, so a person never gets two reports.
+    const { rows: owed } = await db.query<{ inspection_id: string; user_id: string; email: string; sent: boolean }>(
+      `SELECT m.inspection_id, m.user_id, u.email, m.sent_at IS NOT NULL AS sent
+         FROM report_mail m JOIN "user" u ON u.id = m.user_id WHERE m.inspection_id = ANY($1::uuid[])`,
+      [ids],
     );
+    const reports = input.mails.filter((mail) => mail.messageId.startsWith("<report."));
+    const idsPerPerson = new Map<string, Set<string>>();
+    for (const mail of reports) {
+      const inspectionId = mail.messageId.split(".")[1]!;
+      const key = `${inspectionId} ${mail.to.toLowerCase()}`;
+      idsPerPerson.set(key, (idsPerPerson.get(key) ?? new Set()).add(mail.messageId));
+    }
     add(
-      "at most one report mail per person",
-      mails.map((row) => `${row.inspection_id}/${row.user_id}: ${row.n}`),
-      "report_mail rows",
+      "at most one report mail per person (and every one owed was sent)",
+      [
+        ...[...idsPerPerson].filter(([, set]) => set.size > 1).map(([key, set]) => `${key}: ${set.size} different reports`),
+        ...owed
+          .filter((row) => !row.sent || !idsPerPerson.has(`${row.inspection_id} ${row.email}`))
+          .map((row) => `${row.inspection_id} to ${row.email}: not sent`),
+      ],
+      `${owed.length} owed, ${reports.length} handed to the mail server (${reports.length - idsPerPerson.size} resent with the same Message-ID)`,
     );
     const { rows: events } = await db.query<{
       id: string;

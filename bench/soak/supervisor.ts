@@ -70,8 +70,8 @@ export class Supervised {
       // One that dies while starting is reported by start() itself.
       if (this.child !== child || this.expecting || this.stopped || !ready) return;
       this.onUnexpectedExit({ name: this.name, code, signal, at: Date.now() });
-      // A supervisor starts it again; the exit stays on the record.
-      void sleep(1000).then(() => (this.stopped ? undefined : this.start().catch(() => undefined)));
+      // A supervisor starts it again (as often as it takes); the exit stays on the record.
+      void this.startAgain();
     });
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -88,6 +88,17 @@ export class Supervised {
       }
       if (Date.now() > deadline) throw new Error(`${this.name} did not get ready in ${timeoutMs} ms; see ${this.spec.logFile}`);
       await sleep(200);
+    }
+  }
+
+  private async startAgain(): Promise<void> {
+    for (let wait = 1000; !this.stopped; wait = Math.min(wait * 2, 10_000)) {
+      await sleep(wait);
+      try {
+        return await this.start();
+      } catch {
+        // Tried again after a longer wait.
+      }
     }
   }
 
