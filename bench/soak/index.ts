@@ -423,10 +423,11 @@ async function main(): Promise<number> {
       ? `CONTROL FAILED AS DOCUMENTED: on the local-disk driver with a DATA_DIR per process no walkthrough could be sealed; the workers' seals found the parts gone from storage ${partsMissing} times (they are on the webs' disks).`
       : "CONTROL DID NOT FAIL AS DOCUMENTED: some walkthrough was sealed on the local-disk driver with separate DATA_DIRs.";
   } else {
-    passed = allHeld && allFaults;
+    const enoughWalks = walks.length >= walkthroughTarget;
+    passed = allHeld && allFaults && enoughWalks;
     verdict = passed
       ? `PASSED: every invariant held${quick ? "" : " and every fault kind was injected at least as often as wanted"}.`
-      : `FAILED: ${invariants.filter((i) => !i.held).length} invariant(s) broken${allFaults ? "" : "; some fault kinds were not injected as often as wanted"}.`;
+      : `FAILED: ${invariants.filter((i) => !i.held).length} invariant(s) broken${allFaults ? "" : "; some fault kinds were not injected as often as wanted"}${enoughWalks ? "" : `; ${walks.length} walkthroughs of the ${walkthroughTarget} wanted ran before the load's time was up`}.`;
   }
   const durations = walks.flatMap((walk) => walk.parts.flatMap((part) => (part.ms === undefined ? [] : [part.ms])));
   const seals = walks.flatMap((walk) => (walk.sealedAt && walk.doneAt ? [(walk.sealedAt - walk.doneAt) / 1000] : []));
