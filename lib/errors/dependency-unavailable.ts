@@ -34,6 +34,27 @@ const lostConnectionMessages = [
   /^connect ECONNREFUSED/,
 ];
 
+// Prisma's: the server closed the connection or could not be reached (P1001, P1002, P1017), and
+// its driver adapter's own kinds for the same, which it keeps under `meta` rather than `cause`.
+const prismaCodes: ReadonlySet<string> = new Set(["P1001", "P1002", "P1017"]);
+const adapterKinds: ReadonlySet<string> = new Set([
+  "ConnectionClosed",
+  "DatabaseNotReachable",
+  "SocketTimeout",
+  "TooManyConnections",
+]);
+// A transaction that found no connection in time: the pool is waiting on a database that came
+// back moments ago or is swamped (P2028 also names a transaction's own timeout, which is not this).
+const noConnectionInTime = /Unable to start a transaction in the given time/;
+
+function prismaSaysUnavailable(value: object, code: string | undefined, message: unknown): boolean {
+  if (code && prismaCodes.has(code)) return true;
+  if (code === "P2028" && typeof message === "string" && noConnectionInTime.test(message)) return true;
+  const kind = (value as { meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } }).meta?.driverAdapterError?.cause
+    ?.kind;
+  return typeof kind === "string" && adapterKinds.has(kind);
+}
+
 function codeOf(value: object): string | undefined {
   const code = (value as { code?: unknown }).code ?? (value as { originalCode?: unknown }).originalCode;
   return typeof code === "string" ? code : undefined;
@@ -45,6 +66,7 @@ export function isDependencyUnavailable(error: unknown): boolean {
     const code = codeOf(current);
     if (code && (networkCodes.has(code) || postgresCodes.has(code) || code.startsWith("08"))) return true;
     const message = (current as { message?: unknown }).message;
+    if (prismaSaysUnavailable(current, code, message)) return true;
     if (typeof message === "string" && lostConnectionMessages.some((pattern) => pattern.test(message))) return true;
     // AggregateError (a connect to each address of a host refused) holds the socket errors in `errors`.
     const errors = (current as { errors?: unknown }).errors;

@@ -73,6 +73,12 @@ export interface Lease {
 export async function takeLease(queue: string, workId: string): Promise<Lease | "held"> {
   const keys = lockKeys(queue, workId);
   const client = await leasePool().connect();
+  // Listened to from the moment it is lent until it is given back: the pool does not listen to a
+  // lent client, and a connection cut meanwhile (PostgreSQL stopped) would emit an error that,
+  // unheard, ends the process.
+  const state = { lost: false };
+  const onError = () => (state.lost = true);
+  client.on("error", onError);
   let taken: boolean;
   let pid: number;
   try {
@@ -83,16 +89,15 @@ export async function takeLease(queue: string, workId: string): Promise<Lease | 
     taken = rows[0]?.taken === true;
     pid = rows[0]?.pid ?? 0;
   } catch (error) {
+    client.off("error", onError);
     client.release(true);
     throw error;
   }
   if (!taken) {
-    client.release();
+    client.off("error", onError);
+    client.release(state.lost);
     return "held";
   }
-  const state = { lost: false };
-  const onError = () => (state.lost = true);
-  client.on("error", onError);
   return {
     get lost() {
       return state.lost;
@@ -108,12 +113,13 @@ export async function takeLease(queue: string, workId: string): Promise<Lease | 
       }
     },
     async release() {
-      client.off("error", onError);
       try {
         await client.query("SELECT pg_advisory_unlock($1::int, $2::int)", keys);
+        client.off("error", onError);
         client.release();
       } catch {
         // Dropping the connection ends the session, and the lock with it.
+        client.off("error", onError);
         client.release(true);
       }
     },

@@ -75,6 +75,9 @@ const queueSetupLockKey = 7_193_201;
  */
 async function withQueueSetupLock<T>(work: () => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl() });
+  // A connection cut while the lock is held fails the statement in flight; unheard, its error
+  // event would end the process.
+  client.on("error", () => undefined);
   await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [queueSetupLockKey]);

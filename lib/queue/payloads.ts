@@ -54,7 +54,13 @@ export const jobPayloads = {
     retries: z.int().min(0).optional(),
   }),
   /** A sealed walkthrough: checklist verdicts, then findings, then the report's release. */
-  "analyze-inspection": z.object({ inspectionId: z.uuid(), partnerId: z.uuid() }),
+  "analyze-inspection": z.object({
+    inspectionId: z.uuid(),
+    partnerId: z.uuid(),
+    // Tried again while a dependency (the store, the database) was away: since when, how often.
+    failingSince: z.iso.datetime().optional(),
+    retries: z.int().min(0).optional(),
+  }),
   /** An item left `not_checked`, asked about again (`attempt` indexes ANALYSIS_RECHECK_DELAYS_SECONDS). */
   "recheck-item": z.object({ inspectionId: z.uuid(), partnerId: z.uuid(), position: z.int().min(1), attempt: z.int().min(0) }),
   "expire-abandoned-recordings": z.object({}).passthrough(),

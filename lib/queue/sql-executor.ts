@@ -13,6 +13,12 @@ export function prismaExecutor(tx: Tx): SqlExecutor {
 /** Runs `work` in one transaction on one pooled connection, for job-layer writes that must land together. */
 export async function inTransaction<T>(work: (executor: SqlExecutor) => Promise<T>): Promise<T> {
   const client = await pool().connect();
+  // The pool stops listening to a client it lends: a connection cut while it is lent (PostgreSQL
+  // stopped) emits an error that, unheard, ends the process. The statement in flight fails with
+  // it anyway; the broken connection is dropped rather than returned.
+  let broken: Error | undefined;
+  const onError = (error: Error) => (broken = error);
+  client.on("error", onError);
   try {
     await client.query("BEGIN");
     const result = await work({ executeSql: (text, values) => client.query(text, values) });
@@ -22,6 +28,7 @@ export async function inTransaction<T>(work: (executor: SqlExecutor) => Promise<
     await client.query("ROLLBACK").catch(() => undefined);
     throw error;
   } finally {
-    client.release();
+    client.off("error", onError);
+    client.release(broken);
   }
 }

@@ -12,7 +12,10 @@ type SealJob = JobPayload<"seal-recording">;
  * back from an outage is used within a quarter of an hour), for SEAL_RETRY_WINDOW_SECONDS (a day)
  * from the first failure. Answers nothing once that has passed: the seal then ends `seal_failed`.
  */
-export function nextSealAttempt(job: SealJob, now = new Date()): { payload: SealJob; afterSeconds: number } | undefined {
+export function nextSealAttempt<J extends Pick<SealJob, "failingSince" | "retries"> = SealJob>(
+  job: J,
+  now = new Date(),
+): { payload: J; afterSeconds: number } | undefined {
   const {
     SEAL_RETRY_DELAYS_SECONDS: [first, longest],
     SEAL_RETRY_WINDOW_SECONDS: window,

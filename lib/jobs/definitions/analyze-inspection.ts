@@ -1,5 +1,8 @@
 import "server-only";
+import { isDependencyUnavailable } from "../../errors/dependency-unavailable";
 import { analyzeInspection, handAnalysisToStaff } from "../../inspections/analyze-inspection";
+import { enqueue } from "../../queue/enqueue";
+import { nextSealAttempt } from "../../recording/seal-retry";
 import { productionAnalysisDeps } from "../../inspections/analysis-deps";
 import { releaseIfReady } from "../../inspections/release-report";
 import { defineJob } from "../definition";
@@ -23,7 +26,13 @@ export const analyzeInspectionJob = defineJob({
     );
     return progress === "paused" ? { continueWith: job } : undefined;
   },
-  async onGiveUp(job) {
+  // The store or the database away (a findings picture that could not be stored): tried again on
+  // the seal's schedule, for the seal's window. Giving up then would release the report without
+  // the findings the provider had returned (the soak lost one so during a 90 s store outage).
+  retryLater: (job, error) => (isDependencyUnavailable(error) ? nextSealAttempt(job) : undefined),
+  async onGiveUp(job, error) {
+    const next = isDependencyUnavailable(error) ? nextSealAttempt(job) : undefined;
+    if (next) return void (await enqueue("analyze-inspection", next.payload, { startAfterSeconds: next.afterSeconds }));
     await handAnalysisToStaff(job.inspectionId);
     await releaseIfReady(job.inspectionId);
   },
