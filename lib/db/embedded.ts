@@ -46,7 +46,7 @@ async function credentialsFor(dataDir: string): Promise<Credentials> {
  * (mktemp -d makes one) would stop it with EACCES, so each folder on those paths gets the
  * "others may pass through" bit; nothing is made readable or writable.
  */
-async function letPostgresUserThrough(target: string, say?: (line: string) => void): Promise<void> {
+export async function letPostgresUserThrough(target: string, say?: (line: string) => void): Promise<void> {
   if (process.getuid?.() !== 0) return;
   for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
     const mode = (await stat(dir)).mode;
