@@ -155,7 +155,9 @@ export function KeysPanel({ partnerId }: { partnerId: string }) {
                 </Td>
                 <Td label="Key">
                   <span className="flex flex-wrap items-center gap-2">
-                    <code data-verbatim className="font-mono text-sm text-ink">{key.hint}</code>
+                    <code data-verbatim className="font-mono text-sm text-ink">
+                      {key.hint}
+                    </code>
                     {key.sandbox && <Badge tone="info">{keyModeLabel(key.sandbox)}</Badge>}
                   </span>
                 </Td>

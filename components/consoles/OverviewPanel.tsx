@@ -65,8 +65,10 @@ export function OverviewPanel({ partnerId }: { partnerId: string }) {
             {data.keys.map((key) => (
               <li key={key.keyId}>
                 {key.name && <span className="font-medium text-ink">{key.name} </span>}
-                <code data-verbatim className="font-mono text-ink">{key.hint}</code>,{" "}
-                {ageOf(Math.floor((now - Date.parse(key.createdAt)) / dayMs))}, last used{" "}
+                <code data-verbatim className="font-mono text-ink">
+                  {key.hint}
+                </code>
+                , {ageOf(Math.floor((now - Date.parse(key.createdAt)) / dayMs))}, last used{" "}
                 {key.lastUsedAt ? <LocalTime date={key.lastUsedAt} mode="relative" /> : "never"}
               </li>
             ))}
