@@ -54,7 +54,9 @@ it("a lease whose connection is cut is lost, releases without a throw, and can b
   if (lease === "held") throw new Error("the lease should have been free");
   const [{ pid }] = (await runSql(
     databaseUrl,
-    `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 2 LIMIT 1`,
+    // pg_locks is the whole server's: only this database's lease, never another test file's.
+    `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 2
+       AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) LIMIT 1`,
   )) as [{ pid: number }];
   await terminate(pid);
   await until("the lease to notice its connection is gone", async () => (lease.lost ? true : undefined), 5000);
