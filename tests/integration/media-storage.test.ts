@@ -127,8 +127,8 @@ describe.each(drivers)("media storage contract: %s", (name, make) => {
     expect(results.some((result) => !result.duplicate)).toBe(true);
   });
 
-  it("streams a 64 MiB object in and out without holding it in memory", async () => {
-    const total = 64 * mib;
+  it("streams a 192 MiB object in and out without holding it in memory", async () => {
+    const total = 192 * mib;
     const expected = await digestOf(generated(total, prefix));
     let stored: ContentAddressedResult | undefined;
     const growthIn = await peakRssGrowth(async () => {
@@ -141,11 +141,14 @@ describe.each(drivers)("media storage contract: %s", (name, make) => {
       readBack = await digestOf(object!.body);
     });
     expect(readBack).toEqual(expected);
-    // A buffered copy would add at least 64 MiB. Streaming holds a few chunks, and S3 at most
-    // (queueSize + 2) parts of 5 MiB here (s3rver, in this process, adds its own buffers). The
-    // benchmark (bench/scenarios/media-objects.ts) shows the peak flat from 256 MiB to 2 GiB.
-    expect(growthIn).toBeLessThan(40 * mib);
-    expect(growthOut).toBeLessThan(40 * mib);
+    // A buffered copy would add the whole object. Streaming holds a few chunks, and S3 at most
+    // (queueSize + 2) parts of 5 MiB here; on top of that, freed chunks stay in RSS until V8's
+    // next collection, which external memory triggers only after some tens of MiB (48 MiB was
+    // seen on a loaded machine), and s3rver, in this process, adds its own buffers. So the bound
+    // is half the object: far above streaming's noise, far below a copy. The benchmark
+    // (bench/scenarios/media-objects.ts) shows the peak flat from 256 MiB to 2 GiB.
+    expect(growthIn).toBeLessThan(total / 2);
+    expect(growthOut).toBeLessThan(total / 2);
   });
 
   it.each([
