@@ -1,7 +1,6 @@
 import "server-only";
-import pg from "pg";
 import { config } from "../config";
-import { databaseUrl } from "../db/database-url";
+import { type ChannelListener, listenToChannel } from "../db/channel-listener";
 import { log } from "../log";
 import { processSingleton } from "../process-state";
 import { buildDueEvents } from "./build-events";
@@ -35,8 +34,8 @@ interface DispatcherState {
   outcomes: Outcome[];
   flushActive: boolean;
   pollTimer?: NodeJS.Timeout;
-  listener?: pg.Client;
-  reconnectTimer?: NodeJS.Timeout;
+  /** The notification connection; until it is open again after a break, the timer finds the work. */
+  listener?: ChannelListener;
   flushing: Promise<void>;
   /** A notification or the timer came: look for events to build (not on every pump). */
   buildWanted: boolean;
@@ -175,54 +174,13 @@ function wake(): void {
   pump();
 }
 
-const firstReconnectMs = 1000;
-const longestReconnectMs = 30_000;
-
-/**
- * The notification connection. When it breaks (PostgreSQL restarted, the connection cut) it is
- * opened again, waiting longer after each failed try, for as long as the dispatcher runs; until
- * then the timer finds the work, only later.
- */
-function listen(retryInMs = firstReconnectMs, again = false): void {
-  const s = state();
-  if (!s.running) return;
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  let lost = false;
-  let open = false;
-  const reopen = (error?: Error) => {
-    if (lost) return;
-    lost = true;
-    if (s.listener === client) s.listener = undefined;
-    void client.end().catch(() => undefined);
-    if (!s.running) return;
-    // A connection that was open starts the waits over; a try that failed waits longer next time.
-    const wait = open ? firstReconnectMs : retryInMs;
-    log().warn({ err: error, retryInMs: wait }, "webhook notification connection lost; opening it again");
-    clearTimeout(s.reconnectTimer);
-    s.reconnectTimer = setTimeout(() => listen(Math.min(wait * 2, longestReconnectMs), true), wait).unref();
-  };
-  client.on("error", reopen);
-  client.on("end", () => reopen());
-  client.on("notification", wake);
-  s.listener = client;
-  client
-    .connect()
-    .then(() => client.query(`LISTEN ${webhookChannel}`))
-    .then(() => {
-      open = true;
-      if (again) log().info("webhook notification connection open again");
-      // Whatever was notified while the connection was away.
-      wake();
-    })
-    .catch((error: unknown) => reopen(error as Error));
-}
-
 /** Starts sending in this process (the worker side). */
 export async function startWebhookDispatcher(): Promise<void> {
   const s = state();
   if (s.running) return;
   s.running = true;
-  listen();
+  // Whatever was notified while the connection was away is looked for on every open.
+  s.listener = listenToChannel({ channel: webhookChannel, label: "webhook notification", onNotification: wake, onOpen: wake });
   s.pollTimer = setInterval(wake, idlePollMs);
   s.pollTimer.unref();
   wake();
@@ -234,10 +192,9 @@ export async function stopWebhookDispatcher(): Promise<void> {
   if (!s.running) return;
   s.running = false;
   clearInterval(s.pollTimer);
-  clearTimeout(s.reconnectTimer);
   const listener = s.listener;
   s.listener = undefined;
-  await listener?.end().catch(() => undefined);
+  await listener?.stop();
   while (s.inFlight > 0 || s.pumping) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     await s.flushing;
