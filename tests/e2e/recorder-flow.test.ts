@@ -1,6 +1,5 @@
 import { createHash, createPublicKey, randomUUID, verify, type JsonWebKey } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
-import yauzl from "yauzl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import type { RecordingRecord } from "../../lib/evidence/recording-record";
@@ -9,6 +8,7 @@ import { recorderWords } from "../support/recorder-words";
 import { decideItem } from "../../lib/review/decide-item";
 import { call } from "../support/api";
 import { expectAccessible } from "../support/axe";
+import { packetEntries } from "../support/evidence-packet";
 import {
   expectTapTargets,
   inspectionOf,
@@ -50,19 +50,6 @@ afterAll(async () => {
 
 const recorderStates = (page: Page) =>
   page.evaluate(() => (window as unknown as { testRecorders: MediaRecorder[] }).testRecorders.map((recorder) => recorder.state));
-
-/** Every entry of a ZIP held in memory (a test packet is small). */
-async function zipEntries(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true });
-  const found = new Map<string, Buffer>();
-  for await (const entry of zip.eachEntry()) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
-    found.set(entry.fileName, Buffer.concat(chunks));
-  }
-  zip.close();
-  return found;
-}
 
 describe("stopping and going on", () => {
   it("restarts a recorder that stopped by itself, stops on the round button, continues, and seals every run", async () => {
@@ -172,7 +159,7 @@ describe("stopping and going on", () => {
     // The evidence packet hands out the parts untouched: each file hashes to what the phone sent.
     const packet = await fetch((evidence.body.packet as { download_url: string }).download_url);
     expect(packet.status).toBe(200);
-    const files = await zipEntries(Buffer.from(await packet.arrayBuffer()));
+    const files = await packetEntries(Buffer.from(await packet.arrayBuffer()));
     const partFiles = [...files.keys()].filter((name) => name.startsWith("parts/")).sort();
     expect(partFiles).toEqual(record.parts.map((part) => `parts/run-${part.run}/${String(part.index).padStart(5, "0")}.part`));
     expect(partFiles.map((name) => createHash("sha256").update(files.get(name)!).digest("hex"))).toEqual(

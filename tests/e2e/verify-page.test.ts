@@ -1,16 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { createWriteStream } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import type { Browser, Page, Request } from "playwright-core";
-import yauzl from "yauzl";
-import { ZipFile } from "yazl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { call } from "../support/api";
 import { accessibleAtBothSizes } from "../support/axe";
+import { flipByte, packetEntries, tamperedPacket } from "../support/evidence-packet";
 import { launchBrowser } from "../support/browser";
 import { signInInBrowser } from "../support/sign-in";
 import { until } from "../support/until";
@@ -79,33 +76,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Every entry of a packet, whole (test packets are small). */
-async function entries(file: string): Promise<Map<string, Buffer>> {
-  const zip = await yauzl.openPromise(file, { lazyEntries: true });
-  const found = new Map<string, Buffer>();
-  for await (const entry of zip.eachEntry()) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
-    found.set(entry.fileName, Buffer.concat(chunks));
-  }
-  zip.close();
-  return found;
-}
-
-/** A copy of a packet with one entry's bytes changed. */
-async function tamperedCopy(files: Map<string, Buffer>, target: string, name: string, change: (bytes: Buffer) => Buffer) {
-  const out = new ZipFile();
-  const written = pipeline(out.outputStream, createWriteStream(target));
-  for (const [fileName, bytes] of files) out.addBuffer(fileName === name ? change(Buffer.from(bytes)) : bytes, fileName);
-  out.end();
-  await written;
-}
-
-const flipByte = (at: number) => (bytes: Buffer) => {
-  bytes[at] = bytes[at]! ^ 0x01;
-  return bytes;
-};
-
 /** Drops the files on /verify and answers with each check's line, once the results are up. */
 async function check(page: Page, files: string[]): Promise<{ text: string; ok: boolean }[]> {
   await page.getByLabel("Evidence files").setInputFiles(files);
@@ -134,7 +104,7 @@ describe("the /verify page and the evidence packet links", () => {
     const packet = path.join(dir, "packet.zip");
     await download.saveAs(packet);
     console.log(`packet downloaded from the report page in ${Date.now() - started} ms`);
-    const files = await entries(packet);
+    const files = await packetEntries(packet);
     expect([...files.keys()]).toEqual(expect.arrayContaining(["recording-record.jws", "video/walkthrough.mp4", "VERIFY.txt"]));
 
     await page.goto(`${appUrl}/reports/${second}`);
@@ -169,7 +139,7 @@ describe("the /verify page and the evidence packet links", () => {
 
     // One byte of the video flipped: only the video fails, and the page says so.
     const changedVideo = path.join(dir, "changed-video.zip");
-    await tamperedCopy(files, changedVideo, "video/walkthrough.mp4", flipByte(1000));
+    await tamperedPacket(packet, changedVideo, "video/walkthrough.mp4", flipByte(1000));
     const afterVideo = await check(verify, [changedVideo]);
     await verify.getByText("1 check does not hold").waitFor();
     expect(afterVideo.filter((line) => !line.ok).map((line) => line.text)).toEqual(["The video: does not hold"]);
@@ -206,7 +176,7 @@ describe("the /verify page and the evidence packet links", () => {
     const fetched = await fetch((read.body.packet as { download_url: string }).download_url);
     expect(fetched.status).toBe(200);
     await writeFile(linkedPacket, Buffer.from(await fetched.arrayBuffer()));
-    const linkedFiles = await entries(linkedPacket);
+    const linkedFiles = await packetEntries(linkedPacket);
     expect(linkedFiles.has("previous-recording-record.jws")).toBe(true);
     const chained = await check(verify, [linkedPacket]);
     await verify.getByText("Everything holds").waitFor();
@@ -224,7 +194,7 @@ describe("the /verify page and the evidence packet links", () => {
     // One byte of an uploaded part flipped: that part is named, the rest hold.
     const partName = [...linkedFiles.keys()].find((name) => name.startsWith("parts/"))!;
     const changedPart = path.join(dir, "changed-part.zip");
-    await tamperedCopy(linkedFiles, changedPart, partName, flipByte(0));
+    await tamperedPacket(linkedPacket, changedPart, partName, flipByte(0));
     const afterPart = await check(verify, [changedPart]);
     expect(afterPart.filter((line) => !line.ok).map((line) => line.text)).toEqual([
       `Uploaded part ${Number(/(\d+)\.part$/.exec(partName)![1])}: does not hold`,
@@ -291,7 +261,7 @@ describe("the /verify page and the evidence packet links", () => {
     ]);
     const packet = path.join(dir, "desk-packet.zip");
     await download.saveAs(packet);
-    expect((await entries(packet)).has("recording-record.jws")).toBe(true);
+    expect((await packetEntries(packet)).has("recording-record.jws")).toBe(true);
     await context.close();
   }, 120_000);
 });

@@ -1,16 +1,11 @@
 import { createHash, createPublicKey, generateKeyPairSync, verify as verifySignature, type JsonWebKey } from "node:crypto";
-import { createWriteStream } from "node:fs";
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
 import { randomUUID } from "node:crypto";
 import { calculateJwkThumbprint } from "jose";
-import yauzl from "yauzl";
-import { ZipFile } from "yazl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import type { RecordingRecord } from "../../lib/evidence/recording-record";
@@ -19,6 +14,7 @@ import { recordingKeys } from "../../lib/recording/recorder-state";
 import { call, expectError } from "../support/api";
 import { appUnderTest } from "../support/app-under-test";
 import { runAdmin, runAdminJson } from "../support/cli";
+import { downloadPacket, flipByte, packetEntries, packetWithout, tamperedPacket } from "../support/evidence-packet";
 import { localDriverOfApp } from "../support/media";
 import { readPdfText } from "../support/pdf-text";
 import { until } from "../support/until";
@@ -89,57 +85,6 @@ function decode<T = RecordingRecord>(jws: string) {
     signature: Buffer.from(signature, "base64url"),
   };
 }
-
-async function download(url: string, file: string): Promise<void> {
-  const response = await fetch(url);
-  expect(response.status).toBe(200);
-  await pipeline(Readable.fromWeb(response.body as never), createWriteStream(file));
-}
-
-/** A copy of a packet with `change` applied to one entry's bytes. */
-async function tampered(source: string, target: string, name: string, change: (bytes: Buffer) => Buffer): Promise<void> {
-  const zip = await yauzl.openPromise(source, { lazyEntries: true });
-  const out = new ZipFile();
-  const written = pipeline(out.outputStream, createWriteStream(target));
-  for await (const entry of zip.eachEntry()) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
-    const bytes = Buffer.concat(chunks);
-    out.addBuffer(entry.fileName === name ? change(bytes) : bytes, entry.fileName);
-  }
-  zip.close();
-  out.end();
-  await written;
-}
-
-/** A copy of a packet without one entry. */
-async function withoutEntry(source: string, target: string, name: string): Promise<void> {
-  const files = await entries(source);
-  const out = new ZipFile();
-  const written = pipeline(out.outputStream, createWriteStream(target));
-  for (const [fileName, bytes] of files) if (fileName !== name) out.addBuffer(bytes, fileName);
-  out.end();
-  await written;
-}
-
-/** Every entry of a packet, whole (test packets are small). */
-async function entries(file: string): Promise<Map<string, Buffer>> {
-  const zip = await yauzl.openPromise(file, { lazyEntries: true });
-  const found = new Map<string, Buffer>();
-  for await (const entry of zip.eachEntry()) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
-    found.set(entry.fileName, Buffer.concat(chunks));
-  }
-  zip.close();
-  return found;
-}
-
-const flipLastByte = (bytes: Buffer) => {
-  const copy = Buffer.from(bytes);
-  copy[copy.length - 10] = copy[copy.length - 10]! ^ 0x01;
-  return copy;
-};
 
 describe("evidence records", () => {
   let first: { inspectionId: string; taskId: string; jws: string; manifest: { part_number: number; sha256: string }[] };
@@ -315,7 +260,7 @@ describe("evidence records", () => {
     const packet = answer.body.packet as { download_url: string; expires_at: string };
     expect(Date.parse(packet.expires_at) - Date.now()).toBeGreaterThan(850_000);
     const file = path.join(dir, "packet.zip");
-    await download(packet.download_url, file);
+    await downloadPacket(packet.download_url, file);
     // A link changed in any way opens nothing.
     const forgedLink = new URL(packet.download_url);
     const signatureText = forgedLink.searchParams.get("signature")!;
@@ -335,7 +280,7 @@ describe("evidence records", () => {
     // The seal's still, and the analysis's pick of the item's picture the report shows.
     expect(result.checks.filter((check) => check.subject.startsWith("stills/")).length).toBeGreaterThanOrEqual(1);
     expect(result.checks.filter((check) => check.subject.startsWith("findings/after/"))).toHaveLength(1);
-    const inside = await entries(file);
+    const inside = await packetEntries(file);
     // The record's file is exactly the compact JWS: `openssl dgst -sha256` on it prints what the chain and the report name.
     expect(sha256(inside.get("recording-record.jws")!)).toBe(sha256(first.jws));
     expect(inside.get("VERIFY.txt")!.toString("utf8")).toContain("openssl pkeyutl -verify -pubin -inkey public-key.pem -rawin");
@@ -390,21 +335,21 @@ describe("evidence records", () => {
     expect(verifyText).toContain("It is not signed; the signed report record is the evidence.");
 
     const partChanged = path.join(dir, "part-changed.zip");
-    await tampered(file, partChanged, partNames[1]!, flipLastByte);
+    await tamperedPacket(file, partChanged, partNames[1]!, flipByte(-10));
     const badPart = await runAdmin(["evidence", "verify", partChanged], env);
     expect(badPart.code).toBe(1);
     expect(badPart.stdout).toContain(`FAILS  ${partNames[1]}: SHA-256 `);
     expect(badPart.stdout).toMatch(new RegExp(`1 of \\d+ checks fail: ${partNames[1]!.replaceAll(".", "\\.")}\\.`));
 
     const videoChanged = path.join(dir, "video-changed.zip");
-    await tampered(file, videoChanged, "video/walkthrough.mp4", flipLastByte);
+    await tamperedPacket(file, videoChanged, "video/walkthrough.mp4", flipByte(-10));
     const bad = await runAdmin(["evidence", "verify", videoChanged], env);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toMatch(/FAILS +video\/walkthrough\.mp4/);
     expect(bad.stdout).toMatch(/1 of \d+ checks fail: video\/walkthrough\.mp4\./);
 
     const recordChanged = path.join(dir, "record-changed.zip");
-    await tampered(file, recordChanged, "recording-record.jws", (bytes) => {
+    await tamperedPacket(file, recordChanged, "recording-record.jws", (bytes) => {
       const copy = Buffer.from(bytes);
       copy[40] = copy[40] === 0x41 ? 0x42 : 0x41;
       return copy;
@@ -449,7 +394,7 @@ describe("evidence records", () => {
     const jwks = (await (await fetch(answer.body.jwks_url as string)).json()) as { keys: { kid: string }[] };
     expect(jwks.keys.map((key) => key.kid)).toEqual(expect.arrayContaining([before, after]));
     const file = path.join(dir, "rotated.zip");
-    await download((answer.body.packet as { download_url: string }).download_url, file);
+    await downloadPacket((answer.body.packet as { download_url: string }).download_url, file);
     const checked = await runAdmin(["evidence", "verify", file, "--json"], { APP_URL: appUnderTest().baseUrl });
     expect(checked.code, checked.stdout + checked.stderr).toBe(0);
     const checks = (JSON.parse(checked.stdout) as { checks: { subject: string; ok: boolean; detail: string }[] }).checks;
@@ -468,12 +413,12 @@ describe("evidence records", () => {
     });
     const answer = await evidence(second.inspectionId);
     const file = path.join(dir, "second.zip");
-    await download((answer.body.packet as { download_url: string }).download_url, file);
+    await downloadPacket((answer.body.packet as { download_url: string }).download_url, file);
     const previous = path.join(dir, "first.jws");
     await writeFile(previous, first.jws);
     const env = { APP_URL: appUnderTest().baseUrl };
     // The packet carries the previous record itself: the link holds from the packet alone.
-    const inside = await entries(file);
+    const inside = await packetEntries(file);
     expect(inside.get("previous-recording-record.jws")!.toString("utf8")).toBe(first.jws);
     expect(inside.get("VERIFY.txt")!.toString("utf8")).toContain("openssl dgst -sha256 previous-recording-record.jws");
     const alone = await runAdmin(["evidence", "verify", file], env);
@@ -482,7 +427,7 @@ describe("evidence records", () => {
       /holds +home chain link: linked to the home's previous walkthrough of \d{4}-\d\d-\d\d \d\d:\d\d UTC/,
     );
     const previousChanged = path.join(dir, "previous-changed.zip");
-    await tampered(file, previousChanged, "previous-recording-record.jws", flipLastByte);
+    await tamperedPacket(file, previousChanged, "previous-recording-record.jws", flipByte(-10));
     const unlinked = await runAdmin(["evidence", "verify", previousChanged], env);
     expect(unlinked.code).toBe(1);
     expect(unlinked.stdout).toMatch(/FAILS +home chain link: the record follows walkthrough/);
@@ -491,7 +436,7 @@ describe("evidence records", () => {
     const linked = await runAdmin(["evidence", "verify", file, "--previous", previous], env);
     expect(linked.code, linked.stdout + linked.stderr).toBe(0);
     expect(linked.stdout).toMatch(/holds +home chain link/);
-    await writeFile(previous, flipLastByte(Buffer.from(first.jws)).toString("utf8"));
+    await writeFile(previous, flipByte(-10)(Buffer.from(first.jws)).toString("utf8"));
     const broken = await runAdmin(["evidence", "verify", file, "--previous", previous], env);
     expect(broken.code).toBe(1);
     expect(broken.stdout).toMatch(/FAILS +home chain link/);
@@ -502,8 +447,8 @@ describe("evidence records", () => {
     await db().inspectionVideo.update({ where: { inspectionId: first.inspectionId }, data: { originalsKept: false } });
     await localDriverOfApp().deletePrefix(recordingKeys.originals(first.inspectionId));
     const file = path.join(dir, "not-kept.zip");
-    await download(((await evidence(first.inspectionId)).body.packet as { download_url: string }).download_url, file);
-    const inside = await entries(file);
+    await downloadPacket(((await evidence(first.inspectionId)).body.packet as { download_url: string }).download_url, file);
+    const inside = await packetEntries(file);
     expect([...inside.keys()].filter((name) => name.startsWith("parts/"))).toEqual([]);
     expect(inside.get("PARTS-NOT-KEPT.txt")!.toString("utf8")).toContain("were signed at the seal");
     expect(inside.get("VERIFY.txt")!.toString("utf8")).toContain("sealed before the service kept the uploaded parts");
@@ -516,7 +461,7 @@ describe("evidence records", () => {
     });
     // Without the note, a packet missing its parts fails.
     const stripped = path.join(dir, "stripped.zip");
-    await withoutEntry(file, stripped, "PARTS-NOT-KEPT.txt");
+    await packetWithout(file, stripped, "PARTS-NOT-KEPT.txt");
     const missing = await runAdmin(["evidence", "verify", stripped], { APP_URL: appUnderTest().baseUrl });
     expect(missing.code).toBe(1);
     expect(missing.stdout).toMatch(/FAILS +uploaded parts: the record names \d+ part\(s\); the packet holds none/);

@@ -1,18 +1,14 @@
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
-import yauzl from "yauzl";
-import { ZipFile } from "yazl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../lib/db/client";
 import { timestampInfo } from "../../lib/evidence/trusted-timestamp";
 import { call } from "../support/api";
+import { downloadPacket, flipByte, tamperedPacket } from "../support/evidence-packet";
 import { runAdmin, runAdminJson } from "../support/cli";
 import { startTsaServer, type TsaServer } from "../support/tsa-server";
 import { until } from "../support/until";
@@ -64,21 +60,6 @@ async function sealedWalk(): Promise<string> {
   expect(done.status, done.text).toBe(202);
   expect((await waitUntilSealed(rec)).state).toBe("sealed");
   return opened.body.inspection_id as string;
-}
-
-async function rezip(source: string, target: string, name: string, change: (bytes: Buffer) => Buffer): Promise<void> {
-  const zip = await yauzl.openPromise(source, { lazyEntries: true });
-  const out = new ZipFile();
-  const written = pipeline(out.outputStream, createWriteStream(target));
-  for await (const entry of zip.eachEntry()) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
-    const bytes = Buffer.concat(chunks);
-    out.addBuffer(entry.fileName === name ? change(bytes) : bytes, entry.fileName);
-  }
-  zip.close();
-  out.end();
-  await written;
 }
 
 describe("trusted timestamps", () => {
@@ -153,9 +134,7 @@ describe("trusted timestamps", () => {
     });
     expect(answer.status, answer.text).toBe(200);
     packet = path.join(dir, "packet.zip");
-    const response = await fetch((answer.body.packet as { download_url: string }).download_url);
-    expect(response.status).toBe(200);
-    await pipeline(Readable.fromWeb(response.body as never), createWriteStream(packet));
+    await downloadPacket((answer.body.packet as { download_url: string }).download_url, packet);
 
     const good = await runAdmin(["evidence", "verify", packet, "--tsa-ca", tsa.caFile], env);
     expect(good.code, good.stdout + good.stderr).toBe(0);
@@ -170,11 +149,7 @@ describe("trusted timestamps", () => {
     expect(unchecked.stdout).toContain("authority's signature not checked: give --tsa-ca");
 
     const changed = path.join(dir, "token-changed.zip");
-    await rezip(packet, changed, "recording-record.tst", (bytes) => {
-      const copy = Buffer.from(bytes);
-      copy[copy.length - 5] = copy[copy.length - 5]! ^ 0x01;
-      return copy;
-    });
+    await tamperedPacket(packet, changed, "recording-record.tst", flipByte(-5));
     const bad = await runAdmin(["evidence", "verify", changed, "--tsa-ca", tsa.caFile], env);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toMatch(/FAILS +recording-record\.tst \(trusted timestamp\)/);
