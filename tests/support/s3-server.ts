@@ -1,25 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { S3Driver, type S3DriverOptions } from "../../lib/media/s3-driver";
-
-// s3rver ships no type declarations; this is the part of its API used here.
-interface S3rverInstance {
-  run(): Promise<{ address: string; port: number }>;
-  close(): Promise<void>;
-  httpServer?: import("node:http").Server;
-}
-type S3rverConstructor = new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rverInstance;
-
-const S3rver = createRequire(import.meta.url)("s3rver") as S3rverConstructor;
+import { newS3rver } from "./s3rver";
 
 export interface TestS3Server {
   endpoint: string;
@@ -39,7 +23,7 @@ export interface TestS3Server {
 export async function startTestS3Server(bucket = "media-test"): Promise<TestS3Server> {
   const directory = await mkdtemp(path.join(tmpdir(), "walkthrough-s3rver-"));
   const listen = async (port: number) => {
-    const server = new S3rver({ address: "127.0.0.1", port, silent: true, directory, configureBuckets: [{ name: bucket }] });
+    const server = newS3rver({ port, directory, bucket });
     return { server, port: (await server.run()).port };
   };
   let { server, port } = await listen(0);
