@@ -7,6 +7,7 @@ import { KeyStatus, PartnerStatus } from "../generated/prisma/enums";
 import { createPartner } from "../partners/create-partner";
 import { issueApiKey, KeyLimitError } from "../partners/issue-api-key";
 import { listApiKeys } from "../partners/list-api-keys";
+import { partnerSummarySelect } from "../partners/list-partners";
 import { requirePartner } from "../partners/require-partner";
 import { revokeApiKey } from "../partners/revoke-api-key";
 import type { KeyScope } from "../partners/scopes";
@@ -186,15 +187,7 @@ export function partnersPageQuery(position?: KeysetPosition, onlyIds?: readonly 
     where: position ? { AND: [where, keysetWhere<Prisma.PartnerWhereInput>("name", "asc", position, position.value)] } : where,
     orderBy: keysetOrder<Prisma.PartnerOrderByWithRelationInput>("name", "asc", position),
     take: partnersPageSize + 1,
-    select: {
-      id: true,
-      name: true,
-      status: true,
-      rosterMax: true,
-      createdAt: true,
-      // Live keys: the two the rotation limit counts (sandbox keys have places of their own).
-      _count: { select: { keys: { where: { status: "active", sandbox: false } }, workspaces: true, users: true } },
-    },
+    select: partnerSummarySelect,
   } satisfies Prisma.PartnerFindManyArgs;
 }
 
