@@ -1,12 +1,13 @@
 import "server-only";
 import path from "node:path";
-import { Document, Font, Image, Link, Page, Path, Rect, renderToBuffer, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
+import { Document, Font, Link, Page, Path, Rect, renderToBuffer, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
 import QRCode from "qrcode";
 import type { FindingCategory, FindingSeverity } from "../../generated/prisma/enums";
 import { categoryLabel, severityLabel } from "../../labels/labels";
 import { formatVideoTime } from "../../format/dates";
 import { type Verdict, verdictLabel } from "../verdict";
 import { processSingleton } from "../../process-state";
+import { CaptionedPicture, PicturePair, type PdfPictureSlot } from "./pdf-picture";
 import { pdfColor, severityColor, verdictColor } from "./pdf-theme";
 
 /*
@@ -14,15 +15,6 @@ import { pdfColor, severityColor, verdictColor } from "./pdf-theme";
  * who prints it or forwards it to an owner. Everything here is already read and formatted by
  * lib/reports/pdf/report-pdf-data.ts; this file only lays it out.
  */
-
-/** Image bytes react-pdf embeds as they are (it reads JPEG and PNG; nothing is decoded here). */
-export interface PdfPicture {
-  data: Buffer;
-  format: "jpg" | "png";
-}
-
-/** A picture there was no room for (too large, unreadable): the report online still has it. */
-export type PdfPictureSlot = PdfPicture | "left-out";
 
 export interface PdfFinding {
   severity: FindingSeverity;
@@ -170,21 +162,6 @@ const styles = StyleSheet.create({
   pill: { ...bold, fontSize: 8.5, paddingTop: 3.5, paddingBottom: 1, paddingHorizontal: 7, borderRadius: 9 },
   findingMeta: { marginLeft: 8, fontSize: 9, color: pdfColor.muted },
   description: { fontSize: 11, color: pdfColor.ink, marginBottom: 8 },
-  pictures: { flexDirection: "row", justifyContent: "space-between" },
-  pictureHalf: { width: "49%" },
-  pictureFrame: { borderRadius: 6, backgroundColor: pdfColor.subtle, overflow: "hidden" },
-  pictureSide: { height: 150, objectFit: "contain" },
-  pictureAlone: { height: 220, objectFit: "contain" },
-  caption: { fontSize: 8.5, color: pdfColor.muted, marginTop: 3 },
-  leftOut: {
-    height: 60,
-    borderRadius: 6,
-    backgroundColor: pdfColor.subtle,
-    justifyContent: "center",
-    alignItems: "center",
-    fontSize: 9,
-    color: pdfColor.muted,
-  },
   empty: { fontSize: 10.5, color: pdfColor.inkSoft, padding: 12, borderRadius: 8, backgroundColor: pdfColor.canvas },
   attention: {
     flexDirection: "row",
@@ -254,15 +231,6 @@ function QrCode({ value, size }: { value: string; size: number }) {
   );
 }
 
-function Picture({ slot, alone }: { slot: PdfPictureSlot; alone: boolean }) {
-  if (slot === "left-out") return <Text style={styles.leftOut}>This picture is in the report online.</Text>;
-  return (
-    <View style={styles.pictureFrame}>
-      <Image src={slot} style={alone ? styles.pictureAlone : styles.pictureSide} />
-    </View>
-  );
-}
-
 function FindingCard({ finding }: { finding: PdfFinding }) {
   const colour = severityColor[finding.severity];
   const meta = [finding.room, categoryLabel[finding.category]];
@@ -276,22 +244,15 @@ function FindingCard({ finding }: { finding: PdfFinding }) {
       </View>
       <Text style={styles.description}>{finding.description}</Text>
       {finding.after && finding.before ? (
-        <View style={styles.pictures}>
-          {/* Before on the left, after on the right: the order the report page reads in. */}
-          <View style={styles.pictureHalf}>
-            <Picture slot={finding.before} alone={false} />
-            <Text style={styles.caption}>Before: the home as it should look</Text>
-          </View>
-          <View style={styles.pictureHalf}>
-            <Picture slot={finding.after} alone={false} />
-            <Text style={styles.caption}>After the clean</Text>
-          </View>
-        </View>
+        <PicturePair
+          before={finding.before}
+          after={finding.after}
+          height={150}
+          captions={{ before: "Before: the home as it should look", after: "After the clean" }}
+          missingBefore="No earlier picture of this spot"
+        />
       ) : finding.after ? (
-        <View>
-          <Picture slot={finding.after} alone />
-          <Text style={styles.caption}>No earlier picture of this spot</Text>
-        </View>
+        <CaptionedPicture slot={finding.after} height={220} caption="No earlier picture of this spot" />
       ) : null}
     </View>
   );

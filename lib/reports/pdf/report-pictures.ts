@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "../../db/client";
 import { mediaStorage } from "../../media/media-storage";
-import type { PdfPicture, PdfPictureSlot } from "./report-document";
+import type { PdfPicture, PdfPictureSlot } from "./pdf-picture";
 
 /*
  * The findings' pictures as bytes for the PDF, straight from the media store. The web process
