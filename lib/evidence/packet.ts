@@ -18,7 +18,7 @@ import {
   mediaDeletedName,
   mediaDeletedText,
   partsNotKeptText,
-  type PartsInPacket,
+  partsInPacket,
   previousPublicKeyName,
   previousRecordName,
   verifyText,
@@ -151,7 +151,7 @@ export async function packetResponse(query: URLSearchParams, inspectionId: strin
       })
     : null;
   const previousKid = previous ? decodeProtectedHeader(previous.jws).kid : undefined;
-  const parts: PartsInPacket = mediaDeletedAt ? "deleted" : video.originalsKept ? "kept" : "not_kept";
+  const parts = partsInPacket(mediaDeletedAt, video.originalsKept);
 
   const zip = new ZipFile();
   // Exactly the compact JWS, no newline: `openssl dgst -sha256` on the file prints what the next record chains to.

@@ -23,6 +23,10 @@ export const previousPublicKeyName = "previous-public-key.pem";
 /** The uploaded parts in a packet: in it; sealed before they were kept; or deleted by the retention policy. */
 export type PartsInPacket = "kept" | "not_kept" | "deleted";
 
+/** What a walkthrough's packet carries of the phone's parts: the retention policy's deletion first. */
+export const partsInPacket = (mediaDeletedAt: Date | null, originalsKept: boolean): PartsInPacket =>
+  mediaDeletedAt ? "deleted" : originalsKept ? "kept" : "not_kept";
+
 export const partsNotKeptText = `THE UPLOADED PARTS OF THIS WALKTHROUGH WERE NOT KEPT
 
 This walkthrough was sealed before the service kept the parts the phone uploaded: they were

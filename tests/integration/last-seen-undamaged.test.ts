@@ -311,6 +311,10 @@ describe("the claim summary", () => {
     expect(text).not.toContain(stays.cancelled!);
     expect(text).toMatch(/https?:\/\/\S+\/verify\b/);
     expect(text).toContain("openssl dgst -sha256");
+    // The phone's parts: in the packet byte for byte, each fingerprint in the recording record.
+    expect(text).toMatch(
+      /The packet also holds the \d+ parts? the phone uploaded, byte for byte as they arrived \(folder parts\/\)/,
+    );
     expect(pdf.info.Title).toBe("Harbour Loft: damage claim summary");
   });
 

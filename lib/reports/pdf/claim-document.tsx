@@ -1,9 +1,11 @@
 import "server-only";
 import type { ReactNode } from "react";
-import { Document, Image, Link, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Document, Link, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { FindingSeverity } from "../../generated/prisma/enums";
+import type { PartsInPacket } from "../../evidence/verify-text";
 import { pdfColor, severityColor } from "./pdf-theme";
-import { bold, LogoMark, pageFrameStyles, type PdfPictureSlot, registerFonts } from "./report-document";
+import { PicturePair, type PdfPictureSlot } from "./pdf-picture";
+import { bold, LogoMark, pageFrameStyles, registerFonts } from "./report-document";
 
 /*
  * A claim summary: one finding laid out as a platform's damage claim asks for it. What was found
@@ -50,6 +52,8 @@ export interface ClaimPdfData {
   before?: PdfPictureSlot;
   after?: PdfPictureSlot;
   hashes: ClaimHash[];
+  /** The phone's uploaded parts, each listed with its SHA-256 in the recording record, and whether the packet holds them. */
+  uploadedParts?: { count: number; inPacket: PartsInPacket };
   reportUrl: string;
   verifyUrl: string;
   jwksUrl: string;
@@ -74,25 +78,12 @@ const styles = StyleSheet.create({
   stay: { fontSize: 10, color: pdfColor.ink },
   // Ids and digests each on a line of their own, small: never broken across lines.
   stayId: { fontSize: 8, color: pdfColor.muted },
-  pictures: { flexDirection: "row", justifyContent: "space-between" },
-  pictureHalf: { width: "49%" },
-  pictureFrame: { borderRadius: 6, backgroundColor: pdfColor.subtle, overflow: "hidden" },
-  picture: { height: 170, objectFit: "contain" },
-  caption: { fontSize: 8.5, color: pdfColor.muted, marginTop: 3 },
-  missing: {
-    height: 60,
-    borderRadius: 6,
-    backgroundColor: pdfColor.subtle,
-    justifyContent: "center",
-    alignItems: "center",
-    fontSize: 9,
-    color: pdfColor.muted,
-  },
   hashRow: { paddingVertical: 5, borderBottomWidth: 1, borderBottomColor: pdfColor.subtle },
   hashLabel: { fontSize: 9.5, color: pdfColor.ink },
   hashFile: { fontSize: 8, color: pdfColor.muted },
   // Small enough that a 64-character digest stays on one line: it is read and compared whole.
   hashValue: { fontSize: 7.5, color: pdfColor.ink, marginTop: 1 },
+  partsNote: { fontSize: 9.5, color: pdfColor.inkSoft, marginTop: 8 },
   step: { fontSize: 10, color: pdfColor.ink, marginBottom: 4 },
   command: {
     fontSize: 8,
@@ -106,21 +97,13 @@ const styles = StyleSheet.create({
   link: { color: pdfColor.accent, textDecoration: "none" },
 });
 
-function Picture({ slot, caption }: { slot: PdfPictureSlot | undefined; caption: string }) {
-  return (
-    <View style={styles.pictureHalf}>
-      {slot === undefined || slot === "left-out" ? (
-        <View style={styles.missing}>
-          <Text>{slot === undefined ? "No earlier picture of this spot" : "This picture is in the report online."}</Text>
-        </View>
-      ) : (
-        <View style={styles.pictureFrame}>
-          <Image src={slot} style={styles.picture} />
-        </View>
-      )}
-      <Text style={styles.caption}>{caption}</Text>
-    </View>
-  );
+function partsSentence({ count, inPacket }: { count: number; inPacket: PartsInPacket }): string {
+  const parts = count === 1 ? "1 part" : `${count} parts`;
+  if (inPacket === "kept")
+    return `The packet also holds the ${parts} the phone uploaded, byte for byte as they arrived (folder parts/). The recording record lists each one's fingerprint, which the phone worked out before sending it, so the video can be traced back to what the phone recorded.`;
+  if (inPacket === "not_kept")
+    return `The recording record lists the fingerprints of the ${parts} the phone uploaded. This walkthrough was recorded before the service kept the parts themselves, so the packet does not hold them (PARTS-NOT-KEPT.txt says so).`;
+  return `The recording record lists the fingerprints of the ${parts} the phone uploaded. The recordings were deleted at the end of the retention period, so the packet holds neither the parts nor the video.`;
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -204,10 +187,13 @@ export function ClaimDocument({ data }: { data: ClaimPdfData }) {
 
         <View wrap={false}>
           <Text style={styles.sectionTitle}>The spot before and after</Text>
-          <View style={styles.pictures}>
-            <Picture slot={data.before} caption="Before: the spot as it should look" />
-            <Picture slot={data.after} caption="After: as the walkthrough found it" />
-          </View>
+          <PicturePair
+            before={data.before}
+            after={data.after}
+            height={170}
+            captions={{ before: "Before: the spot as it should look", after: "After: as the walkthrough found it" }}
+            missingBefore="No earlier picture of this spot"
+          />
         </View>
 
         <Text style={styles.sectionTitle} minPresenceAhead={60}>
@@ -220,6 +206,7 @@ export function ClaimDocument({ data }: { data: ClaimPdfData }) {
             <Text style={styles.hashValue}>{hash.sha256}</Text>
           </View>
         ))}
+        {data.uploadedParts ? <Text style={styles.partsNote}>{partsSentence(data.uploadedParts)}</Text> : null}
 
         <View wrap={false}>
           <Text style={styles.sectionTitle}>How to check this yourself</Text>

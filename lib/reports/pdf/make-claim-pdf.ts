@@ -3,6 +3,7 @@ import { config } from "../../config";
 import { db } from "../../db/client";
 import { ApiError } from "../../errors/api-error";
 import { jwksPath } from "../../evidence/jwks";
+import { type PartsInPacket, partsInPacket } from "../../evidence/verify-text";
 import { objectSha256 } from "../../evidence/object-digest";
 import type { ReportRecord } from "../../evidence/report-record";
 import { formatDateTime, formatDay, formatVideoTime } from "../../format/dates";
@@ -43,6 +44,15 @@ async function pictureHashes(keys: string[], label: string, folder: string): Pro
   return hashes;
 }
 
+/** What the walkthrough's packet carries of the phone's parts, by the packet's own rule. */
+async function partsKept(inspectionId: string): Promise<PartsInPacket> {
+  const inspection = await db().inspection.findUniqueOrThrow({
+    where: { id: inspectionId },
+    select: { mediaDeletedAt: true, video: { select: { originalsKept: true } } },
+  });
+  return partsInPacket(inspection.mediaDeletedAt, inspection.video?.originalsKept ?? false);
+}
+
 function foundBy(source: "provider" | "staff", model: string | null | undefined, reviewed: boolean): string {
   if (source === "staff") return "Added by the service's review staff.";
   const by = model ? `Found by the AI analysis (${model})` : "Found by the AI analysis";
@@ -72,7 +82,9 @@ export async function makeClaimPdf(
   const lastSeen = report.lastSeen.get(findingId);
   const earlierRecords = lastSeen ? await recordsOf(lastSeen.inspectionId) : undefined;
   const signedFinding = payloadOf<ReportRecord>(records.report?.jws)?.findings.find((entry) => entry.finding_id === findingId);
-  const video = payloadOf<{ video?: { sha256?: string } }>(records.recording?.jws)?.video;
+  const recording = payloadOf<{ video?: { sha256?: string }; parts?: unknown[] }>(records.recording?.jws);
+  const video = recording?.video;
+  const partCount = recording?.parts?.length ?? 0;
 
   const hashes: ClaimHash[] = [
     ...(await pictureHashes(row.afterKeys, "After picture", "findings/after")),
@@ -123,6 +135,7 @@ export async function makeClaimPdf(
     before: await load(row.beforeKeys[0]),
     after: await load(row.afterKeys[0]),
     hashes,
+    uploadedParts: partCount > 0 ? { count: partCount, inPacket: await partsKept(inspectionId) } : undefined,
     reportUrl: reportUrl(inspectionId),
     verifyUrl: `${config().APP_URL}/verify`,
     jwksUrl: `${config().APP_URL}${jwksPath}`,
