@@ -8,27 +8,22 @@ import { callApi } from "@/components/ui/call-api";
 import { Card } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
-import { Field } from "@/components/ui/Field";
 import { LocalTime } from "@/components/ui/LocalTime";
 import { Pagination } from "@/components/ui/Pagination";
-import { Select } from "@/components/ui/Select";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
 import { TextLink } from "@/components/ui/TextLink";
-import type { EventsAnswer, WorkspacesAnswer } from "@/lib/consoles/integration-operations";
+import type { EventsAnswer } from "@/lib/consoles/integration-operations";
 import { deliveryStatusTone } from "@/lib/labels/console-labels";
 import { eventTypeLabel } from "@/lib/labels/event-types";
 import { deliveryStatusLabel } from "@/lib/labels/labels";
 import { LogFilters, useLogFilters } from "./LogFilters";
+import { WorkspaceFilter } from "./WorkspaceFilter";
 
 /** The partner's events, filtered by type, workspace and days, each linking to its deliveries. */
 export function EventsPanel({ partnerId }: { partnerId: string }) {
   const [workspaceId, setWorkspaceId] = useState("");
   const log = useLogFilters();
-  const workspaces = useQuery({
-    queryKey: ["workspaces", partnerId, ""],
-    queryFn: () => callApi<WorkspacesAnswer>(`/api/console/partners/${partnerId}/workspaces`),
-  });
   const events = useQuery({
     queryKey: ["events", partnerId, log.key, workspaceId],
     queryFn: () => callApi<EventsAnswer>(`/api/console/partners/${partnerId}/events?${log.query({ workspace_id: workspaceId })}`),
@@ -41,16 +36,7 @@ export function EventsPanel({ partnerId }: { partnerId: string }) {
   return (
     <Card aria-label="Events" className="flex flex-col gap-4">
       <LogFilters id={`events-${partnerId}`} {...log.fields}>
-        <Field id={`event-workspace-${partnerId}`} label="Workspace">
-          <Select value={workspaceId} onChange={(event) => filter(setWorkspaceId)(event.target.value)}>
-            <option value="">All workspaces</option>
-            {workspaces.data?.workspaces.map((workspace) => (
-              <option key={workspace.id} value={workspace.id}>
-                {workspace.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <WorkspaceFilter partnerId={partnerId} id={`event-workspace-${partnerId}`} onChange={filter(setWorkspaceId)} />
       </LogFilters>
       {events.isPending && <SkeletonRows rows={3} label="Loading events" />}
       <ErrorAlert error={events.error} />

@@ -20,7 +20,7 @@ import { inspectionStatusLabel, sandboxLabel } from "@/lib/labels/labels";
 import { inspectionStatusTone, listCountLabel } from "@/lib/labels/console-labels";
 import type { InspectionStatus } from "@/lib/generated/prisma/enums";
 import type { InspectionsAnswer } from "@/lib/consoles/inspections-page";
-import type { WorkspacesAnswer } from "@/lib/consoles/integration-operations";
+import { WorkspaceFilter } from "./WorkspaceFilter";
 
 const statuses = Object.keys(inspectionStatusLabel) as InspectionStatus[];
 
@@ -29,13 +29,9 @@ export function InspectionsPanel({ partnerId }: { partnerId?: string }) {
   const [cursor, setCursor] = useState("");
   const [status, setStatus] = useState("");
   const [workspace, setWorkspace] = useState("");
+  // A new key clears the workspace box (it keeps what was typed).
+  const [workspaceBox, setWorkspaceBox] = useState(0);
   const scope = partnerId ?? "all";
-  // A partner's workspaces to filter by (the first page of them; staff filter within a partner's page).
-  const workspaces = useQuery({
-    queryKey: ["workspaces", partnerId, ""],
-    queryFn: () => callApi<WorkspacesAnswer>(`/api/console/partners/${partnerId}/workspaces`),
-    enabled: partnerId !== undefined,
-  });
   const base = partnerId ? `/api/console/partners/${partnerId}/inspections` : "/api/console/inspections";
   const list = useQuery({
     queryKey: ["inspections", scope, cursor, status, workspace],
@@ -52,6 +48,7 @@ export function InspectionsPanel({ partnerId }: { partnerId?: string }) {
   const clear = () => {
     setStatus("");
     setWorkspace("");
+    setWorkspaceBox((key) => key + 1);
     setCursor("");
   };
   return (
@@ -61,24 +58,19 @@ export function InspectionsPanel({ partnerId }: { partnerId?: string }) {
         title="Inspections"
         description={list.data ? `${listCountLabel(list.data)} ${filtered ? "match" : "in all"}, newest first.` : undefined}
         actions={
-          <div className="flex flex-wrap items-end gap-2">
-            {workspaces.data && workspaces.data.workspaces.length > 1 && (
-              <Field id={`inspection-workspace-${scope}`} label="Workspace" className="w-48">
-                <Select
-                  value={workspace}
-                  onChange={(event) => {
-                    setWorkspace(event.target.value);
-                    setCursor("");
-                  }}
-                >
-                  <option value="">All</option>
-                  {workspaces.data.workspaces.map((row) => (
-                    <option key={row.id} value={row.id}>
-                      {row.name}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
+          <div className="flex flex-wrap items-start gap-2">
+            {/* Staff find a workspace on a partner's page: across partners, names repeat. */}
+            {partnerId && (
+              <WorkspaceFilter
+                key={workspaceBox}
+                partnerId={partnerId}
+                id={`inspection-workspace-${scope}`}
+                className="w-56"
+                onChange={(id) => {
+                  setWorkspace(id);
+                  setCursor("");
+                }}
+              />
             )}
             <Field id={`inspection-status-${scope}`} label="Status" className="w-40">
               <Select
@@ -104,7 +96,7 @@ export function InspectionsPanel({ partnerId }: { partnerId?: string }) {
       {list.isSuccess && list.data.inspections.length === 0 && (
         <EmptyState
           icon={ClipboardList}
-          title={filtered ? "No inspections with this status" : "No inspections yet"}
+          title={filtered ? "No inspections match" : "No inspections yet"}
           action={
             filtered ? (
               <Button variant="secondary" size="sm" onClick={clear}>

@@ -287,23 +287,35 @@ export type WorkspacesAnswer = z.infer<typeof workspacesAnswer>;
 export type WorkspaceRow = z.infer<typeof workspaceRow>;
 
 /** A page of the partner's workspaces, by name then id: the order of the (partner_id, name, id) index. */
-export function workspacesPageQuery(partnerId: string, position?: KeysetPosition) {
+/**
+ * Workspaces whose name holds `search`, or whose id (the partner's own) starts with it, ignoring
+ * case: how a person finds one of thousands. Absent or blank: every workspace.
+ */
+function workspacesWhere(partnerId: string, search?: string): Prisma.WorkspaceWhereInput {
+  const text = search?.trim();
+  if (!text) return { partnerId };
   return {
-    where: position
-      ? { partnerId, ...keysetWhere<Prisma.WorkspaceWhereInput>("name", "asc", position, position.value) }
-      : { partnerId },
+    partnerId,
+    OR: [{ name: { contains: text, mode: "insensitive" } }, { externalId: { startsWith: text, mode: "insensitive" } }],
+  };
+}
+
+export function workspacesPageQuery(partnerId: string, position?: KeysetPosition, search?: string) {
+  const where = workspacesWhere(partnerId, search);
+  return {
+    where: position ? { AND: [where, keysetWhere<Prisma.WorkspaceWhereInput>("name", "asc", position, position.value)] } : where,
     orderBy: keysetOrder<Prisma.WorkspaceOrderByWithRelationInput>("name", "asc", position),
     take: workspacesPageSize + 1,
     include: { rosterFeed: { select: { health: true } }, _count: { select: { properties: true } } },
   } satisfies Prisma.WorkspaceFindManyArgs;
 }
 
-/** The partner's workspaces as its API reads them, with their properties count, a page at a time. */
-export async function workspacesOf(partnerId: string, position?: KeysetPosition): Promise<WorkspacesAnswer> {
+/** The partner's workspaces as its API reads them, with their properties count, a page at a time; `search` narrows them. */
+export async function workspacesOf(partnerId: string, position?: KeysetPosition, search?: string): Promise<WorkspacesAnswer> {
   await requirePartner(partnerId);
   const [total, rows] = await Promise.all([
-    db().workspace.count({ where: { partnerId }, take: countCap + 1 }),
-    db().workspace.findMany(workspacesPageQuery(partnerId, position)),
+    db().workspace.count({ where: workspacesWhere(partnerId, search), take: countCap + 1 }),
+    db().workspace.findMany(workspacesPageQuery(partnerId, position, search)),
   ]);
   const page = keysetPage(rows, workspacesPageSize, position, (row) => ({ value: row.name, id: row.id }));
   return {

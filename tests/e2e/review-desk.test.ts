@@ -11,7 +11,7 @@ import { type SmtpReceiver } from "../support/smtp-receiver";
 import { until } from "../support/until";
 import { createTestPartner } from "../fixtures/partners";
 import { readyWorkspace } from "../fixtures/recording";
-import { item } from "../fixtures/roster";
+import { item, provision } from "../fixtures/roster";
 import { sealedWalkthrough } from "../fixtures/walkthrough";
 import { useApp } from "../support/use-app";
 
@@ -26,6 +26,8 @@ let browser: Browser;
 let appUrl: string;
 let inspectionId: string;
 let partnerId: string;
+let deskWorkspace: string;
+let otherWorkspace: string;
 const items = ["Kitchen wiped", "Beds made"];
 const staffEmail = `ops-${randomBytes(3).toString("hex")}@walkthrough-staff.com`;
 
@@ -38,6 +40,9 @@ beforeAll(async () => {
 
   const partner = await createTestPartner("Review Desk Partner");
   const workspaceId = await readyWorkspace(partner.apiKey, "desk", [item("home-1")]);
+  deskWorkspace = workspaceId;
+  // A second workspace with no walkthroughs, for the inspections' workspace box.
+  otherWorkspace = await provision(partner.apiKey, "desk-other");
   const put = await call("PUT", "/v1/properties/home-1/checklist", {
     key: partner.apiKey,
     query: { workspace_id: workspaceId },
@@ -162,7 +167,7 @@ describe("the review desk", () => {
     const all = page.getByRole("region", { name: "Inspections" });
     await all.getByRole("cell", { name: "Report ready" }).waitFor();
     await all.getByLabel("Status").selectOption("failed");
-    await all.getByText("No inspections with this status").waitFor();
+    await all.getByText("No inspections match").waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "50-admin-inspections-empty-phone", { fullPage: true });
     await accessibleAtBothSizes(page, "all inspections, filtered to none", "135-admin-inspections-empty");
@@ -189,6 +194,17 @@ describe("the review desk", () => {
     await inspections.getByRole("link", { name: "Home home-1" }).waitFor();
     await inspections.getByRole("cell", { name: "Report ready" }).waitFor();
     await screenshot(page, "48-console-inspections-tablet");
+    // Narrowed to one workspace by typing its ID (the box suggests the matches as it goes).
+    const box = inspections.getByLabel("Workspace");
+    await box.fill(otherWorkspace);
+    await inspections.getByText("No inspections match").waitFor();
+    await box.fill(deskWorkspace);
+    await inspections.getByText(/^Showing /).waitFor();
+    await inspections.getByRole("cell", { name: "Report ready" }).waitFor();
+    await box.fill("no such workspace");
+    await inspections.getByText("No workspace has this name or ID").waitFor();
+    await inspections.getByRole("cell", { name: "Report ready" }).waitFor();
+    await box.fill("");
     await accessibleAtBothSizes(page, "the partner console's inspections", "137-console-inspections");
     // The API calls that set this walkthrough up were counted.
     await section("Usage").click();

@@ -112,6 +112,51 @@ describe("a partner's workspaces in the console", () => {
   });
 });
 
+describe("finding a workspace among thousands (the consoles' workspace box)", () => {
+  const search = (partner: string, text: string, cursor?: string) =>
+    get<WorkspacesPage>(
+      `/api/console/partners/${partner}/workspaces?${new URLSearchParams({ search: text, ...(cursor ? { cursor } : {}) })}`,
+    );
+
+  it("finds by part of the name or the start of the ID, ignoring case, and counts only the matches", async () => {
+    const byName = await search(big, "block 00042");
+    expect(byName.body.workspaces.map((workspace) => workspace.name)).toEqual(["Block 00042"]);
+    expect(byName.body).toMatchObject({ total: 1, totalCapped: false });
+    const byId = await search(big, "WS-1999");
+    // ws-1999 and ws-19990 to ws-19999, by name.
+    expect(byId.body.total).toBe(11);
+    expect(byId.body.workspaces.map((workspace) => workspace.name)).toEqual([
+      "Block 01999",
+      ...Array.from({ length: 10 }, (_, index) => `Block 1999${index}`),
+    ]);
+    expect((await search(big, "   ")).body.total).toBe(1000);
+    expect((await search(big, "no such home")).body).toMatchObject({ total: 0, workspaces: [] });
+  });
+
+  it("pages through the matches only, every one once", async () => {
+    // "Harbour 1" is in "Harbour 1", "Harbour 10" and "Harbour 11": five workspaces of each name.
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const answer = await search(small, "harbour 1", cursor);
+      expect(answer.status).toBe(200);
+      seen.push(...answer.body.workspaces.map((workspace) => workspace.name));
+      cursor = answer.body.next;
+    } while (cursor);
+    expect(seen).toHaveLength(15);
+    expect(new Set(seen)).toEqual(new Set(["Harbour 1", "Harbour 10", "Harbour 11"]));
+  });
+
+  it("refuses a search over 200 characters, naming it", async () => {
+    const answer = await get<{ error: { code: string; message: string } }>(
+      `/api/console/partners/${big}/workspaces?search=${"x".repeat(201)}`,
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe("invalid_request");
+    expect(answer.body.error.message).toContain("search");
+  });
+});
+
 describe("the admin page's partners", () => {
   it("links to the next page by cursor and reads a cursor it did not give as the first page", async () => {
     const first = await (await fetch(new URL("/admin", app.baseUrl), { headers: { cookie } })).text();

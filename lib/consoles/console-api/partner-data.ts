@@ -101,8 +101,8 @@ export const listPartnerWorkspaces = defineRoute({
   method: "GET",
   path: `${base}/workspaces`,
   params: partnerPath,
-  query: cursorQuery,
-  handler: async ({ params, query }) => ok(await workspacesOf(params.partnerId, query.cursor)),
+  query: cursorQuery.extend({ search: z.string().max(200, { error: "search is longer than 200 characters" }).optional() }),
+  handler: async ({ params, query }) => ok(await workspacesOf(params.partnerId, query.cursor, query.search)),
 });
 
 /** "Run a sandbox walkthrough" (lib/sandbox): its events reach the partner's receiver like a real one's. */
