@@ -8,6 +8,7 @@ import { callApi } from "@/components/ui/call-api";
 import { Card, CardHeader } from "@/components/ui/Card";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { ErrorAlert } from "@/components/ui/ErrorAlert";
+import { Field, Input } from "@/components/ui/Field";
 import { Pagination, stepTo } from "@/components/ui/Pagination";
 import { SkeletonRows } from "@/components/ui/Skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/Table";
@@ -31,9 +32,14 @@ import { SandboxWalkthroughForm } from "./SandboxWalkthroughForm";
  */
 export function WorkspacesPanel({ partnerId, linkToAdmin = false }: { partnerId: string; linkToAdmin?: boolean }) {
   const [cursor, setCursor] = useState("");
+  const [search, setSearch] = useState("");
+  const searching = search.trim();
   const list = useQuery({
-    queryKey: ["workspaces", partnerId, cursor],
-    queryFn: () => callApi<WorkspacesAnswer>(`/api/console/partners/${partnerId}/workspaces${cursor ? `?cursor=${cursor}` : ""}`),
+    queryKey: ["workspaces", partnerId, cursor, searching],
+    queryFn: () =>
+      callApi<WorkspacesAnswer>(
+        `/api/console/partners/${partnerId}/workspaces?${new URLSearchParams({ ...(cursor ? { cursor } : {}), ...(searching ? { search: searching } : {}) })}`,
+      ),
     placeholderData: keepPreviousData,
   });
   const titleId = `workspaces-${partnerId}`;
@@ -44,13 +50,31 @@ export function WorkspacesPanel({ partnerId, linkToAdmin = false }: { partnerId:
         title="Workspaces"
         description={
           list.data
-            ? `${listCountLabel(list.data)} in all, as ${linkToAdmin ? "the partner's" : "your"} API calls read them.`
+            ? `${listCountLabel(list.data)} ${searching ? "match" : "in all"}, as ${linkToAdmin ? "the partner's" : "your"} API calls read them.`
             : undefined
+        }
+        actions={
+          <Field id={`${titleId}-find`} label="Find a workspace" className="w-56">
+            <Input
+              type="search"
+              placeholder="Name or workspace ID"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setCursor("");
+              }}
+            />
+          </Field>
         }
       />
       {list.isPending && <SkeletonRows rows={3} label="Loading workspaces" />}
       <ErrorAlert error={list.error} />
-      {list.isSuccess && list.data.workspaces.length === 0 && (
+      {list.isSuccess && list.data.workspaces.length === 0 && searching && (
+        <EmptyState icon={Building2} title="No workspace has this name or ID">
+          A workspace is found by part of its name or the start of its ID.
+        </EmptyState>
+      )}
+      {list.isSuccess && list.data.workspaces.length === 0 && !searching && (
         <EmptyState icon={Building2} title="No workspaces yet" action={<TextLink href="/docs">Read the API reference</TextLink>}>
           They appear here when {linkToAdmin ? "the partner's" : "your"} integration provisions them with{" "}
           <code>PUT /v1/workspaces/&#123;id&#125;</code>.

@@ -381,6 +381,16 @@ describe("the partner console", () => {
       .getByRole("cell", { name: /Harbour Homes/ })
       .waitFor();
     await checkBothSizes(page, "the workspaces", "c09-console-workspaces");
+    // Found by part of the name; a name nobody has says so, and clearing the box lists them all.
+    const workspaces = page.getByRole("region", { name: "Workspaces" });
+    const find = workspaces.getByLabel("Find a workspace");
+    await find.fill("harbour");
+    await workspaces.getByRole("cell", { name: /Harbour Homes/ }).waitFor();
+    await find.fill("no such workspace");
+    await workspaces.getByText("No workspace has this name or ID").waitFor();
+    await checkBothSizes(page, "the workspaces, found none", "c09-console-workspaces-none");
+    await find.fill("");
+    await workspaces.getByRole("cell", { name: /Harbour Homes/ }).waitFor();
     await open(page, "Sandbox");
     await page.getByRole("heading", { name: "What the sandbox is for" }).waitFor();
     await page
