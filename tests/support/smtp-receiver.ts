@@ -71,6 +71,9 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
         .catch((error: Error) => callback(error));
     },
   });
+  // A sender that goes away mid-mail (a worker killed by the soak) resets its connection; a mail
+  // server takes that in its stride: the mail was never accepted, and the sender will try again.
+  server.on("error", () => undefined);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
   const to = (address: string) => received.filter((mail) => mail.to === address.toLowerCase());
