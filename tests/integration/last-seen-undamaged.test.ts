@@ -63,7 +63,9 @@ const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toStrin
  * checks signatures), its SHA-256 and the difference hashes of the frames cut across the video.
  */
 async function recordingRecord(inspectionId: string, frames: bigint[], videoSha256 = sha256(inspectionId)) {
-  const jws = `${base64url({ alg: "EdDSA" })}.${base64url({ record: "recording", video: { sha256: videoSha256 } })}.${base64url("test")}`;
+  // Two uploaded parts, as the record lists them (the claim summary counts them).
+  const parts = [1, 2].map((index) => ({ index, run: 0, sha256: sha256(`${inspectionId} part ${index}`), size_bytes: 1000 }));
+  const jws = `${base64url({ alg: "EdDSA" })}.${base64url({ record: "recording", parts, video: { sha256: videoSha256 } })}.${base64url("test")}`;
   return db().evidenceRecord.create({
     data: { inspectionId, kind: "recording", propertyId, jws, sha256: sha256(jws), frameDhashes: frames },
   });
@@ -311,11 +313,25 @@ describe("the claim summary", () => {
     expect(text).not.toContain(stays.cancelled!);
     expect(text).toMatch(/https?:\/\/\S+\/verify\b/);
     expect(text).toContain("openssl dgst -sha256");
-    // The phone's parts: in the packet byte for byte, each fingerprint in the recording record.
-    expect(text).toMatch(
-      /The packet also holds the \d+ parts? the phone uploaded, byte for byte as they arrived \(folder parts\/\)/,
+    // The phone's parts: this video row predates kept originals, so the packet says why it has none.
+    expect(text).toContain(
+      "The recording record lists the fingerprints of the 2 parts the phone uploaded. This walkthrough was recorded before the service kept the parts themselves",
     );
     expect(pdf.info.Title).toBe("Harbour Loft: damage claim summary");
+  });
+
+  it("says the packet holds the phone's parts byte for byte once the seal kept them", async () => {
+    const finding = await db().finding.findFirstOrThrow({ where: { inspectionId: report.inspectionId, key: "seeded-0" } });
+    await db().inspectionVideo.update({ where: { inspectionId: report.inspectionId }, data: { originalsKept: true } });
+    try {
+      const text = (await readPdfText(new Uint8Array(await (await claim(finding.id)).arrayBuffer()))).all.replace(/\s+/g, " ");
+      expect(text).toContain(
+        "The packet also holds the 2 parts the phone uploaded, byte for byte as they arrived (folder parts/).",
+      );
+      expect(text).not.toContain("before the service kept the parts");
+    } finally {
+      await db().inspectionVideo.update({ where: { inspectionId: report.inspectionId }, data: { originalsKept: false } });
+    }
   });
 
   it("draws its pages (pdf.js in Chromium), to be looked at", async () => {
