@@ -23,7 +23,7 @@ function named(rows: readonly WorkspaceRow[], text: string): WorkspaceRow | unde
  * browser's own suggestion list offers the matches the server finds, so it serves a partner with
  * ten workspaces as well as one with ten thousand. Calls `onChange` with the workspace's internal
  * id once the text names one, and with "" (every workspace) otherwise. Re-mount it (a new `key`)
- * to clear it.
+ * to clear it. Not shown while the partner has one workspace or none.
  */
 export function WorkspaceFilter({
   partnerId,
@@ -56,6 +56,8 @@ export function WorkspaceFilter({
     onChange(next);
   });
   const listId = `${id}-matches`;
+  // One workspace (or none): nothing to choose between.
+  if (!search && matches.isSuccess && !matches.isPlaceholderData && matches.data.total <= 1) return null;
   const hint = chosen
     ? `Showing ${chosen.name}`
     : search && matches.isSuccess && !matches.isPlaceholderData && rows.length === 0

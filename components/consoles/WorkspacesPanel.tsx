@@ -50,7 +50,7 @@ export function WorkspacesPanel({ partnerId, linkToAdmin = false }: { partnerId:
         title="Workspaces"
         description={
           list.data
-            ? `${listCountLabel(list.data)} ${searching ? "match" : "in all"}, as ${linkToAdmin ? "the partner's" : "your"} API calls read them.`
+            ? `${listCountLabel(list.data)} ${searching ? "found" : "in all"}, as ${linkToAdmin ? "the partner's" : "your"} API calls read them.`
             : undefined
         }
         actions={
