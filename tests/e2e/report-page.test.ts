@@ -232,6 +232,8 @@ describe("report page", () => {
   ] as const) {
     it(`says a clean walkthrough is ready for guests (${size})`, async () => {
       const { context, page } = await open(size, reports.ready);
+      // The server's HTML says dates in UTC and en-GB; the reader's locale once the page has hydrated.
+      await page.getByRole("region", { name: "Harbour View Apartment" }).getByText("Nov 27, 2026").first().waitFor();
       const top = await verdictOf(page);
       expect(top).toContain("Ready for guests");
       expect(top).toContain("Nothing needs attention");
