@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { db } from "../db/client";
-import { countCap, type KeysetPosition, keysetOrder, keysetPage, keysetWhere } from "../db/keyset";
+import { countCap, keysetAnswer, type KeysetPosition, keysetOrder, keysetPage, keysetWhere } from "../db/keyset";
 import type { Prisma } from "../generated/prisma/client";
 import { InspectionStatus } from "../generated/prisma/enums";
 import { isUuid } from "../validation/uuid";
@@ -81,10 +81,7 @@ export async function inspectionsPage(filter: InspectionsFilter, position?: Keys
   ]);
   const page = keysetPage(rows, inspectionsPageSize, position, (row) => ({ value: row.openedAt.toISOString(), id: row.id }));
   return {
-    total: Math.min(total, countCap),
-    totalCapped: total > countCap,
-    next: page.next,
-    previous: page.previous,
+    ...keysetAnswer(total, page),
     inspections: page.rows.map((row) => ({
       id: row.id,
       status: row.status,

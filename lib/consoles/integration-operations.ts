@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { db } from "../db/client";
-import { countCap, type KeysetPosition, keysetOrder, keysetPage, keysetWhere } from "../db/keyset";
+import { countCap, keysetAnswer, type KeysetPosition, keysetOrder, keysetPage, keysetWhere } from "../db/keyset";
 import type { Prisma } from "../generated/prisma/client";
 import { WebhookDeliveryStatus } from "../generated/prisma/enums";
 import { addAllowlistEntry } from "../partners/add-allowlist-entry";
@@ -286,7 +286,6 @@ export const workspacesAnswer = z.object({
 export type WorkspacesAnswer = z.infer<typeof workspacesAnswer>;
 export type WorkspaceRow = z.infer<typeof workspaceRow>;
 
-/** A page of the partner's workspaces, by name then id: the order of the (partner_id, name, id) index. */
 /**
  * Workspaces whose name holds `search`, or whose id (the partner's own) starts with it, ignoring
  * case: how a person finds one of thousands. Absent or blank: every workspace.
@@ -300,6 +299,7 @@ function workspacesWhere(partnerId: string, search?: string): Prisma.WorkspaceWh
   };
 }
 
+/** A page of the partner's workspaces, by name then id: the order of the (partner_id, name, id) index. */
 export function workspacesPageQuery(partnerId: string, position?: KeysetPosition, search?: string) {
   const where = workspacesWhere(partnerId, search);
   return {
@@ -319,10 +319,7 @@ export async function workspacesOf(partnerId: string, position?: KeysetPosition,
   ]);
   const page = keysetPage(rows, workspacesPageSize, position, (row) => ({ value: row.name, id: row.id }));
   return {
-    total: Math.min(total, countCap),
-    totalCapped: total > countCap,
-    next: page.next,
-    previous: page.previous,
+    ...keysetAnswer(total, page),
     workspaces: page.rows.map((row) => {
       const record = serializeWorkspace(row);
       return {

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { db } from "../db/client";
-import { countCap, type KeysetPosition, keysetOrder, keysetPage, keysetWhere, positionOf } from "../db/keyset";
+import { countCap, keysetAnswer, type KeysetPosition, keysetOrder, keysetPage, keysetWhere, positionOf } from "../db/keyset";
 import type { Prisma } from "../generated/prisma/client";
 import { KeyStatus, PartnerStatus } from "../generated/prisma/enums";
 import { createPartner } from "../partners/create-partner";
@@ -200,10 +200,7 @@ export async function partnersPage(position?: KeysetPosition, onlyIds?: readonly
   ]);
   const page = keysetPage(rows, partnersPageSize, position, (row) => ({ value: row.name, id: row.id }));
   return {
-    total: Math.min(total, countCap),
-    totalCapped: total > countCap,
-    next: page.next,
-    previous: page.previous,
+    ...keysetAnswer(total, page),
     partners: page.rows.map((row) => ({
       id: row.id,
       name: row.name,

@@ -119,3 +119,11 @@ export function keysetPage<Row>(
 
 /** Counts stop here: "1,000+" is as useful as an exact figure and reads at most this many index entries. */
 export const countCap = 1000;
+
+/**
+ * What every console list answers beside its rows: the count (read with `take: countCap + 1`),
+ * capped, and the page's cursors.
+ */
+export function keysetAnswer(counted: number, page: KeysetPage<unknown>) {
+  return { total: Math.min(counted, countCap), totalCapped: counted > countCap, next: page.next, previous: page.previous };
+}
