@@ -56,7 +56,7 @@ export function InspectionsPanel({ partnerId }: { partnerId?: string }) {
       <CardHeader
         id={`inspections-${scope}`}
         title="Inspections"
-        description={list.data ? `${listCountLabel(list.data)} ${filtered ? "match" : "in all"}, newest first.` : undefined}
+        description={list.data ? `${listCountLabel(list.data)} ${filtered ? "found" : "in all"}, newest first.` : undefined}
         actions={
           <div className="flex flex-wrap items-start gap-2">
             {/* Staff find a workspace on a partner's page: across partners, names repeat. */}
